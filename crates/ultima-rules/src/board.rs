@@ -1,0 +1,216 @@
+//! Where the pieces stand: bitboards by side and by role, and a square-indexed mailbox.
+
+use crate::attacks;
+use crate::types::{Bitboard, ByColor, ByRole, Color, Piece, Role, Square};
+use crate::zobrist;
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    by_color: ByColor<Bitboard>,
+    by_role: ByRole<Bitboard>,
+    squares: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    pub fn empty() -> Board {
+        Board {
+            by_color: ByColor::default(),
+            by_role: ByRole::default(),
+            squares: [None; 64],
+        }
+    }
+
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.squares[square.usize()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color.white | self.by_color.black
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color] & self.by_role[role]
+    }
+
+    /// The king of `color`, if it has one (and the first one, if a setup has several).
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).first()
+    }
+
+    /// Puts `piece` on the empty `square`.
+    #[inline]
+    pub fn put(&mut self, square: Square, piece: Piece) {
+        debug_assert!(self.squares[square.usize()].is_none());
+        self.squares[square.usize()] = Some(piece);
+        self.by_color[piece.color] ^= square;
+        self.by_role[piece.role] ^= square;
+    }
+
+    /// Takes whatever stands on `square` off the board.
+    #[inline]
+    pub fn take(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.squares[square.usize()].take()?;
+        self.by_color[piece.color] ^= square;
+        self.by_role[piece.role] ^= square;
+        Some(piece)
+    }
+
+    /// The Zobrist hash of the placement alone.
+    pub fn placement_hash(&self) -> u64 {
+        self.occupied().iter().fold(0, |hash, square| {
+            self.piece_at(square)
+                .map_or(hash, |piece| hash ^ zobrist::piece_key(piece, square))
+        })
+    }
+
+    /// The pieces of `color` that cannot move: every one next to an enemy immobilizer, and its
+    /// immobilizers next to an enemy chameleon. Freezers freeze whether or not they are frozen.
+    #[inline]
+    pub fn frozen(&self, color: Color) -> Bitboard {
+        let enemy = !color;
+        let ours = self.by_color[color];
+        let by_immobilizers = self.pieces(enemy, Role::Immobilizer).grown() & ours;
+        let by_chameleons =
+            self.pieces(enemy, Role::Chameleon).grown() & ours & self.by_role[Role::Immobilizer];
+        by_immobilizers | by_chameleons
+    }
+
+    /// The two squares a coordinator landing on `to` takes on, with its king on `king`.
+    #[inline]
+    pub fn coordination_squares(to: Square, king: Option<Square>) -> Bitboard {
+        match king {
+            None => Bitboard::EMPTY,
+            Some(king) => {
+                let a = Square::from_coords(to.file(), king.rank());
+                let b = Square::from_coords(king.file(), to.rank());
+                a.into_iter()
+                    .chain(b)
+                    .fold(Bitboard::EMPTY, Bitboard::with)
+                    .without(to)
+                    .without(king)
+            }
+        }
+    }
+
+    /// Whether the king of `color` is in check: whether an enemy piece that is not frozen could
+    /// take it, by its own way of capturing, on the next move. Looks outward from the king.
+    pub fn is_in_check(&self, color: Color) -> bool {
+        let Some(king) = self.king_of(color) else {
+            return false;
+        };
+        let enemy = !color;
+        let theirs = self.by_color[enemy];
+        let active = theirs & !self.frozen(enemy);
+        if active.is_empty() {
+            return false;
+        }
+        let occupied = self.occupied();
+        let empty = !occupied;
+        let near = attacks::neighbours(king);
+
+        // A king's step: the enemy king, or a chameleon taking a king the king's way.
+        if (near & active & (self.by_role[Role::King] | self.by_role[Role::Chameleon])).any() {
+            return true;
+        }
+
+        // A withdrawer next to the king that can step straight away from it.
+        for withdrawer in near & active & self.by_role[Role::Withdrawer] {
+            if let Some(away) = crate::types::Direction::between_neighbours(king, withdrawer)
+                .and_then(|d| withdrawer.step(d))
+            {
+                if empty.contains(away) {
+                    return true;
+                }
+            }
+        }
+
+        // A long leaper on a line through the king that can leap it and land behind it.
+        let leapers = active & self.by_role[Role::LongLeaper];
+        if leapers.any() {
+            for toward in crate::types::Direction::ALL {
+                if (attacks::ray(king, toward) & leapers).is_empty() {
+                    continue;
+                }
+                // The leaper moves from `toward`'s side over the king and lands beyond it.
+                match king.step(toward.opposite()) {
+                    Some(landing) if empty.contains(landing) => {}
+                    _ => continue,
+                }
+                let mut previous_empty = false;
+                let mut square = king;
+                while let Some(next) = square.step(toward) {
+                    square = next;
+                    if empty.contains(next) {
+                        previous_empty = true;
+                    } else if leapers.contains(next) {
+                        return true;
+                    } else if previous_empty && self.by_color[color].contains(next) {
+                        // One of our pieces with an empty square behind it: leapable.
+                        previous_empty = false;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+
+        // A pawn pinching the king against one of its own side's pieces.
+        let pawns = active & self.by_role[Role::Pawn];
+        if pawns.any() {
+            for direction in crate::types::Direction::ORTHOGONAL {
+                let partner = king.step(direction);
+                let landing = king.step(direction.opposite());
+                if let (Some(partner), Some(landing)) = (partner, landing) {
+                    if theirs.contains(partner)
+                        && empty.contains(landing)
+                        && (attacks::rook_lines(landing, occupied) & pawns).any()
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        // A coordinator landing on a square that makes a rectangle corner of the king with
+        // its own king.
+        let coordinators = active & self.by_role[Role::Coordinator];
+        if let (true, Some(their_king)) = (coordinators.any(), self.king_of(enemy)) {
+            let mut targets = Bitboard::EMPTY;
+            if their_king.rank() == king.rank() {
+                targets |= Bitboard::file(king.file());
+            }
+            if their_king.file() == king.file() {
+                targets |= Bitboard::rank(king.rank());
+            }
+            targets &= empty;
+            if targets.any() {
+                for coordinator in coordinators {
+                    if (attacks::queen_lines(coordinator, occupied) & targets).any() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}

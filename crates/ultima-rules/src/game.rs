@@ -1,0 +1,374 @@
+//! A game: a start position and the moves played from it, with the game's status, including
+//! the draws that need the history (threefold repetition).
+
+use std::fmt;
+
+use crate::notation::MoveError;
+use crate::position::{Position, UfenError};
+use crate::types::{Color, Move};
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub enum DrawReason {
+    /// The same placement with the same side to move for the third time.
+    Repetition,
+    /// 100 plies without a capture or removal.
+    FiftyMoves,
+    /// Only the two kings remain.
+    BareKings,
+    /// The players agreed.
+    Agreement,
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub enum WinReason {
+    /// The loser, to move and in check, had no legal move.
+    Checkmate,
+    /// The loser, to move and not in check, had no legal move.
+    NoLegalMove,
+    Resignation,
+    /// The loser ran out of time.
+    Time,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "camelCase"))]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, .. } => write!(f, "{} wins", winner.name().to_lowercase()),
+            Outcome::Draw { reason } => write!(
+                f,
+                "draw: {}",
+                match reason {
+                    DrawReason::Repetition => "repetition",
+                    DrawReason::FiftyMoves => "fifty moves",
+                    DrawReason::BareKings => "bare kings",
+                    DrawReason::Agreement => "agreement",
+                }
+            ),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "camelCase"))]
+pub enum Status {
+    Ongoing { check: bool },
+    Over { outcome: Outcome },
+}
+
+impl fmt::Display for Status {
+    /// `ongoing`, `check`, `white wins`, `black wins`, `draw: bare kings`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing { check: false } => f.write_str("ongoing"),
+            Status::Ongoing { check: true } => f.write_str("check"),
+            Status::Over { outcome } => outcome.fmt(f),
+        }
+    }
+}
+
+impl Position {
+    /// The status that follows from this position alone (no repetition: that needs a game).
+    /// A side without a legal move has lost, even when a draw condition holds as well.
+    pub fn status(&self) -> Status {
+        let check = self.is_check();
+        if !self.has_legal_move() {
+            let reason = if check {
+                WinReason::Checkmate
+            } else {
+                WinReason::NoLegalMove
+            };
+            return Status::Over {
+                outcome: Outcome::Win {
+                    winner: !self.turn(),
+                    reason,
+                },
+            };
+        }
+        if self.is_bare_kings() {
+            return Status::Over {
+                outcome: Outcome::Draw {
+                    reason: DrawReason::BareKings,
+                },
+            };
+        }
+        if self.halfmove_clock() >= 100 {
+            return Status::Over {
+                outcome: Outcome::Draw {
+                    reason: DrawReason::FiftyMoves,
+                },
+            };
+        }
+        Status::Ongoing { check }
+    }
+}
+
+/// Why a move could not be added to a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over ({0})")]
+    Over(Outcome),
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+}
+
+/// Why a game record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("the record has no `start` line")]
+    MissingStart,
+    #[error("the record's start position is wrong: {0}")]
+    Start(#[from] UfenError),
+    #[error("move {ply} of the record, `{text}`: {error}")]
+    Move {
+        ply: usize,
+        text: String,
+        error: GameError,
+    },
+    #[error("the record's `end` line `{0}` is not one of: white resigns, black resigns, white loses on time, black loses on time, draw agreed")]
+    BadEnd(String),
+    #[error("the record's line `{0}` does not start with start, moves or end")]
+    UnknownLine(String),
+}
+
+/// A game in progress or finished: the start, the moves, and every position along the way.
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// An end that does not follow from the board: resignation, agreement, time.
+    declared: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::start())
+    }
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            declared: None,
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position after `ply` moves (0 is the start), if the game is that long.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves in the people's notation.
+    pub fn san_moves(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(mv, position)| position.san(mv))
+            .collect()
+    }
+
+    /// How many times the current placement, with the same side to move, has occurred.
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        // Positions before the last capture or removal cannot come back.
+        let reversible = current.halfmove_clock() as usize;
+        let window = self.positions.len().saturating_sub(reversible + 1);
+        self.positions[window..]
+            .iter()
+            .filter(|p| {
+                p.hash() == current.hash()
+                    && p.turn() == current.turn()
+                    && p.board() == current.board()
+            })
+            .count()
+    }
+
+    pub fn status(&self) -> Status {
+        if let Some(outcome) = self.declared {
+            return Status::Over { outcome };
+        }
+        let status = self.position().status();
+        if let Status::Ongoing { .. } = status {
+            if self.repetitions() >= 3 {
+                return Status::Over {
+                    outcome: Outcome::Draw {
+                        reason: DrawReason::Repetition,
+                    },
+                };
+            }
+        }
+        status
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Over { outcome } => Some(outcome),
+            Status::Ongoing { .. } => None,
+        }
+    }
+
+    /// Plays the move from `mv.from` to `mv.to`. An illegal move, or a move after the end, is
+    /// refused and the game stays as it was. Returns the move as played (with its captures).
+    pub fn play(&mut self, mv: &Move) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let legal = self.position().find_move(mv.from, mv.to)?;
+        self.push(legal);
+        Ok(legal)
+    }
+
+    /// Plays a move given in coordinates or the people's notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let legal = self.position().parse_move(text)?;
+        self.push(legal);
+        Ok(legal)
+    }
+
+    fn push(&mut self, legal: Move) {
+        let next = self.position().play_unchecked(&legal);
+        self.positions.push(next);
+        self.moves.push(legal);
+    }
+
+    /// Takes back the last move (and any declared end), returning it.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.declared = None;
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        Some(mv)
+    }
+
+    /// `color` resigns. Refused when the game is already over.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.declare(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Resignation,
+        })
+    }
+
+    /// The players agree a draw. Refused when the game is already over.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.declare(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        })
+    }
+
+    /// `color` ran out of time. Refused when the game is already over.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, GameError> {
+        self.declare(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Time,
+        })
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        if let Some(existing) = self.outcome() {
+            return Err(GameError::Over(existing));
+        }
+        self.declared = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// The game as text that [`Game::from_record`] reads back:
+    ///
+    /// ```text
+    /// start clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1
+    /// moves e2e6 e7e3
+    /// end white resigns
+    /// ```
+    pub fn record(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(Move::coordinates).collect();
+        let mut text = format!("start {}\nmoves {}\n", self.start().ufen(), moves.join(" "));
+        if let Some(outcome) = self.declared {
+            let end = match outcome {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } => format!("{} resigns", (!winner).name().to_lowercase()),
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Time,
+                } => format!("{} loses on time", (!winner).name().to_lowercase()),
+                _ => "draw agreed".to_string(),
+            };
+            text.push_str(&format!("end {end}\n"));
+        }
+        text
+    }
+
+    /// Reads a record made by [`Game::record`], replaying and checking every move.
+    pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        let mut game: Option<Game> = None;
+        let mut ply = 0;
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            match keyword {
+                "start" => game = Some(Game::new(Position::from_ufen(rest)?)),
+                "moves" => {
+                    let game = game.as_mut().ok_or(RecordError::MissingStart)?;
+                    for text in rest.split_whitespace() {
+                        ply += 1;
+                        game.play_text(text).map_err(|error| RecordError::Move {
+                            ply,
+                            text: text.to_string(),
+                            error,
+                        })?;
+                    }
+                }
+                "end" => {
+                    let game = game.as_mut().ok_or(RecordError::MissingStart)?;
+                    let result = match rest.trim() {
+                        "white resigns" => game.resign(Color::White),
+                        "black resigns" => game.resign(Color::Black),
+                        "white loses on time" => game.lose_on_time(Color::White),
+                        "black loses on time" => game.lose_on_time(Color::Black),
+                        "draw agreed" => game.agree_draw(),
+                        other => return Err(RecordError::BadEnd(other.to_string())),
+                    };
+                    result.map_err(|error| RecordError::Move {
+                        ply,
+                        text: line.to_string(),
+                        error,
+                    })?;
+                }
+                _ => return Err(RecordError::UnknownLine(line.to_string())),
+            }
+        }
+        game.ok_or(RecordError::MissingStart)
+    }
+}

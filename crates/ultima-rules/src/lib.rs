@@ -1,0 +1,28 @@
+//! The rules of Ultima (Baroque chess), as `shared/RULES.md` states them.
+//!
+//! Pure: no I/O, no global state, no allocation in move generation. Builds for every target the
+//! app runs on (desktop, Android, iOS, WebAssembly).
+//!
+//! ```
+//! use ultima_rules::{Position, perft};
+//! let start = Position::start();
+//! assert_eq!(start.legal_moves().len(), 32);
+//! assert_eq!(perft(&start, 2), 944);
+//! ```
+
+mod attacks;
+mod board;
+mod game;
+mod movegen;
+mod notation;
+mod perft;
+mod position;
+pub mod types;
+mod zobrist;
+
+pub use board::Board;
+pub use game::{DrawReason, Game, GameError, Outcome, RecordError, Status, WinReason};
+pub use notation::MoveError;
+pub use perft::{perft, perft_divide};
+pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
+pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};

@@ -1,0 +1,252 @@
+//! Move generation: every move each free piece can make, with what it takes, then the legality
+//! filter (the mover's king must not be left in check).
+
+use crate::attacks;
+use crate::board::Board;
+use crate::position::Position;
+use crate::types::{Bitboard, Color, Direction, Move, MoveList, Role, Square};
+
+/// For each direction along a rank or file, the squares on which a pincer landing takes the
+/// piece one step further on: `d` such that `d+e` is a target and `d+2e` a partner.
+struct PinchMap([Bitboard; 4]);
+
+impl PinchMap {
+    fn new(targets: Bitboard, partners: Bitboard) -> PinchMap {
+        // Shift a set one step against each direction: `back(x)` holds `d` when `x` holds `d+e`.
+        let north = (targets & partners.south()).south();
+        let east = (targets & partners.west()).west();
+        let south = (targets & partners.north()).north();
+        let west = (targets & partners.east()).east();
+        PinchMap([north, east, south, west])
+    }
+
+    fn any(&self) -> Bitboard {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3]
+    }
+
+    #[inline]
+    fn captures(&self, to: Square) -> Bitboard {
+        let mut taken = Bitboard::EMPTY;
+        for (map, direction) in self.0.iter().zip(Direction::ORTHOGONAL) {
+            if map.contains(to) {
+                if let Some(target) = to.step(direction) {
+                    taken |= target;
+                }
+            }
+        }
+        taken
+    }
+}
+
+/// What the side to move sees before generating moves.
+struct Context<'a> {
+    board: &'a Board,
+    empty: Bitboard,
+    occupied: Bitboard,
+    king: Option<Square>,
+}
+
+impl Context<'_> {
+    /// The enemy pieces a move landing on `to` takes by coordination, restricted to `targets`.
+    #[inline]
+    fn coordinated(&self, to: Square, targets: Bitboard) -> Bitboard {
+        if targets.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        Board::coordination_squares(to, self.king) & targets
+    }
+
+    /// The enemy piece on the square behind `from`, seen from a move in `direction`, if it is
+    /// one of `targets`.
+    #[inline]
+    fn withdrawn(&self, from: Square, direction: Direction, targets: Bitboard) -> Bitboard {
+        match from.step(direction.opposite()) {
+            Some(behind) if targets.contains(behind) => Bitboard::from_square(behind),
+            _ => Bitboard::EMPTY,
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_pseudo_legal(&mut moves);
+        let us = self.turn;
+        moves.retain(|mv| !self.play_unchecked(mv).board.is_in_check(us));
+        moves
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.generate_pseudo_legal(&mut moves);
+        let us = self.turn;
+        moves
+            .iter()
+            .any(|mv| !self.play_unchecked(mv).board.is_in_check(us))
+    }
+
+    /// Whether `mv`, generated here, leaves the mover's king safe.
+    pub fn is_legal_generated(&self, mv: &Move) -> bool {
+        !self.play_unchecked(mv).board.is_in_check(self.turn)
+    }
+
+    /// Every move of the side to move, ignoring whether it leaves its own king in check.
+    pub fn generate_pseudo_legal(&self, out: &mut MoveList) {
+        let us = self.turn;
+        let them = !us;
+        let board = &self.board;
+        let ours = board.by_color(us);
+        let theirs = board.by_color(them);
+        let occupied = ours | theirs;
+        let context = Context {
+            board,
+            empty: !occupied,
+            occupied,
+            king: board.king_of(us),
+        };
+        let frozen = board.frozen(us);
+        let pinches = PinchMap::new(theirs, ours);
+
+        for from in ours & !frozen {
+            let Some(piece) = board.piece_at(from) else {
+                continue;
+            };
+            match piece.role {
+                Role::King => {
+                    for to in attacks::neighbours(from) & !ours {
+                        push(
+                            out,
+                            from,
+                            to,
+                            piece.role,
+                            theirs & Bitboard::from_square(to),
+                        );
+                    }
+                }
+                Role::Pawn => self.pawn_moves(&context, &pinches, from, out),
+                Role::Withdrawer => {
+                    for direction in Direction::ALL {
+                        let taken = context.withdrawn(from, direction, theirs);
+                        for to in attacks::slide(from, direction, occupied) & context.empty {
+                            push(out, from, to, piece.role, taken);
+                        }
+                    }
+                }
+                Role::LongLeaper => {
+                    for direction in Direction::ALL {
+                        leap(&context, from, direction, theirs, piece.role, out, |_| {
+                            Bitboard::EMPTY
+                        });
+                    }
+                }
+                Role::Coordinator => {
+                    for to in attacks::queen_lines(from, occupied) & context.empty {
+                        let taken = context.coordinated(to, theirs);
+                        push(out, from, to, piece.role, taken);
+                    }
+                }
+                Role::Immobilizer => {
+                    for to in attacks::queen_lines(from, occupied) & context.empty {
+                        push(out, from, to, piece.role, Bitboard::EMPTY);
+                    }
+                }
+                Role::Chameleon => self.chameleon_moves(&context, them, from, out),
+            }
+        }
+
+        for square in frozen & !board.by_role(Role::King) {
+            if let Some(piece) = board.piece_at(square) {
+                push(out, square, square, piece.role, Bitboard::EMPTY);
+            }
+        }
+    }
+
+    fn pawn_moves(&self, context: &Context, pinches: &PinchMap, from: Square, out: &mut MoveList) {
+        let pinch_squares = pinches.any();
+        for direction in Direction::ORTHOGONAL {
+            for to in attacks::slide(from, direction, context.occupied) & context.empty {
+                let taken = if pinch_squares.contains(to) {
+                    pinches.captures(to)
+                } else {
+                    Bitboard::EMPTY
+                };
+                push(out, from, to, Role::Pawn, taken);
+            }
+        }
+    }
+
+    fn chameleon_moves(&self, context: &Context, them: Color, from: Square, out: &mut MoveList) {
+        let board = context.board;
+        let ours = board.by_color(self.turn);
+        let their = |role| board.pieces(them, role);
+        let pinches = PinchMap::new(their(Role::Pawn), ours);
+        let pinch_squares = pinches.any();
+        let withdrawers = their(Role::Withdrawer);
+        let leapers = their(Role::LongLeaper);
+        let coordinators = their(Role::Coordinator);
+        for direction in Direction::ALL {
+            let withdrawn = context.withdrawn(from, direction, withdrawers);
+            let orthogonal = direction.is_orthogonal();
+            leap(
+                context,
+                from,
+                direction,
+                leapers,
+                Role::Chameleon,
+                out,
+                |to| {
+                    let mut taken = withdrawn | context.coordinated(to, coordinators);
+                    if orthogonal && pinch_squares.contains(to) {
+                        taken |= pinches.captures(to);
+                    }
+                    taken
+                },
+            );
+        }
+    }
+}
+
+/// Moves along `direction` from `from` that may leap over pieces of `leapable`, each with an
+/// empty square behind it, taking them; `landing` adds what else a landing square takes.
+#[inline]
+fn leap(
+    context: &Context,
+    from: Square,
+    direction: Direction,
+    leapable: Bitboard,
+    role: Role,
+    out: &mut MoveList,
+    landing: impl Fn(Square) -> Bitboard,
+) {
+    let mut leaped = Bitboard::EMPTY;
+    let mut square = from;
+    while let Some(next) = square.step(direction) {
+        if context.empty.contains(next) {
+            push(out, from, next, role, leaped | landing(next));
+            square = next;
+        } else if leapable.contains(next) {
+            match next.step(direction) {
+                Some(beyond) if context.empty.contains(beyond) => {
+                    leaped |= next;
+                    square = next;
+                }
+                _ => break,
+            }
+        } else {
+            break;
+        }
+    }
+}
+
+#[inline]
+fn push(out: &mut MoveList, from: Square, to: Square, role: Role, captures: Bitboard) {
+    // MAX_MOVES bounds every position's move count (see its comment); never panic regardless.
+    let _ = out.try_push(Move {
+        from,
+        to,
+        role,
+        captures,
+    });
+}
