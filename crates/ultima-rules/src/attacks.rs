@@ -70,6 +70,7 @@ pub fn slide(square: Square, direction: Direction, occupied: Bitboard) -> Bitboa
 
 /// The first occupied square from `square` in `direction`, if any.
 #[inline]
+#[cfg(test)]
 pub fn first_blocker(square: Square, direction: Direction, occupied: Bitboard) -> Option<Square> {
     let blockers = Bitboard(RAYS[direction.index()][square.usize()]) & occupied;
     if direction.is_increasing() {
@@ -93,6 +94,15 @@ pub fn queen_lines(square: Square, occupied: Bitboard) -> Bitboard {
     Direction::ALL
         .into_iter()
         .fold(Bitboard::EMPTY, |acc, d| acc | slide(square, d, occupied))
+}
+
+/// The two squares a coordinator landing on `to` takes on, with its king on `king`: the corners
+/// of the rectangle that `to` and the king span.
+#[inline]
+pub fn coordination_squares(to: Square, king: Square) -> Bitboard {
+    let corners = Bitboard::from_square(Square::new_unchecked(king.rank() * 8 + to.file()))
+        | Square::new_unchecked(to.rank() * 8 + king.file());
+    corners.without(to).without(king)
 }
 
 #[cfg(test)]

@@ -4,10 +4,17 @@ use crate::attacks;
 use crate::types::{Bitboard, ByColor, ByRole, Color, Piece, Role, Square};
 use crate::zobrist;
 
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Board {
+/// The placement as bitboards alone: cheap to copy, enough to decide freezing and check.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Bitboards {
     by_color: ByColor<Bitboard>,
     by_role: ByRole<Bitboard>,
+}
+
+/// The placement: bitboards, and the piece on each square.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    bitboards: Bitboards,
     squares: [Option<Piece>; 64],
 }
 
@@ -20,10 +27,14 @@ impl Default for Board {
 impl Board {
     pub fn empty() -> Board {
         Board {
-            by_color: ByColor::default(),
-            by_role: ByRole::default(),
+            bitboards: Bitboards::default(),
             squares: [None; 64],
         }
+    }
+
+    #[inline]
+    pub fn bitboards(&self) -> &Bitboards {
+        &self.bitboards
     }
 
     #[inline]
@@ -31,6 +42,70 @@ impl Board {
         self.squares[square.usize()]
     }
 
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.bitboards.occupied()
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.bitboards.by_color(color)
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.bitboards.by_role(role)
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.bitboards.pieces(color, role)
+    }
+
+    /// The king of `color`, if it has one.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.bitboards.king_of(color)
+    }
+
+    /// The pieces of `color` that cannot move (see [`Bitboards::frozen`]).
+    #[inline]
+    pub fn frozen(&self, color: Color) -> Bitboard {
+        self.bitboards.frozen(color)
+    }
+
+    /// Whether the king of `color` is in check (see [`Bitboards::is_in_check`]).
+    #[inline]
+    pub fn is_in_check(&self, color: Color) -> bool {
+        self.bitboards.is_in_check(color)
+    }
+
+    /// Puts `piece` on the empty `square`.
+    #[inline]
+    pub fn put(&mut self, square: Square, piece: Piece) {
+        debug_assert!(self.squares[square.usize()].is_none());
+        self.squares[square.usize()] = Some(piece);
+        self.bitboards.toggle(square, piece);
+    }
+
+    /// Takes whatever stands on `square` off the board.
+    #[inline]
+    pub fn take(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.squares[square.usize()].take()?;
+        self.bitboards.toggle(square, piece);
+        Some(piece)
+    }
+
+    /// The Zobrist hash of the placement alone.
+    pub fn placement_hash(&self) -> u64 {
+        self.occupied().iter().fold(0, |hash, square| {
+            self.piece_at(square)
+                .map_or(hash, |piece| hash ^ zobrist::piece_key(piece, square))
+        })
+    }
+}
+
+impl Bitboards {
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color.white | self.by_color.black
@@ -57,30 +132,11 @@ impl Board {
         self.pieces(color, Role::King).first()
     }
 
-    /// Puts `piece` on the empty `square`.
+    /// Adds `piece` on `square` when it is not there, removes it when it is.
     #[inline]
-    pub fn put(&mut self, square: Square, piece: Piece) {
-        debug_assert!(self.squares[square.usize()].is_none());
-        self.squares[square.usize()] = Some(piece);
+    pub fn toggle(&mut self, square: Square, piece: Piece) {
         self.by_color[piece.color] ^= square;
         self.by_role[piece.role] ^= square;
-    }
-
-    /// Takes whatever stands on `square` off the board.
-    #[inline]
-    pub fn take(&mut self, square: Square) -> Option<Piece> {
-        let piece = self.squares[square.usize()].take()?;
-        self.by_color[piece.color] ^= square;
-        self.by_role[piece.role] ^= square;
-        Some(piece)
-    }
-
-    /// The Zobrist hash of the placement alone.
-    pub fn placement_hash(&self) -> u64 {
-        self.occupied().iter().fold(0, |hash, square| {
-            self.piece_at(square)
-                .map_or(hash, |piece| hash ^ zobrist::piece_key(piece, square))
-        })
     }
 
     /// The pieces of `color` that cannot move: every one next to an enemy immobilizer, and its
@@ -93,23 +149,6 @@ impl Board {
         let by_chameleons =
             self.pieces(enemy, Role::Chameleon).grown() & ours & self.by_role[Role::Immobilizer];
         by_immobilizers | by_chameleons
-    }
-
-    /// The two squares a coordinator landing on `to` takes on, with its king on `king`.
-    #[inline]
-    pub fn coordination_squares(to: Square, king: Option<Square>) -> Bitboard {
-        match king {
-            None => Bitboard::EMPTY,
-            Some(king) => {
-                let a = Square::from_coords(to.file(), king.rank());
-                let b = Square::from_coords(king.file(), to.rank());
-                a.into_iter()
-                    .chain(b)
-                    .fold(Bitboard::EMPTY, Bitboard::with)
-                    .without(to)
-                    .without(king)
-            }
-        }
     }
 
     /// Whether the king of `color` is in check: whether an enemy piece that is not frozen could

@@ -4,7 +4,7 @@
 use crate::attacks;
 use crate::board::Board;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Direction, Move, MoveList, Role, Square};
+use crate::types::{Bitboard, Color, Direction, Move, MoveList, Piece, Role, Square};
 
 /// For each direction along a rank or file, the squares on which a pincer landing takes the
 /// piece one step further on: `d` such that `d+e` is a target and `d+2e` a partner.
@@ -50,10 +50,10 @@ impl Context<'_> {
     /// The enemy pieces a move landing on `to` takes by coordination, restricted to `targets`.
     #[inline]
     fn coordinated(&self, to: Square, targets: Bitboard) -> Bitboard {
-        if targets.is_empty() {
-            return Bitboard::EMPTY;
+        match self.king {
+            Some(king) if targets.any() => attacks::coordination_squares(to, king) & targets,
+            _ => Bitboard::EMPTY,
         }
-        Board::coordination_squares(to, self.king) & targets
     }
 
     /// The enemy piece on the square behind `from`, seen from a move in `direction`, if it is
@@ -72,8 +72,7 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.generate_pseudo_legal(&mut moves);
-        let us = self.turn;
-        moves.retain(|mv| !self.play_unchecked(mv).board.is_in_check(us));
+        moves.retain(|mv| self.is_legal_generated(mv));
         moves
     }
 
@@ -81,15 +80,25 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut moves = MoveList::new();
         self.generate_pseudo_legal(&mut moves);
-        let us = self.turn;
-        moves
-            .iter()
-            .any(|mv| !self.play_unchecked(mv).board.is_in_check(us))
+        moves.iter().any(|mv| self.is_legal_generated(mv))
     }
 
     /// Whether `mv`, generated here, leaves the mover's king safe.
+    /// Only the bitboards change hands: no mailbox, no hash, just what check looks at.
+    #[inline]
     pub fn is_legal_generated(&self, mv: &Move) -> bool {
-        !self.play_unchecked(mv).board.is_in_check(self.turn)
+        let mut after = *self.board.bitboards();
+        for square in mv.captures {
+            if let Some(piece) = self.board.piece_at(square) {
+                after.toggle(square, piece);
+            }
+        }
+        let mover = Piece::new(self.turn, mv.role);
+        after.toggle(mv.from, mover);
+        if !mv.is_removal() {
+            after.toggle(mv.to, mover);
+        }
+        !after.is_in_check(self.turn)
     }
 
     /// Every move of the side to move, ignoring whether it leaves its own king in check.

@@ -2,13 +2,20 @@
 //! generator. Draws are ignored, as chess perft ignores them.
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, MoveList};
 
 /// Counts the legal move sequences of length `depth` from `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.legal_moves().len() as u64,
+        1 => {
+            let mut moves = MoveList::new();
+            position.generate_pseudo_legal(&mut moves);
+            moves
+                .iter()
+                .filter(|mv| position.is_legal_generated(mv))
+                .count() as u64
+        }
         _ => position
             .legal_moves()
             .iter()
