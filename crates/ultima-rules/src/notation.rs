@@ -106,7 +106,11 @@ impl Position {
     /// Reads a move in coordinates or in the people's notation.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim();
-        if trimmed.len() == 4 {
+        let is_coordinates = trimmed.len() == 4
+            && trimmed.is_ascii()
+            && trimmed[..2].parse::<Square>().is_ok()
+            && trimmed[2..].parse::<Square>().is_ok();
+        if is_coordinates {
             self.parse_coordinates(trimmed)
         } else {
             self.parse_san(trimmed)
