@@ -74,16 +74,14 @@ impl Setup {
         let halfmove = fields
             .next()
             .ok_or(UfenError::MissingField("half-move clock"))?;
-        let halfmove_clock = halfmove
-            .parse::<u32>()
-            .map_err(|_| UfenError::BadHalfmoveClock(halfmove.to_string()))?;
+        let halfmove_clock = whole_number(halfmove)
+            .ok_or_else(|| UfenError::BadHalfmoveClock(halfmove.to_string()))?;
         let fullmove = fields
             .next()
             .ok_or(UfenError::MissingField("move number"))?;
-        let fullmove_number = match fullmove.parse::<u32>() {
-            Ok(n) if n >= 1 => n,
-            _ => return Err(UfenError::BadMoveNumber(fullmove.to_string())),
-        };
+        let fullmove_number = whole_number(fullmove)
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| UfenError::BadMoveNumber(fullmove.to_string()))?;
         let extra = fields.count();
         if extra > 0 {
             return Err(UfenError::TooManyFields(4 + extra));
@@ -95,6 +93,14 @@ impl Setup {
             fullmove_number,
         })
     }
+}
+
+/// Digits only: no sign, no spaces, and small enough for a `u32`.
+fn whole_number(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 fn parse_placement(placement: &str) -> Result<Board, UfenError> {
