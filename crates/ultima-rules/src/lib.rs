@@ -22,7 +22,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use game::{DrawReason, Game, GameError, Outcome, RecordError, Status, WinReason};
-pub use notation::MoveError;
+pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};

@@ -8,4 +8,4 @@ mod square;
 pub use bitboard::{Bitboard, Squares};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use piece::{ByColor, ByRole, Color, Piece, Role};
-pub use square::{Direction, File, Rank, Square};
+pub use square::{Direction, File, ParseSquareError, Rank, Square};
