@@ -2,7 +2,11 @@
 //!
 //! Every bad input ends with exit status 2 and one line on standard error.
 
+mod bot_commands;
+mod engine_protocol;
+mod match_runner;
 mod rules_commands;
+mod tune_command;
 
 use std::process::ExitCode;
 
@@ -17,9 +21,16 @@ pub enum CliError {
     Move(#[from] ultima_rules::MoveError),
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
+    #[error("{0}")]
+    Bot(#[from] ultima_bot::BotError),
+    #[error("engine: {0}")]
+    Engine(String),
+    #[error("could not write {path}: {error}")]
+    File { path: String, error: std::io::Error },
 }
 
-const USAGE: &str = "usage: ultima <moves|perft|status> ... (try `ultima help`)";
+const USAGE: &str =
+    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune> ... (try `ultima help`)";
 
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
@@ -27,6 +38,22 @@ ultima - the rules of Ultima (Baroque chess)
   ultima moves \"<ufen>\"               every legal move, sorted; captures after ` x`
   ultima perft \"<ufen>\" N [--divide]  the number of legal move sequences of length N
   ultima status \"<ufen>\"              ongoing, check, white wins, black wins, draw: ...
+
+The bot:
+  ultima bestmove \"<ufen>\"|start [--moves M1 M2 ...] [--level LEVEL [--seed S]]
+                 [--depth N] [--nodes N] [--movetime MS]
+                                      the bot's move (default: 1 second of search)
+  ultima engine                       the engine protocol on stdin/stdout (PROTOCOL.md)
+  ultima bench [--depth N]            fixed positions to a fixed depth: nodes and speed
+  ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
+                 [--go \"movetime 1000\"] [--timeout MS]
+                                      games between two players: a level or
+                                      cmd:\"PROGRAM ARGS\" speaking the engine protocol;
+                                      W/D/L, Elo difference, records written to FILE
+  ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
+                                      self-play coordinate search over the piece values
+
+Levels: novice, beginner, casual, intermediate, club. Baselines for `match`: random, greedy.
 
 Positions are UFEN, for example the start:
   \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\"";
@@ -39,12 +66,17 @@ fn run(args: &[String]) -> Result<(), CliError> {
         "moves" => rules_commands::moves(rest),
         "perft" => rules_commands::perft(rest),
         "status" => rules_commands::status(rest),
+        "bestmove" => bot_commands::bestmove(rest),
+        "engine" => engine_protocol::engine(rest),
+        "bench" => bot_commands::bench(rest),
+        "match" => match_runner::run(rest),
+        "tune" => tune_command::run(rest),
         "help" | "--help" | "-h" => {
             println!("{HELP}");
             Ok(())
         }
         other => Err(CliError::Usage(format!(
-            "unknown command `{other}`; the commands are moves, perft and status"
+            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match and tune"
         ))),
     }
 }

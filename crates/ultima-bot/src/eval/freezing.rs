@@ -1,0 +1,58 @@
+//! Freezing: a piece next to an enemy immobilizer (an immobilizer next to an enemy chameleon)
+//! cannot move or take, so it is worth only part of its value; a frozen king cannot run.
+
+use ultima_rules::{Color, Role};
+
+use super::{signed, Context, EvalParams};
+
+/// The share of a frozen piece's value that is lost while it stays frozen, in percent. It still
+/// serves as a pinch partner, still freezes (an immobilizer), and can be removed, so not all.
+pub const FROZEN_PERCENT: i32 = 40;
+
+/// What a frozen king costs: it cannot step away from any threat.
+pub const FROZEN_KING: i32 = 150;
+
+pub(super) fn score(context: &Context, params: &EvalParams) -> i32 {
+    Color::ALL
+        .into_iter()
+        .map(|color| signed(color, -penalty(context, params, color)))
+        .sum()
+}
+
+fn penalty(context: &Context, params: &EvalParams, color: Color) -> i32 {
+    context.frozen[color]
+        .into_iter()
+        .filter_map(|square| context.board.piece_at(square))
+        .map(|piece| match piece.role {
+            Role::King => FROZEN_KING,
+            role => params.value(role) * FROZEN_PERCENT / 100,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::terms_of;
+
+    #[test]
+    fn freezing_enemy_pieces_is_good() {
+        // White's immobilizer next to two black pieces, then away from them.
+        let freezing = terms_of("k7/8/8/2pw4/3I4/8/8/7K w 0 1");
+        let apart = terms_of("k7/8/8/2pw4/8/8/8/I6K w 0 1");
+        assert!(freezing.freezing > 0, "{freezing:?}");
+        assert_eq!(apart.freezing, 0);
+    }
+
+    #[test]
+    fn a_frozen_king_is_bad_for_its_side() {
+        let frozen = terms_of("k7/8/8/8/8/8/6i1/7K w 0 1");
+        let free = terms_of("k7/8/8/8/8/8/i7/7K w 0 1");
+        assert!(frozen.freezing < free.freezing, "{frozen:?} vs {free:?}");
+        // A chameleon beside an enemy immobilizer: each freezes the other.
+        let mutual = terms_of("k7/8/8/3Xi3/8/8/8/7K w 0 1");
+        assert!(
+            mutual.freezing > 0,
+            "the immobilizer is worth more: {mutual:?}"
+        );
+    }
+}

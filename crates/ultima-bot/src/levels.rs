@@ -1,0 +1,298 @@
+//! Playing levels, from Novice to Club: a search limit, and below Intermediate a human-like
+//! error model. The weaker levels never play a random move: they judge every move by a search,
+//! misjudge by some noise, sometimes overlook what the opponent can take in reply (or a capture
+//! of their own), and pick the move that looks best to them.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use ultima_rules::{Move, Position};
+
+use crate::error::BotError;
+use crate::eval::evaluate;
+use crate::limits::{Clock, Limits};
+use crate::rng::Rng;
+use crate::search::{Engine, SearchInfo, MATE_BOUND};
+
+/// The five levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Novice,
+    Beginner,
+    Casual,
+    Intermediate,
+    Club,
+}
+
+/// What a level searches, and how it errs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSettings {
+    /// Deepest iteration.
+    pub depth: u32,
+    /// Time for one reply, in milliseconds (the search stops there, whatever its depth).
+    pub movetime_ms: u64,
+    /// Spread (about one standard deviation) of the error in judging a move, in centipawns.
+    pub noise_cp: i32,
+    /// Only moves the search scores within this of the best are ever chosen on merit.
+    pub margin_cp: i32,
+    /// Chance, per move, of judging it without seeing the opponent's capture in reply.
+    pub overlook_reply_percent: u32,
+    /// Chance, per capture of its own, of not seeing it.
+    pub overlook_capture_percent: u32,
+}
+
+impl LevelSettings {
+    /// Whether the level ever deviates from the search's best move.
+    pub fn errs(&self) -> bool {
+        self.noise_cp > 0 || self.overlook_reply_percent > 0 || self.overlook_capture_percent > 0
+    }
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Novice,
+        Level::Beginner,
+        Level::Casual,
+        Level::Intermediate,
+        Level::Club,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Novice => "novice",
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Intermediate => "intermediate",
+            Level::Club => "club",
+        }
+    }
+
+    pub fn settings(self) -> LevelSettings {
+        match self {
+            Level::Novice => LevelSettings {
+                depth: 2,
+                movetime_ms: 400,
+                noise_cp: 90,
+                margin_cp: 250,
+                overlook_reply_percent: 25,
+                overlook_capture_percent: 20,
+            },
+            Level::Beginner => LevelSettings {
+                depth: 3,
+                movetime_ms: 600,
+                noise_cp: 50,
+                margin_cp: 150,
+                overlook_reply_percent: 12,
+                overlook_capture_percent: 10,
+            },
+            Level::Casual => LevelSettings {
+                depth: 4,
+                movetime_ms: 900,
+                noise_cp: 25,
+                margin_cp: 70,
+                overlook_reply_percent: 5,
+                overlook_capture_percent: 4,
+            },
+            Level::Intermediate => LevelSettings {
+                depth: 7,
+                movetime_ms: 1000,
+                noise_cp: 0,
+                margin_cp: 0,
+                overlook_reply_percent: 0,
+                overlook_capture_percent: 0,
+            },
+            Level::Club => LevelSettings {
+                depth: crate::search::MAX_DEPTH,
+                movetime_ms: 2700,
+                noise_cp: 0,
+                margin_cp: 0,
+                overlook_reply_percent: 0,
+                overlook_capture_percent: 0,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = BotError;
+
+    fn from_str(text: &str) -> Result<Level, BotError> {
+        let lower = text.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == lower)
+            .ok_or_else(|| BotError::UnknownLevel(text.to_string()))
+    }
+}
+
+/// The move a level chose, and what its search thought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move played.
+    pub mv: Move,
+    /// The search's best move (equal to `mv` unless the level erred).
+    pub best_move: Move,
+    /// The search behind the choice.
+    pub info: SearchInfo,
+}
+
+/// A level with its engine and its own seeded randomness: the same seed, position and history
+/// give the same choice (with a depth-limited search, which all erring levels are unless their
+/// time runs out first).
+pub struct LevelPlayer {
+    level: Level,
+    settings: LevelSettings,
+    rng: Rng,
+    engine: Engine,
+}
+
+impl LevelPlayer {
+    pub fn new(level: Level, seed: u64) -> LevelPlayer {
+        LevelPlayer::with_engine(level, seed, Engine::with_hash_mb(8))
+    }
+
+    pub fn with_engine(level: Level, seed: u64, engine: Engine) -> LevelPlayer {
+        LevelPlayer {
+            level,
+            settings: level.settings(),
+            rng: Rng::new(seed),
+            engine,
+        }
+    }
+
+    /// Plays with other settings (tests, experiments).
+    pub fn with_settings(mut self, settings: LevelSettings) -> LevelPlayer {
+        self.settings = settings;
+        self
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn settings(&self) -> &LevelSettings {
+        &self.settings
+    }
+
+    /// Gives the engine back (its table keeps what it learnt).
+    pub fn into_engine(self) -> Engine {
+        self.engine
+    }
+
+    /// Forgets the last game.
+    pub fn new_game(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Chooses a move in `position`; `history` holds the game's earlier positions' hashes.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        history: &[u64],
+        clock: &dyn Clock,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<Choice, BotError> {
+        let settings = self.settings;
+        let started = clock.now_ms();
+        let mut limits = Limits::depth(settings.depth).with_movetime(settings.movetime_ms);
+        limits.stop = stop;
+        let result = self
+            .engine
+            .search(position, history, &limits, clock, &mut |_| {})?;
+        let best_move = result.best_move;
+        let chosen = |mv| Choice {
+            mv,
+            best_move,
+            info: result.info.clone(),
+        };
+        if !settings.errs() || result.info.depth == 0 || limits.stop_requested() {
+            return Ok(chosen(best_move));
+        }
+
+        // Judge every move: exactly (to the same depth) when it is within the margin of the
+        // best, by the position right after it (blind to the reply) when it is overlooked.
+        let best_score = result.info.raw_score;
+        let floor = best_score.saturating_sub(settings.margin_cp);
+        let moves = position.legal_moves();
+        let elapsed = clock.now_ms().saturating_sub(started);
+        let mut rest = limits.clone();
+        rest.depth = Some(result.info.depth);
+        rest.movetime_ms = Some(settings.movetime_ms.saturating_sub(elapsed).max(1));
+        let scored = self
+            .engine
+            .score_moves(position, history, &moves, floor, &rest, clock);
+        // Out of time part way, the moves not reached are not considered; the best always is.
+        let mut scored = scored;
+        if !scored.iter().any(|(mv, _)| *mv == best_move) {
+            scored.push((best_move, best_score));
+        }
+
+        let mut pick: Option<(Move, i32)> = None;
+        for (mv, score) in scored {
+            let mut judged = if mv == best_move { best_score } else { score };
+            if self.rng.chance(settings.overlook_reply_percent) && judged.abs() < MATE_BOUND {
+                let after = position.play_unchecked(&mv);
+                judged = judged.max(-evaluate(&after, self.engine.params()));
+            }
+            if judged <= floor && mv != best_move {
+                continue;
+            }
+            if mv.is_capture()
+                && mv != best_move
+                && self.rng.chance(settings.overlook_capture_percent)
+            {
+                continue;
+            }
+            if judged.abs() < MATE_BOUND {
+                judged += self.rng.noise(settings.noise_cp);
+            }
+            let better = match pick {
+                None => true,
+                Some((_, top)) => judged > top,
+            };
+            if better {
+                pick = Some((mv, judged));
+            }
+        }
+        Ok(chosen(pick.map_or(best_move, |(mv, _)| mv)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_read_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("Club".parse::<Level>(), Ok(Level::Club));
+        assert!(matches!(
+            "grandmaster".parse::<Level>(),
+            Err(BotError::UnknownLevel(_))
+        ));
+    }
+
+    #[test]
+    fn weaker_levels_err_more_and_think_less() {
+        for pair in Level::ALL.windows(2) {
+            let (weak, strong) = (pair[0].settings(), pair[1].settings());
+            assert!(weak.noise_cp >= strong.noise_cp);
+            assert!(weak.overlook_reply_percent >= strong.overlook_reply_percent);
+            assert!(weak.movetime_ms <= strong.movetime_ms);
+            assert!(weak.depth <= strong.depth);
+        }
+        assert!(Level::Novice.settings().movetime_ms <= 500);
+        assert!(Level::Club.settings().movetime_ms <= 3000);
+        assert!(!Level::Club.settings().errs());
+    }
+}

@@ -1,0 +1,648 @@
+//! The search proper: iterative deepening, aspiration windows, principal-variation negamax with
+//! null-move pruning, late-move reductions and pruning, and quiescence over captures.
+
+use arrayvec::ArrayVec;
+use ultima_rules::{Move, MoveList, Position, Role, Setup};
+
+use super::ordering::{captured_value, Ordering, Picker};
+use super::tt::{Bound, TranspositionTable};
+use super::{Score, SearchInfo, SearchResult, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
+use crate::error::BotError;
+use crate::eval::{evaluate, EvalParams};
+use crate::limits::{Clock, Limits};
+
+const DRAW: i32 = 0;
+/// How often (in nodes) the stop flag and the clock are read: about a millisecond of search.
+const CHECK_EVERY: u64 = 1024;
+/// Check evasions searched inside quiescence before it gives up and stands pat.
+const QUIESCENCE_CHECK_PLIES: u32 = 4;
+
+type Line = ArrayVec<Move, MAX_PLY>;
+
+pub(crate) struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    ordering: &'a mut Ordering,
+    params: &'a EvalParams,
+    limits: &'a Limits,
+    clock: &'a dyn Clock,
+    start_ms: u64,
+    nodes: u64,
+    stopped: bool,
+    seldepth: usize,
+    /// The hashes of the positions before the current node: the game's, then the path.
+    hashes: Vec<u64>,
+    /// The principal variation found below each ply.
+    lines: Vec<Line>,
+    /// One move picker per ply, on the heap, reused from node to node.
+    pickers: Vec<Option<Box<Picker>>>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        ordering: &'a mut Ordering,
+        params: &'a EvalParams,
+        limits: &'a Limits,
+        clock: &'a dyn Clock,
+        history: &[u64],
+    ) -> Searcher<'a> {
+        tt.new_search();
+        ordering.new_search();
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(history);
+        Searcher {
+            tt,
+            ordering,
+            params,
+            limits,
+            start_ms: clock.now_ms(),
+            clock,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            hashes,
+            lines: vec![Line::new(); MAX_PLY + 1],
+            pickers: (0..=MAX_PLY).map(|_| None).collect(),
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.clock.now_ms().saturating_sub(self.start_ms)
+    }
+
+    /// Counts a node and says whether the search must end now.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|max| self.nodes > max) {
+            self.stopped = true;
+        } else if self.nodes % CHECK_EVERY == 0 {
+            let out_of_time = self
+                .limits
+                .movetime_ms
+                .is_some_and(|ms| self.elapsed_ms() >= ms);
+            if out_of_time || self.limits.stop_requested() {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn info(&self, depth: u32, score: i32, pv: &[Move]) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            raw_score: score,
+            nodes: self.nodes,
+            time_ms: self.elapsed_ms(),
+            pv: pv.to_vec(),
+        }
+    }
+
+    /// Iterative deepening from `root` until a limit is reached.
+    pub fn iterate(
+        &mut self,
+        root: &Position,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, BotError> {
+        let mut moves = root.legal_moves();
+        if moves.is_empty() {
+            return Err(BotError::NoLegalMove(root.turn()));
+        }
+        let static_eval = evaluate(root, self.params);
+        if moves.len() == 1 {
+            let best_move = moves[0];
+            return Ok(SearchResult {
+                best_move,
+                info: self.info(0, static_eval, &[best_move]),
+            });
+        }
+        // Root moves best first: the table's move, then captures by value, then history.
+        let tt_move = self.tt.probe(root.hash(), 0).and_then(|hit| hit.best);
+        let mut picker = self.take_picker(0);
+        picker.fill_all(root, self.params, self.ordering, tt_move, 0);
+        let ordered: MoveList = std::iter::from_fn(|| picker.pick())
+            .filter(|mv| moves.contains(mv))
+            .collect();
+        self.pickers[0] = Some(picker);
+        moves = ordered;
+
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut best: Option<(Move, SearchInfo)> = None;
+        let mut previous = static_eval;
+        for depth in 1..=max_depth {
+            let (score, found) = self.aspirate(root, &mut moves, depth, previous);
+            if self.stopped {
+                // An unfinished iteration still counts for a root move searched to the end
+                // that beat everything before it.
+                if let Some((mv, score)) = found {
+                    let mut pv = self.lines[0].clone();
+                    if pv.first() != Some(&mv) {
+                        pv.clear();
+                        pv.push(mv);
+                    }
+                    best = Some((mv, self.info(depth, score, &pv)));
+                }
+                break;
+            }
+            previous = score;
+            let pv = self.lines[0].clone();
+            let info = self.info(depth, score, &pv);
+            on_iteration(&info);
+            best = Some((moves[0], info));
+            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 1 {
+                break;
+            }
+            if let Some(ms) = self.limits.movetime_ms {
+                // The next iteration usually takes longer than all before it together.
+                if self.elapsed_ms() >= ms / 2 {
+                    break;
+                }
+            }
+        }
+        let (best_move, mut info) =
+            best.unwrap_or_else(|| (moves[0], self.info(0, static_eval, &moves[..1])));
+        info.nodes = self.nodes;
+        info.time_ms = self.elapsed_ms();
+        Ok(SearchResult { best_move, info })
+    }
+
+    /// One iteration, with a window around the last score that widens until the score is in it.
+    fn aspirate(
+        &mut self,
+        root: &Position,
+        moves: &mut MoveList,
+        depth: u32,
+        previous: i32,
+    ) -> (i32, Option<(Move, i32)>) {
+        let mut delta = 40;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let mut found = None;
+        loop {
+            let (score, best) = self.root(root, moves, depth as i32, alpha, beta);
+            if best.is_some() {
+                found = best;
+            }
+            if self.stopped {
+                return (score, found);
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (score, found);
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The root of one iteration: every legal move, the best moved to the front. Also returns
+    /// the best move among those searched to the end that raised alpha.
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut MoveList,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<(Move, i32)>) {
+        self.lines[0].clear();
+        let mut best_score = -INFINITY;
+        let mut best: Option<(usize, i32)> = None;
+        self.hashes.push(root.hash());
+        for index in 0..moves.len() {
+            let mv = moves[index];
+            let child = root.play_unchecked(&mv);
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let mut score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+                }
+                score
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some((index, score));
+                self.update_line(0, mv);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.hashes.pop();
+        let found = best.map(|(index, score)| (moves[index], score));
+        if let Some((index, _)) = best {
+            // Best first; the others keep their order.
+            let mv = moves.remove(index);
+            moves.insert(0, mv);
+        }
+        if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best_move = found.map(|(mv, _)| mv);
+            self.tt
+                .store(root.hash(), depth, best_score, bound, best_move.as_ref(), 0);
+        }
+        (best_score, found)
+    }
+
+    /// The picker of `ply`, taken out of the pool (give it back when done).
+    fn take_picker(&mut self, ply: usize) -> Box<Picker> {
+        self.pickers
+            .get_mut(ply)
+            .and_then(Option::take)
+            .unwrap_or_default()
+    }
+
+    fn give_back_picker(&mut self, ply: usize, picker: Box<Picker>) {
+        if let Some(slot) = self.pickers.get_mut(ply) {
+            *slot = Some(picker);
+        }
+    }
+
+    /// The line below `ply` becomes `mv` followed by the line below `ply + 1`.
+    fn update_line(&mut self, ply: usize, mv: Move) {
+        let (upper, lower) = self.lines.split_at_mut(ply + 1);
+        let line = &mut upper[ply];
+        line.clear();
+        line.push(mv);
+        for &next in lower[0].iter() {
+            if line.try_push(next).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Whether `position` repeats one of the positions before it that it could be equal to:
+    /// the same side to move, and no capture or removal since.
+    fn is_repetition(&self, position: &Position) -> bool {
+        let hash = position.hash();
+        let count = self.hashes.len();
+        let reach = (position.halfmove_clock() as usize).min(count);
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.hashes[count - back] == hash)
+    }
+
+    /// Whether the side to move has pieces enough that passing is rarely its best move.
+    fn can_pass(position: &Position) -> bool {
+        let board = position.board();
+        let ours = board.by_color(position.turn());
+        let officers = ours & !board.by_role(Role::King) & !board.by_role(Role::Pawn);
+        (officers & !board.frozen(position.turn())).count() >= 2
+    }
+
+    /// The same placement with the other side to move (a null move).
+    fn pass(position: &Position) -> Option<Position> {
+        Position::from_setup(Setup {
+            board: position.board().clone(),
+            turn: !position.turn(),
+            halfmove_clock: position.halfmove_clock().saturating_add(1),
+            fullmove_number: position.fullmove_number(),
+        })
+        .ok()
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        position: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_pass: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.lines[ply].clear();
+
+        // Draws and mate-distance bounds (never at the root: the root always has a move).
+        // A repeated position had legal moves when it first stood, so it has them now.
+        if self.is_repetition(position) {
+            return DRAW;
+        }
+        if position.halfmove_clock() >= 100 || position.is_bare_kings() {
+            // A side without a legal move has lost even when a draw condition holds.
+            return if position.has_legal_move() {
+                DRAW
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position, self.params);
+        }
+
+        let in_check = position.is_check();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(position, alpha, beta, ply, 0);
+        }
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        let hit = self.tt.probe(position.hash(), ply);
+        let tt_move = hit.and_then(|hit| hit.best);
+        if let Some(hit) = hit {
+            if !pv_node && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            evaluate(position, self.params)
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left, the opponent is lost.
+            if depth <= 3 && static_eval - 110 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still holds beta, a real move will too.
+            if allow_pass && depth >= 3 && static_eval >= beta && Searcher::can_pass(position) {
+                if let Some(passed) = Searcher::pass(position) {
+                    let reduction = 3 + depth / 4;
+                    self.hashes.push(position.hash());
+                    let score = -self.negamax(
+                        &passed,
+                        depth - 1 - reduction,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                    );
+                    self.hashes.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score > MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut picker = self.take_picker(ply);
+        picker.fill_all(position, self.params, self.ordering, tt_move, ply);
+        let killers = self.ordering.killers(ply);
+        let turn = position.turn();
+
+        let mut best_score = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut legal = 0;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let original_alpha = alpha;
+        let late_move_limit = 6 + 4 * depth * depth;
+
+        self.hashes.push(position.hash());
+        while let Some(mv) = picker.pick() {
+            let quiet = !mv.is_capture();
+            let killer = killers.contains(&Some(mv));
+            if legal > 0 && !pv_node && !in_check && quiet && !killer && best_score > -MATE_BOUND {
+                // Late-move pruning and futility: quiet moves far down the list, or far below
+                // alpha with little depth left, are not tried.
+                if depth <= 3 && legal >= late_move_limit {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 150 * depth <= alpha {
+                    continue;
+                }
+            }
+            if !position.is_legal_generated(&mv) {
+                continue;
+            }
+            legal += 1;
+            let child = position.play_unchecked(&mv);
+            let new_depth = depth - 1;
+            let score = if legal == 1 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && legal >= 4 && quiet && !in_check && !killer && !child.is_check() {
+                    reduction = 1 + i32::from(legal >= 12) + i32::from(depth >= 8 && legal >= 24);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.min(new_depth - 1).max(0);
+                }
+                let mut score = -self.negamax(
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_line(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.add_killer(ply, mv);
+                            let bonus = depth * depth * 8;
+                            self.ordering.update_history(turn, &mv, bonus);
+                            for tried in &quiets_tried {
+                                self.ordering.update_history(turn, tried, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+        self.hashes.pop();
+        self.give_back_picker(ply, picker);
+        if self.stopped {
+            return 0;
+        }
+
+        if legal == 0 {
+            // No legal move loses, in check or not.
+            return -MATE + ply as i32;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            position.hash(),
+            depth,
+            best_score,
+            bound,
+            best_move.as_ref(),
+            ply,
+        );
+        best_score
+    }
+
+    /// Captures only, until the position is quiet; in check, every move (a few plies deep).
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.lines[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if position.is_bare_kings() {
+            return if position.has_legal_move() {
+                DRAW
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position, self.params);
+        }
+        let in_check = qply < QUIESCENCE_CHECK_PLIES && position.is_check();
+        let mut best_score;
+        let stand_pat;
+        let mut picker = self.take_picker(ply);
+        if in_check {
+            stand_pat = -INFINITY;
+            best_score = -INFINITY;
+            picker.fill_all(position, self.params, self.ordering, None, ply);
+        } else {
+            stand_pat = evaluate(position, self.params);
+            if stand_pat >= beta {
+                self.give_back_picker(ply, picker);
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            picker.fill_captures(position, self.params);
+        }
+
+        let mut legal = 0;
+        while let Some(mv) = picker.pick() {
+            if !in_check {
+                // Delta pruning: even winning what it takes with room to spare is not enough.
+                let gain = captured_value(position, self.params, &mv);
+                if stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            if !position.is_legal_generated(&mv) {
+                continue;
+            }
+            legal += 1;
+            let child = position.play_unchecked(&mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_line(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_back_picker(ply, picker);
+        if self.stopped {
+            return 0;
+        }
+        if in_check && legal == 0 {
+            return -MATE + ply as i32;
+        }
+        best_score
+    }
+
+    /// Each of `moves` scored to `depth` above `floor` (see `Engine::score_moves`).
+    pub fn score_moves(
+        &mut self,
+        root: &Position,
+        moves: &[Move],
+        depth: u32,
+        floor: i32,
+    ) -> Vec<(Move, i32)> {
+        let depth = depth.clamp(1, MAX_DEPTH) as i32;
+        self.hashes.push(root.hash());
+        let mut scored = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let child = root.play_unchecked(mv);
+            let score = -self.negamax(&child, depth - 1, -INFINITY, -floor, 1, true);
+            if self.stopped {
+                break;
+            }
+            scored.push((*mv, score));
+        }
+        self.hashes.pop();
+        scored
+    }
+}

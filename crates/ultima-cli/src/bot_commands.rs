@@ -1,0 +1,255 @@
+//! The commands that ask the bot: `bestmove` and `bench`.
+
+use std::io::{BufWriter, Write};
+
+use ultima_bot::{history_hashes, Clock, Engine, Level, LevelPlayer, Limits, SearchInfo, StdClock};
+use ultima_rules::{Game, Position};
+
+use crate::CliError;
+
+/// The positions `ultima bench` searches: the start, six middlegame positions from Casual
+/// self-play (plies 16 to 40), and two of RULES.md's worked positions. Fixed text, so that the
+/// node count changes only when the search or the evaluation does.
+pub const BENCH_POSITIONS: [&str; 9] = [
+    "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1",
+    "clx1k2i/p1p3pp/3x1w2/1p1pp3/6X1/LP2P3/P4PPP/I1XKW1LC w 2 9",
+    "c1xwk3/p2pp1p1/8/Wpp3p1/3P1ll1/4Pp1C/P1P1PPPi/I2K1XL1 w 10 15",
+    "cl3k2/pp1x4/2p2L2/8/1P2p1p1/3X4/P1KP2PP/I1X2W2 w 1 21",
+    "c1xwk1li/pp1pp1p1/2l4p/8/2P1xp1P/2I3P1/P1P1XP2/1LXKW1LC w 5 9",
+    "clxpk1li/4p1pp/2wx3p/1pp4P/p2P3P/3L1XW1/PPP1P2P/I1XK2LC w 28 15",
+    "1l2k2l/1pp3I1/1P3x2/2cp4/p3P2p/6P1/P6P/1LXKWXC1 w 2 21",
+    "7k/8/3P4/3p4/1Pp1pP2/8/8/K2P4 w 0 1",
+    "8/p6C/8/8/8/K1p5/8/7k w 0 1",
+];
+
+/// The depth `ultima bench` searches to unless told otherwise.
+pub const BENCH_DEPTH: u32 = 8;
+
+/// The value after `--name`, parsed.
+fn option_value<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, CliError> {
+    let value = value.ok_or_else(|| CliError::Usage(format!("`{name}` needs a value")))?;
+    value
+        .parse()
+        .map_err(|_| CliError::Usage(format!("`{name} {value}`: `{value}` is not a valid value")))
+}
+
+/// One line of search information, as the engine protocol prints it.
+pub fn info_line(info: &SearchInfo) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|mv| mv.coordinates()).collect();
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.time_ms,
+        pv.join(" ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+struct BestmoveArgs {
+    game: Game,
+    level: Option<Level>,
+    limits: Limits,
+    seed: u64,
+}
+
+fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
+    let split = args
+        .iter()
+        .position(|a| a.starts_with("--"))
+        .unwrap_or(args.len());
+    let (ufen_words, options) = args.split_at(split);
+    if ufen_words.is_empty() {
+        return Err(CliError::Usage(
+            "`ultima bestmove` needs a position in UFEN, in quotes (or `start`)".to_string(),
+        ));
+    }
+    let ufen = ufen_words.join(" ");
+    let start = if ufen.trim() == "start" {
+        Position::start()
+    } else {
+        Position::from_ufen(&ufen)?
+    };
+    let mut game = Game::new(start);
+    let mut level = None;
+    let mut limits = Limits::default();
+    let mut seed = 1;
+    let mut i = 0;
+    while i < options.len() {
+        let name = options[i].as_str();
+        let value = options.get(i + 1);
+        match name {
+            "--depth" => limits.depth = Some(option_value(name, value)?),
+            "--nodes" => limits.nodes = Some(option_value(name, value)?),
+            "--movetime" => limits.movetime_ms = Some(option_value(name, value)?),
+            "--seed" => seed = option_value(name, value)?,
+            "--level" => {
+                let text: String = option_value(name, value)?;
+                level = Some(text.parse::<Level>()?);
+            }
+            "--moves" => {
+                i += 1;
+                while let Some(text) = options.get(i).filter(|t| !t.starts_with("--")) {
+                    game.play_text(text).map_err(|error| {
+                        CliError::Usage(format!("bad move `{text}` after --moves: {error}"))
+                    })?;
+                    i += 1;
+                }
+                continue;
+            }
+            other => {
+                return Err(CliError::Usage(format!(
+                    "unknown option `{other}` for `ultima bestmove`; the options are --level, --depth, --nodes, --movetime, --seed and --moves"
+                )))
+            }
+        }
+        i += 2;
+    }
+    if level.is_none()
+        && limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.movetime_ms.is_none()
+    {
+        limits.movetime_ms = Some(1000);
+    }
+    Ok(BestmoveArgs {
+        game,
+        level,
+        limits,
+        seed,
+    })
+}
+
+/// `ultima bestmove "<ufen>" [--moves ...] [--level L | --depth N --nodes N --movetime MS]`
+pub fn bestmove(args: &[String]) -> Result<(), CliError> {
+    let BestmoveArgs {
+        game,
+        level,
+        limits,
+        seed,
+    } = parse_bestmove(args)?;
+    let position = game.position().clone();
+    let history = history_hashes(&game);
+    let clock = StdClock::new();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    match level {
+        Some(level) => {
+            let mut player = LevelPlayer::new(level, seed);
+            let choice = player.choose(&position, &history, &clock, None)?;
+            writeln!(out, "{}", info_line(&choice.info))?;
+            writeln!(
+                out,
+                "info level {level} searchbest {} time {}",
+                choice.best_move.coordinates(),
+                clock.now_ms()
+            )?;
+            writeln!(out, "bestmove {}", choice.mv.coordinates())?;
+        }
+        None => {
+            let mut engine = Engine::new();
+            let mut lines = Vec::new();
+            let result = engine.search(&position, &history, &limits, &clock, &mut |info| {
+                lines.push(info_line(info));
+            })?;
+            for line in lines {
+                writeln!(out, "{line}")?;
+            }
+            if result.info.depth == 0 {
+                writeln!(out, "{}", info_line(&result.info))?;
+            }
+            writeln!(out, "bestmove {}", result.best_move.coordinates())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `ultima bench [--depth N]`: the bench positions to a fixed depth, each with a fresh engine;
+/// prints the nodes of each and the total with the speed. The node count is the bench's
+/// signature: it changes only when the search's behaviour does.
+pub fn bench(args: &[String]) -> Result<(), CliError> {
+    let mut depth = BENCH_DEPTH;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--depth" => depth = option_value("--depth", args.get(i + 1))?,
+            other => {
+                return Err(CliError::Usage(format!(
+                    "unknown option `{other}` for `ultima bench`; the only option is --depth N"
+                )))
+            }
+        }
+        i += 2;
+    }
+    if !(1..=30).contains(&depth) {
+        return Err(CliError::Usage(format!(
+            "the bench depth {depth} is not from 1 to 30"
+        )));
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut total_nodes = 0u64;
+    let mut total_ms = 0u64;
+    for (index, ufen) in BENCH_POSITIONS.iter().enumerate() {
+        let position = Position::from_ufen(ufen)?;
+        let mut engine = Engine::new();
+        let clock = StdClock::new();
+        let result = engine.search(&position, &[], &Limits::depth(depth), &clock, &mut |_| {})?;
+        total_nodes += result.info.nodes;
+        total_ms += result.info.time_ms;
+        writeln!(
+            out,
+            "position {:>2}: nodes {:>10} time {:>6} ms bestmove {} score {}",
+            index + 1,
+            result.info.nodes,
+            result.info.time_ms,
+            result.best_move.coordinates(),
+            result.info.score
+        )?;
+    }
+    let nps = (total_nodes * 1000).checked_div(total_ms).unwrap_or(0);
+    writeln!(
+        out,
+        "bench: {total_nodes} nodes {nps} nps {total_ms} ms (depth {depth}, {} positions)",
+        BENCH_POSITIONS.len()
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_positions_are_valid_and_playable() {
+        for ufen in BENCH_POSITIONS {
+            let position = Position::from_ufen(ufen).unwrap();
+            assert!(position.has_legal_move(), "{ufen}");
+        }
+    }
+
+    #[test]
+    fn bestmove_arguments_parse() {
+        let args: Vec<String> = ["start", "--moves", "e2e5", "e7e6", "--depth", "3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let parsed = parse_bestmove(&args).unwrap();
+        assert_eq!(parsed.game.moves().len(), 2);
+        assert_eq!(parsed.limits.depth, Some(3));
+        let bad: Vec<String> = ["start", "--depth", "x"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(parse_bestmove(&bad).is_err());
+        let bad: Vec<String> = ["start", "--level", "master"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(parse_bestmove(&bad).is_err());
+    }
+}
