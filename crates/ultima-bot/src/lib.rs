@@ -18,7 +18,6 @@
 
 mod error;
 pub mod eval;
-mod geometry;
 mod levels;
 mod limits;
 mod rng;

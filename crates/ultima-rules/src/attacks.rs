@@ -70,7 +70,6 @@ pub fn slide(square: Square, direction: Direction, occupied: Bitboard) -> Bitboa
 
 /// The first occupied square from `square` in `direction`, if any.
 #[inline]
-#[cfg(test)]
 pub fn first_blocker(square: Square, direction: Direction, occupied: Bitboard) -> Option<Square> {
     let blockers = Bitboard(RAYS[direction.index()][square.usize()]) & occupied;
     if direction.is_increasing() {
@@ -134,5 +133,18 @@ mod tests {
         assert_eq!(rook_lines(sq("e4"), Bitboard::EMPTY).count(), 14);
         assert_eq!(neighbours(sq("a1")).count(), 3);
         assert_eq!(neighbours(sq("e4")).count(), 8);
+        assert_eq!(
+            Bitboard::from_square(sq("a1"))
+                .orthogonal_neighbours()
+                .count(),
+            2
+        );
+        assert_eq!(
+            Bitboard::from_square(sq("e4"))
+                .orthogonal_neighbours()
+                .count(),
+            4
+        );
+        assert_eq!(sq("a1").distance(sq("c7")), 6);
     }
 }

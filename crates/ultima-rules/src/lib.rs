@@ -10,7 +10,7 @@
 //! assert_eq!(perft(&start, 2), 944);
 //! ```
 
-mod attacks;
+pub mod attacks;
 mod board;
 mod game;
 mod movegen;

@@ -4,7 +4,7 @@
 use ultima_rules::{Bitboard, Color, Direction, Role, Square};
 
 use super::{signed, Context};
-use crate::geometry;
+use ultima_rules::attacks;
 
 /// An enemy piece beside the king on its rank or file, with the square across the king empty:
 /// half a pinch.
@@ -65,7 +65,7 @@ fn pinch(context: &Context, king: Square, enemy: Color) -> i32 {
             continue;
         };
         if theirs.contains(partner) && context.empty.contains(landing) {
-            danger += if (geometry::rook_lines(landing, context.occupied) & pawns).any() {
+            danger += if (attacks::rook_lines(landing, context.occupied) & pawns).any() {
                 PINCH_THREAT
             } else {
                 PINCH_OPEN
@@ -96,7 +96,7 @@ fn coordination(context: &Context, king: Square, enemy: Color) -> i32 {
     if targets.any() {
         let reached = coordinators
             .into_iter()
-            .any(|c| (geometry::queen_lines(c, context.occupied) & targets).any());
+            .any(|c| (attacks::queen_lines(c, context.occupied) & targets).any());
         COORDINATOR_ALIGNED + if reached { COORDINATOR_THREAT } else { 0 }
     } else if their_king.rank().abs_diff(king.rank()) == 1
         || their_king.file().abs_diff(king.file()) == 1
@@ -108,7 +108,7 @@ fn coordination(context: &Context, king: Square, enemy: Color) -> i32 {
 }
 
 fn withdrawal(context: &Context, king: Square, enemy: Color) -> i32 {
-    let near_king = geometry::neighbours(king);
+    let near_king = attacks::neighbours(king);
     let mut danger = 0;
     for withdrawer in context.free_pieces(enemy, Role::Withdrawer) {
         if near_king.contains(withdrawer) {
@@ -117,7 +117,7 @@ fn withdrawal(context: &Context, king: Square, enemy: Color) -> i32 {
             if away.is_some_and(|square| context.empty.contains(square)) {
                 danger += WITHDRAWER_ADJACENT;
             }
-        } else if (geometry::queen_lines(withdrawer, context.occupied) & near_king & context.empty)
+        } else if (attacks::queen_lines(withdrawer, context.occupied) & near_king & context.empty)
             .any()
         {
             danger += WITHDRAWER_NEAR;
@@ -138,9 +138,9 @@ fn leaping(context: &Context, king: Square, enemy: Color) -> i32 {
         if !behind.is_some_and(|square| context.empty.contains(square)) {
             continue;
         }
-        let ray = geometry::ray(king, direction);
+        let ray = attacks::ray(king, direction);
         for leaper in ray & leapers {
-            let between = ray & !geometry::ray(leaper, direction) & !Bitboard::from_square(leaper);
+            let between = ray & !attacks::ray(leaper, direction) & !Bitboard::from_square(leaper);
             danger += if (between & context.occupied).is_empty() {
                 LEAPER_THREAT
             } else {
@@ -155,14 +155,14 @@ fn stepping(context: &Context, king: Square, enemy: Color) -> i32 {
     let steppers =
         context.free_pieces(enemy, Role::King) | context.free_pieces(enemy, Role::Chameleon);
     let immobilizers = context.board.pieces(enemy, Role::Immobilizer);
-    let two_away = |square: Square| geometry::king_distance(square, king) == 2;
+    let two_away = |square: Square| square.distance(king) == 2;
     let near_steppers = steppers.into_iter().filter(|&s| two_away(s)).count() as i32;
     let near_immobilizers = immobilizers.into_iter().filter(|&s| two_away(s)).count() as i32;
     near_steppers * STEPPER_NEAR + near_immobilizers * IMMOBILIZER_NEAR
 }
 
 fn cramp(context: &Context, king: Square) -> i32 {
-    let room = (geometry::neighbours(king) & context.empty).count() as usize;
+    let room = (attacks::neighbours(king) & context.empty).count() as usize;
     CRAMPED.get(room).copied().unwrap_or(0)
 }
 

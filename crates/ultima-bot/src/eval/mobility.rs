@@ -3,7 +3,7 @@
 use ultima_rules::{Color, Role};
 
 use super::{signed, Context};
-use crate::geometry;
+use ultima_rules::attacks;
 
 /// Centipawns per reachable square, by role (King, Pawn, Withdrawer, Long leaper, Chameleon,
 /// Coordinator, Immobilizer). Pieces that take by where they go (leaper, withdrawer,
@@ -24,9 +24,9 @@ fn side(context: &Context, color: Color) -> i32 {
         let weight = PER_SQUARE[role.index()];
         for from in context.free_pieces(color, role) {
             let reach = match role {
-                Role::King => geometry::neighbours(from) & !ours,
-                Role::Pawn => geometry::rook_lines(from, context.occupied) & context.empty,
-                _ => geometry::queen_lines(from, context.occupied) & context.empty,
+                Role::King => attacks::neighbours(from) & !ours,
+                Role::Pawn => attacks::rook_lines(from, context.occupied) & context.empty,
+                _ => attacks::queen_lines(from, context.occupied) & context.empty,
             };
             total += weight * reach.count() as i32;
         }

@@ -6,7 +6,7 @@
 use ultima_rules::{Color, Direction, Role};
 
 use super::{signed, Context, EvalParams};
-use crate::geometry;
+use ultima_rules::attacks;
 
 /// One of our pieces as the far side of a pinch, the near side empty.
 pub const HALF_PINCH: i32 = 6;
@@ -26,7 +26,7 @@ fn side(context: &Context, params: &EvalParams, color: Color) -> i32 {
     let pawns = context.free_pieces(color, Role::Pawn);
     // Kings are left to king safety.
     let targets = context.board.by_color(enemy) & !context.board.by_role(Role::King);
-    let near_ours = geometry::orthogonal_neighbours_of(ours);
+    let near_ours = ours.orthogonal_neighbours();
     let mut total = 0;
     for target in targets & near_ours {
         let mut threat = 0;
@@ -40,7 +40,7 @@ fn side(context: &Context, params: &EvalParams, color: Color) -> i32 {
                 continue;
             }
             total += HALF_PINCH;
-            if (geometry::rook_lines(landing, context.occupied) & pawns).any() {
+            if (attacks::rook_lines(landing, context.occupied) & pawns).any() {
                 let value = context
                     .board
                     .piece_at(target)

@@ -100,6 +100,11 @@ impl Bitboard {
         Bitboard(row.0 | row.north().0 | row.south().0)
     }
 
+    /// Every square one step from the set along a rank or file.
+    pub const fn orthogonal_neighbours(self) -> Bitboard {
+        Bitboard(self.north().0 | self.south().0 | self.east().0 | self.west().0)
+    }
+
     pub fn iter(self) -> Squares {
         Squares(self.0)
     }

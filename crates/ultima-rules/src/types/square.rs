@@ -62,6 +62,17 @@ impl Square {
         }
     }
 
+    /// The number of king steps from here to `other`.
+    pub const fn distance(self, other: Square) -> u8 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        if files > ranks {
+            files
+        } else {
+            ranks
+        }
+    }
+
     /// All 64 squares, `a1` first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
