@@ -88,12 +88,12 @@ impl Level {
                 overlook_capture_percent: 10,
             },
             Level::Casual => LevelSettings {
-                depth: 4,
+                depth: 5,
                 movetime_ms: 900,
-                noise_cp: 25,
-                margin_cp: 70,
-                overlook_reply_percent: 5,
-                overlook_capture_percent: 4,
+                noise_cp: 20,
+                margin_cp: 60,
+                overlook_reply_percent: 3,
+                overlook_capture_percent: 2,
             },
             Level::Intermediate => LevelSettings {
                 depth: 7,
