@@ -31,6 +31,18 @@ impl BotRunner {
         }
     }
 
+    /// Stops the search under way if it is for `game_id` (a screen that leaves one game must
+    /// not stop the search of the next).
+    pub fn cancel_for(&self, game_id: &str) {
+        if let Ok(mut running) = self.running.lock() {
+            if running.as_ref().is_some_and(|r| r.game_id == game_id) {
+                if let Some(search) = running.take() {
+                    search.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
     /// Searches `position` for the bot's move on a blocking thread. Errors with `Cancelled`
     /// when stopped first.
     pub async fn choose(

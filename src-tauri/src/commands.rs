@@ -200,8 +200,8 @@ pub fn agree_draw(state: State<'_, AppState>, game_id: String) -> Result<GameVie
 /// The player left the play screen: the bot stops thinking (the game stays saved).
 #[tauri::command]
 #[specta::specta]
-pub fn leave_game(state: State<'_, AppState>) {
-    state.bot.cancel();
+pub fn leave_game(state: State<'_, AppState>, game_id: String) {
+    state.bot.cancel_for(&game_id);
 }
 
 /// The board of a game (in progress or finished) after `ply` moves, to step through it.

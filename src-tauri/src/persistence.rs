@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_store::{Store, StoreExt};
@@ -69,28 +68,59 @@ impl<R: Runtime> Persistence<R> {
     }
 
     /// Reads each entry on its own, so one unreadable entry does not cost the others. An entry
-    /// that cannot be read stays in the file under a `damaged` key and the player is told.
+    /// that cannot be read stays in the file under a `damaged-…` key and the player is told.
     fn read_into(&self, loaded: &mut Loaded) {
-        if let Some(settings) =
-            self.read::<Settings>(KEY_SETTINGS, "your settings", &mut loaded.notices)
-        {
+        let notices = &mut loaded.notices;
+        if let Some(settings) = self.read(
+            KEY_SETTINGS,
+            "your settings",
+            notices,
+            Settings::from_stored,
+        ) {
             loaded.settings = settings;
         }
-        loaded.current =
-            self.read::<SavedGame>(KEY_CURRENT, "the game in progress", &mut loaded.notices);
-        loaded.finished = self
-            .read::<Vec<SavedGame>>(KEY_FINISHED, "the finished games", &mut loaded.notices)
+        loaded.current = self.read(
+            KEY_CURRENT,
+            "the game in progress",
+            notices,
+            serde_json::from_value,
+        );
+        let finished: Vec<serde_json::Value> = self
+            .read(
+                KEY_FINISHED,
+                "the finished games",
+                notices,
+                serde_json::from_value,
+            )
             .unwrap_or_default();
+        let mut damaged = Vec::new();
+        for entry in finished {
+            match serde_json::from_value::<SavedGame>(entry.clone()) {
+                Ok(game) => loaded.finished.push(game),
+                Err(_) => damaged.push(entry),
+            }
+        }
+        if !damaged.is_empty() {
+            let count = damaged.len();
+            let aside = format!("damaged-{KEY_FINISHED}");
+            self.store
+                .set(aside.clone(), serde_json::Value::Array(damaged));
+            notices.push(format!(
+                "{count} finished game(s) could not be read; they are kept in {} under \"{aside}\".",
+                self.path.display()
+            ));
+        }
     }
 
-    fn read<T: DeserializeOwned>(
+    fn read<T>(
         &self,
         key: &str,
         what: &str,
         notices: &mut Vec<String>,
+        parse: impl Fn(serde_json::Value) -> Result<T, serde_json::Error>,
     ) -> Option<T> {
         let value = self.store.get(key)?;
-        match serde_json::from_value(value.clone()) {
+        match parse(value.clone()) {
             Ok(read) => Some(read),
             Err(error) => {
                 let aside = format!("damaged-{key}");

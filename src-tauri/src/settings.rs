@@ -32,9 +32,10 @@ pub enum AnimationSpeed {
     Slow,
 }
 
-/// Every field has a default, so a settings object saved by an older version still reads.
+/// Every field is required over IPC; a settings object saved by an older version, with fields
+/// missing, is completed from the defaults when it is read (see [`Settings::from_stored`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Type)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 pub struct Settings {
     pub piece_set: PieceSet,
     pub board_theme: BoardTheme,
@@ -56,5 +57,34 @@ impl Default for Settings {
             animation: AnimationSpeed::Normal,
             default_level: BotLevel::Novice,
         }
+    }
+}
+
+impl Settings {
+    /// Reads saved settings, taking each missing field from the defaults.
+    pub fn from_stored(stored: serde_json::Value) -> Result<Settings, serde_json::Error> {
+        let mut merged = serde_json::to_value(Settings::default())?;
+        if let (Some(target), serde_json::Value::Object(saved)) = (merged.as_object_mut(), stored) {
+            target.extend(saved);
+        }
+        serde_json::from_value(merged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saved_settings_with_missing_fields_take_the_defaults() {
+        let read =
+            Settings::from_stored(serde_json::json!({ "pieceSet": "chess", "sound": false }));
+        let expected = Settings {
+            piece_set: PieceSet::Chess,
+            sound: false,
+            ..Settings::default()
+        };
+        assert_eq!(read.ok(), Some(expected));
+        assert!(Settings::from_stored(serde_json::json!({ "pieceSet": "marble" })).is_err());
     }
 }
