@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# `npm start`: builds and starts what the project has so far. The desktop app (issue 4) is not
-# built yet, so this builds the `ultima` command line and shows what it can do.
+# `npm start`: installs what is missing, builds the board UI and the app, and starts it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --bin ultima
-./target/release/ultima help
-echo
-echo "Try: ./target/release/ultima moves \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\""
+bash scripts/setup.sh
+npm run build
+# The production-asset build of the app (it loads the built UI, no dev server needed).
+cargo run -p ultima-app --features tauri/custom-protocol

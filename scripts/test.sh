@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
-# `npm test`: every check a reviewer would run. Installs what it needs (Rust targets for the
-# cross-builds) and fails on the first problem.
+# `npm test`: every check a reviewer would run, from a fresh clone. Installs what it needs and
+# stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
 step() { printf '\n== %s ==\n' "$*"; }
+
+step "set-up"
+bash scripts/setup.sh --test
+# The same features everywhere, so that clippy, the build and the tests share one build of Tauri.
+FEATURES=(--features tauri/custom-protocol)
+TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
 step "format"
 cargo fmt --all -- --check
 
+step "front end: type check and build"
+npm run build
+
 step "clippy"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
 
-step "tests"
-cargo test --workspace
+step "Rust tests"
+ULTIMA_CHECK_BINDINGS=1 cargo test --workspace "${FEATURES[@]}"
 
-step "the rules engine builds for WebAssembly and Android"
-for target in wasm32-unknown-unknown aarch64-linux-android; do
-  if ! rustup target list --installed | grep -qx "$target"; then
-    rustup target add "$target"
-  fi
-  cargo check -p ultima-rules --target "$target"
-done
+step "front-end unit tests"
+npx vitest run
+
+step "the engine and bot build for WebAssembly; the app for Android"
+cargo check -p ultima-rules -p ultima-bot --target wasm32-unknown-unknown
+cargo check -p ultima-app --target aarch64-linux-android
+
+step "end-to-end tests: the real app under Xvfb"
+cargo build -p ultima-app "${FEATURES[@]}"
+ULTIMA_APP="$(realpath "$TARGET_DIR")/debug/ultima-app" \
+  xvfb-run -a -s "-screen 0 1280x800x24" node --test --test-concurrency=1 tests/e2e/

@@ -1,0 +1,131 @@
+// Starts the real app through tauri-driver (WebKitWebDriver underneath) and hands tests a
+// WebdriverIO browser. Each test file gets its own tauri-driver and its own data folder, so the
+// app's store starts empty and survives relaunches within the file.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { remote } from 'webdriverio';
+
+const root = resolve(import.meta.dirname, '../..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+export const application = process.env.ULTIMA_APP ?? join(targetDir, 'debug', 'ultima-app');
+
+function portOpen(port) {
+  return new Promise((done) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => { socket.destroy(); done(true); });
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitForPort(port, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await portOpen(port)) return;
+    await sleep(100);
+  }
+  throw new Error(`nothing listens on port ${port} after ${ms} ms`);
+}
+
+/** A tauri-driver with a fresh data folder; `launch()` starts the app, `stop()` cleans up. */
+export async function startDriver() {
+  const dataHome = mkdtempSync(join(tmpdir(), 'ultima-e2e-'));
+  const driver = spawn('tauri-driver', [], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: dataHome },
+  });
+  // tauri-driver opens 4444 before WebKitWebDriver opens 4445: wait for both.
+  await waitForPort(4444, 20_000);
+  await waitForPort(4445, 20_000);
+  let browser = null;
+  const endSession = async () => {
+    if (browser) await browser.deleteSession().catch(() => {});
+    browser = null;
+  };
+  return {
+    dataHome,
+    /** Starts the app (ending the one before, if any: the driver runs one at a time). */
+    async launch() {
+      await endSession();
+      await sleep(300);
+      browser = await remote({
+        hostname: '127.0.0.1',
+        port: 4444,
+        logLevel: 'error',
+        capabilities: { 'tauri:options': { application } },
+      });
+      return browser;
+    },
+    /** Ends the app as a quit would. */
+    async quit() {
+      await endSession();
+      await sleep(300);
+    },
+    /** Ends the app as a crash would: kill -9, no chance to save. */
+    async kill() {
+      try { execFileSync('pkill', ['-9', '-f', application]); } catch { /* already gone */ }
+      await endSession();
+      await sleep(500);
+    },
+    async stop() {
+      await endSession();
+      try { process.kill(-driver.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try { execFileSync('pkill', ['-9', '-f', application]); } catch { /* none left */ }
+      await sleep(300);
+      rmSync(dataHome, { recursive: true, force: true });
+    },
+  };
+}
+
+export const byTestId = (browser, id) => browser.$(`[data-testid="${id}"]`);
+
+/** Clicks an element found by its test id once it is shown. */
+export async function click(browser, id) {
+  const element = await byTestId(browser, id);
+  await element.waitForClickable({ timeout: 15_000 });
+  await element.click();
+}
+
+/** Plays a move through the keyboard move input, as a keyboard user would. */
+export async function typeMove(browser, move) {
+  const input = await byTestId(browser, 'move-input');
+  await input.waitForEnabled({ timeout: 15_000 });
+  await input.setValue(move);
+  await browser.keys('Enter');
+}
+
+/** The legal moves the app offers now (coordinates), from its list for screen readers. */
+export async function legalMoves(browser) {
+  return browser.execute(() => [...document.querySelectorAll('[data-move]')].map((item) => item.getAttribute('data-move')));
+}
+
+/** The moves in the move list, in the people's notation. */
+export async function moveList(browser) {
+  const list = await byTestId(browser, 'move-list');
+  const items = await list.$$('[data-ply]');
+  const texts = [];
+  for (const item of items) texts.push((await item.getText()).trim());
+  return texts;
+}
+
+/** Square → piece class names, read from chessground's piece elements. */
+export async function piecesOnBoard(browser) {
+  return browser.execute(() => {
+    const result = {};
+    for (const piece of document.querySelectorAll('cg-board piece')) {
+      if (piece.cgKey && !piece.classList.contains('fading') && !piece.classList.contains('ghost')) {
+        result[piece.cgKey] = piece.className;
+      }
+    }
+    return result;
+  });
+}
+
+export async function screenshot(browser, path) {
+  await sleep(400); // a WebDriver screenshot can lag the page by a frame
+  await browser.saveScreenshot(path);
+}

@@ -1,0 +1,108 @@
+// End-to-end: the real app under Xvfb, driven through tauri-driver and WebKitWebDriver.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, typeMove } from './harness.mjs';
+
+const shots = process.env.ULTIMA_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+async function waitFor(check, what, ms = 20_000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await check();
+    if (last) return last;
+    await sleep(150);
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+describe('a game against Novice', () => {
+  let driver;
+  before(async () => { driver = await startDriver(); });
+  after(async () => { await driver?.stop(); });
+
+  it('starts by clicking, the bot answers, and the game is there again after a quit', async () => {
+    let browser = await driver.launch();
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-bot');
+    await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
+    await click(browser, 'side-white');
+    await click(browser, 'start-game');
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await typeMove(browser, 'e2e5');
+    const answered = await waitFor(async () => ((await moveList(browser)).length >= 2 ? await moveList(browser) : null), 'the bot to answer');
+    assert.match(answered[0], /Pe2-e5/);
+    assert.equal(answered.length, 2);
+    if (shots) await screenshot(browser, `${shots}/bot-game.png`);
+
+    await driver.quit();
+    browser = await driver.launch();
+    const resumed = await waitFor(async () => {
+      const list = await byTestId(browser, 'move-list');
+      return (await list.isExisting()) && (await moveList(browser)).length === 2 ? await moveList(browser) : null;
+    }, 'the game to be resumed');
+    assert.deepEqual(resumed, answered);
+  });
+
+  it('survives kill -9 right after a move: the app reopens on the game with the move', async () => {
+    let browser = await driver.launch();
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    const before = (await moveList(browser)).length;
+    const moves = await waitFor(async () => { const m = await legalMoves(browser); return m.length ? m : null; }, 'legal moves');
+    const move = moves.find((m) => m.slice(0, 2) !== m.slice(2)) ?? moves[0];
+    await typeMove(browser, move);
+    await waitFor(async () => (await moveList(browser)).length > before, 'the move to be listed');
+    await driver.kill();
+    browser = await driver.launch();
+    const resumed = await waitFor(async () => {
+      const list = await byTestId(browser, 'move-list');
+      return (await list.isExisting()) && (await moveList(browser)).length > before ? await moveList(browser) : null;
+    }, 'the game to be resumed after the kill');
+    const played = `${move.slice(0, 2)}-${move.slice(2)}`;
+    assert.ok(resumed[before]?.includes(played), `${played} is move ${before + 1} of ${JSON.stringify(resumed)}`);
+  });
+});
+
+describe('a game between friends on one device', () => {
+  let driver;
+  before(async () => { driver = await startDriver(); });
+  after(async () => { await driver?.stop(); });
+
+  it('plays to a capture: the taken pawn leaves the board and the move list shows it', async () => {
+    const browser = await driver.launch();
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-friend');
+    await click(browser, 'start-game');
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    for (const move of ['a2a3', 'b7b3']) await typeMove(browser, move);
+    await waitFor(async () => (await piecesOnBoard(browser)).b3, 'the black pawn on b3');
+    await typeMove(browser, 'c2c3');
+    const list = await waitFor(async () => ((await moveList(browser)).length === 3 ? await moveList(browser) : null), 'three moves');
+    assert.match(list[2], /Pc2-c3xb3/);
+    const pieces = await waitFor(async () => {
+      const now = await piecesOnBoard(browser);
+      return now.b3 === undefined ? now : null;
+    }, 'b3 to be empty');
+    assert.match(pieces.c3, /white/);
+    assert.match(pieces.a3, /white/);
+    if (shots) await screenshot(browser, `${shots}/friend-capture.png`);
+  });
+
+  it('switches piece sets from the settings at once', async () => {
+    const browser = await driver.launch();
+    await click(browser, 'settings-open');
+    const select = await byTestId(browser, 'piece-set-select');
+    await select.waitForDisplayed({ timeout: 15_000 });
+    for (const set of ['chess', 'emblems']) {
+      await select.selectByAttribute('value', set);
+      await waitFor(
+        async () => browser.execute((name) => document.querySelector(`.pieces-${name}`) !== null, set),
+        `the ${set} set to be applied`,
+      );
+      if (shots) await screenshot(browser, `${shots}/settings-${set}.png`);
+    }
+  });
+});

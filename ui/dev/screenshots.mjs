@@ -1,0 +1,142 @@
+// Screenshots of every screen with the mocked Rust side (ui/dev/mock.html), at a laptop's and a
+// phone's size, to look at the layout. Needs Debian's chromium (`apt-get install -y chromium`).
+//
+//   node ui/dev/screenshots.mjs [output folder, default /tmp/ui-shots]
+//
+// The game in progress is the recorded one of fixture-game.json: White to move, the long leaper
+// on c6 can go to g6 and take d6 and f6, and White's pawn on f5 is frozen by the immobilizer on f6.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+const OUT = process.argv[2] ?? '/tmp/ui-shots';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, hasTouch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+];
+
+mkdirSync(OUT, { recursive: true });
+const server = await createServer({
+  configFile: join(ROOT, 'vite.config.ts'),
+  root: join(ROOT, 'ui'),
+  // Not 5173: `tauri dev` may be using it.
+  server: { port: 5199, strictPort: false },
+  logLevel: 'warn',
+});
+await server.listen();
+const base = server.resolvedUrls.local[0];
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+const problems = [];
+const shots = [];
+
+/** The middle of `square` on the board, whichever way up it is. */
+async function squareCenter(page, square) {
+  const board = page.getByTestId('board');
+  const box = await board.boundingBox();
+  const black = await board.evaluate((el) => el.classList.contains('orientation-black'));
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const column = black ? 7 - file : file;
+  const row = black ? rank : 7 - rank;
+  return { x: box.x + ((column + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+async function clickSquare(page, square) {
+  const { x, y } = await squareCenter(page, square);
+  await page.mouse.click(x, y);
+}
+
+async function shot(page, name) {
+  // Let animations (pieces, fades) finish.
+  await page.waitForTimeout(450);
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  shots.push(path);
+}
+
+for (const { name, ...context } of VIEWPORTS) {
+  const page = await browser.newPage(context);
+  page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${name}: console: ${message.text()}`);
+  });
+  const notice = encodeURIComponent('Your save file was damaged and has been repaired. One finished game could not be read.');
+  await page.goto(`${base}dev/mock.html?notice=${notice}`);
+
+  await page.getByTestId('home-continue').waitFor();
+  await shot(page, `${name}-01-home`);
+
+  await page.getByTestId('home-new-game').click();
+  await page.getByTestId('start-game').waitFor();
+  await shot(page, `${name}-02-new-game`);
+  await page.getByTestId('new-game-friend').click();
+  await shot(page, `${name}-03-new-game-friend`);
+
+  await page.getByTestId('home-open').click();
+  await page.getByTestId('home-continue').click();
+  await page.getByTestId('move-list').waitFor();
+  // Select the long leaper and point at g6: the crosses show what it would take.
+  await clickSquare(page, 'c6');
+  const g6 = await squareCenter(page, 'g6');
+  await page.mouse.move(g6.x, g6.y);
+  await page.locator('[data-testid="board"][data-preview="d6 f6"]').waitFor();
+  await shot(page, `${name}-04-play-capture-preview`);
+
+  // The frozen pawn on f5, selected: the removal control appears under the board.
+  await clickSquare(page, 'f5');
+  await page.getByTestId('remove-frozen').waitFor();
+  await shot(page, `${name}-05-play-frozen-removal`);
+  await clickSquare(page, 'f5');
+
+  // The same by keyboard: type the move, see what it takes, play it, and the bot answers.
+  await page.getByTestId('move-input').fill('c6g6');
+  await shot(page, `${name}-06-play-typed-preview`);
+  await page.getByTestId('move-input').press('Enter');
+  await page.getByTestId('thinking').waitFor({ state: 'visible' });
+  await page.getByTestId('thinking').waitFor({ state: 'hidden' });
+  await shot(page, `${name}-07-play-after-bot`);
+
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('piece-set-select').waitFor();
+  await shot(page, `${name}-08-settings-emblems`);
+  await page.getByTestId('piece-set-select').selectOption('chess');
+  await page.getByTestId('board-theme-select').selectOption('green');
+  await shot(page, `${name}-09-settings-chess`);
+  await page.getByTestId('settings-done').click();
+  await page.getByTestId('move-list').waitFor();
+  await clickSquare(page, 'f5');
+  await shot(page, `${name}-10-play-chess-pieces`);
+
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  await page.getByTestId('game-over').waitFor();
+  await shot(page, `${name}-11-game-over`);
+
+  // Back to the emblems and wood for the next viewport (the mock keeps settings per page only).
+  await page.close();
+}
+
+await browser.close();
+await server.close();
+console.log(shots.join('\n'));
+if (problems.length) {
+  console.error(`\nProblems in the page:\n${problems.join('\n')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardView, PlyView } from './bindings';
+import { Sounds, soundFor } from './sound';
+
+const quiet: PlyView = { notation: 'Pe2-e5', from: 'e2', to: 'e5', captures: [], side: 'white', kind: 'pawn' };
+const capture: PlyView = { ...quiet, notation: 'Pe2-e6xd6', to: 'e6', captures: ['d6'] };
+const removal: PlyView = { notation: 'Wd4=', from: 'd4', to: 'd4', captures: ['d4'], side: 'white', kind: 'withdrawer' };
+const board = (check: string | null): BoardView => ({ pieces: [], frozen: [], check, lastMove: null, turn: 'black', ply: 1 });
+
+describe('soundFor', () => {
+  it('plays a move, a capture, a check, or the end, the most telling one only', () => {
+    expect(soundFor(quiet, board(null), null)).toBe('move');
+    expect(soundFor(capture, board(null), null)).toBe('capture');
+    expect(soundFor(removal, board(null), null)).toBe('capture');
+    expect(soundFor(capture, board('e8'), null)).toBe('check');
+    expect(soundFor(capture, board('e8'), { winner: 'white', reason: 'checkmate' })).toBe('end');
+  });
+});
+
+describe('Sounds', () => {
+  it('stays silent and does not throw where there is no audio', () => {
+    const sounds = new Sounds(() => true);
+    expect(() => sounds.play('move')).not.toThrow();
+  });
+});
