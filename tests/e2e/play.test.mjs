@@ -91,6 +91,17 @@ describe('a game between friends on one device', () => {
     if (shots) await screenshot(browser, `${shots}/friend-capture.png`);
   });
 
+  it('offers a draw that the other player accepts: the game-over panel gives the reason', async () => {
+    const browser = await driver.launch();
+    await click(browser, 'offer-draw');
+    await click(browser, 'draw-accept');
+    const panel = await byTestId(browser, 'game-over');
+    await panel.waitForDisplayed({ timeout: 15_000 });
+    const reason = await (await byTestId(browser, 'game-over-reason')).getText();
+    assert.match(reason, /agree/i);
+    assert.equal(await (await byTestId(browser, 'move-input')).isExisting() && (await (await byTestId(browser, 'move-input')).isEnabled()), false);
+  });
+
   it('switches piece sets from the settings at once', async () => {
     const browser = await driver.launch();
     await click(browser, 'settings-open');
