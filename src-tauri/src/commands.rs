@@ -99,13 +99,9 @@ pub fn play_move(
     from: String,
     to: String,
 ) -> Result<GameView, AppError> {
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    check_id(session, &game_id)?;
-    session.play(&from, &to, state::now_ms())?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    change_current(&state, &game_id, |session| {
+        session.play(&from, &to, state::now_ms()).map(drop)
+    })
 }
 
 /// Lets the bot move, if it is its turn. Answers when it has moved, or with `Cancelled` when
@@ -159,13 +155,7 @@ pub async fn bot_move(state: State<'_, AppState>, game_id: String) -> Result<Gam
 #[specta::specta]
 pub fn take_back(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
     state.bot.cancel();
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    check_id(session, &game_id)?;
-    session.take_back()?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    change_current(&state, &game_id, Session::take_back)
 }
 
 #[tauri::command]
@@ -176,25 +166,17 @@ pub fn resign(
     side: Side,
 ) -> Result<GameView, AppError> {
     state.bot.cancel();
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    check_id(session, &game_id)?;
-    session.resign(side, state::now_ms())?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    change_current(&state, &game_id, |session| {
+        session.resign(side, state::now_ms())
+    })
 }
 
 #[tauri::command]
 #[specta::specta]
 pub fn agree_draw(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    check_id(session, &game_id)?;
-    session.agree_draw(state::now_ms())?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    change_current(&state, &game_id, |session| {
+        session.agree_draw(state::now_ms())
+    })
 }
 
 /// The player left the play screen: the bot stops thinking (the game stays saved).
@@ -260,6 +242,21 @@ fn find_finished(data: &Data, game_id: &str) -> Result<Session, AppError> {
             )
         })?;
     Session::from_saved(saved)
+}
+
+/// Changes the game in progress named `game_id`, saves, and answers with the new view.
+fn change_current(
+    state: &AppState,
+    game_id: &str,
+    change: impl FnOnce(&mut Session) -> Result<(), AppError>,
+) -> Result<GameView, AppError> {
+    let mut data = state.data()?;
+    let session = current(&mut data)?;
+    check_id(session, game_id)?;
+    change(session)?;
+    let view = session.view();
+    state.save(&mut data)?;
+    Ok(view)
 }
 
 fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {

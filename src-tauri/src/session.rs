@@ -39,15 +39,17 @@ impl Session {
                     SideChoice::Random if coin => Side::White,
                     SideChoice::Random => Side::Black,
                 };
-                let bot_side = if player == Side::White {
-                    Side::Black
-                } else {
-                    Side::White
-                };
-                Opponent::Bot { level, bot_side }
+                Opponent::Bot {
+                    level,
+                    bot_side: player.other(),
+                }
             }
             NewGame::Friend { turn_board } => Opponent::Friend { turn_board },
         };
+        Session::from_start(id, opponent, now)
+    }
+
+    fn from_start(id: String, opponent: Opponent, now: f64) -> Session {
         Session {
             id,
             opponent,
@@ -62,21 +64,11 @@ impl Session {
         let opponent = match self.opponent {
             Opponent::Bot { level, bot_side } => Opponent::Bot {
                 level,
-                bot_side: if bot_side == Side::White {
-                    Side::Black
-                } else {
-                    Side::White
-                },
+                bot_side: bot_side.other(),
             },
             friend => friend,
         };
-        Session {
-            id,
-            opponent,
-            game: Game::new(Position::start()),
-            created_at: now,
-            ended_at: None,
-        }
+        Session::from_start(id, opponent, now)
     }
 
     pub fn bot_side(&self) -> Option<Color> {

@@ -14,6 +14,15 @@ pub enum Side {
     Black,
 }
 
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
 impl From<Color> for Side {
     fn from(color: Color) -> Side {
         match color {
