@@ -117,3 +117,39 @@ describe('a game between friends on one device', () => {
     }
   });
 });
+
+describe('a damaged save file', () => {
+  let driver;
+  before(async () => { driver = await startDriver(); });
+  after(async () => { await driver?.stop(); });
+
+  it('is moved aside, never overwritten, the backup restored, and the player told', async () => {
+    const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    let browser = await driver.launch();
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-friend');
+    await click(browser, 'start-game');
+    for (const move of ['e2e5', 'd7d3']) await typeMove(browser, move);
+    await waitFor(async () => (await moveList(browser)).length === 2, 'two moves');
+    await driver.quit();
+
+    // A torn write: the file cut in the middle, as a crash during the store's write leaves it.
+    const folder = `${driver.dataHome}/app.ultima.baroque`;
+    const whole = readFileSync(`${folder}/ultima.json`, 'utf8');
+    const torn = whole.slice(0, Math.floor(whole.length / 2));
+    writeFileSync(`${folder}/ultima.json`, torn);
+
+    browser = await driver.launch();
+    const notice = await byTestId(browser, 'notice');
+    await notice.waitForDisplayed({ timeout: 15_000 });
+    assert.match(await notice.getText(), /damaged/i);
+    const resumed = await waitFor(async () => {
+      const list = await byTestId(browser, 'move-list');
+      return (await list.isExisting()) && (await moveList(browser)).length >= 1 ? await moveList(browser) : null;
+    }, 'the game from the backup');
+    assert.match(resumed[0], /Pe2-e5/);
+    const aside = readdirSync(folder).filter((name) => name.includes('damaged'));
+    assert.equal(aside.length, 1, `one damaged file kept: ${readdirSync(folder)}`);
+    assert.equal(readFileSync(`${folder}/${aside[0]}`, 'utf8'), torn);
+  });
+});
