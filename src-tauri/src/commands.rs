@@ -48,6 +48,9 @@ fn current(data: &mut Data) -> Result<&mut Session, AppError> {
 #[tauri::command]
 #[specta::specta]
 pub fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
+    if let Some(error) = state.unavailable_reason() {
+        return Err(error);
+    }
     let mut data = state.data()?;
     let notices = std::mem::take(&mut data.notices);
     Ok(Startup {
@@ -62,33 +65,40 @@ pub fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
 #[specta::specta]
 pub fn new_game(state: State<'_, AppState>, request: NewGame) -> Result<GameView, AppError> {
     state.bot.cancel();
-    let mut data = state.data()?;
     let session = Session::new(
         request,
         state::new_game_id(),
         state::now_ms(),
         state::seed().is_multiple_of(2),
     );
+    start(&state, session)
+}
+
+/// Makes `session` the game in progress. One that just ended joins the finished games first.
+fn start(state: &AppState, session: Session) -> Result<GameView, AppError> {
     let view = session.view();
-    data.current = Some(session);
-    state.save(&mut data)?;
-    Ok(view)
+    state.change(|data| {
+        data.file_finished_current();
+        data.current = Some(session);
+        Ok(view)
+    })
 }
 
 #[tauri::command]
 #[specta::specta]
 pub fn rematch(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
     state.bot.cancel();
-    let mut data = state.data()?;
-    let previous = match data.current.as_ref().filter(|s| s.id == game_id) {
-        Some(session) => session.clone(),
-        None => find_finished(&data, &game_id)?,
+    let previous = {
+        let data = state.data()?;
+        match data.current.as_ref().filter(|s| s.id == game_id) {
+            Some(session) => session.clone(),
+            None => find_finished(&data, &game_id)?,
+        }
     };
-    let session = previous.rematch(state::new_game_id(), state::now_ms());
-    let view = session.view();
-    data.current = Some(session);
-    state.save(&mut data)?;
-    Ok(view)
+    start(
+        &state,
+        previous.rematch(state::new_game_id(), state::now_ms()),
+    )
 }
 
 #[tauri::command]
@@ -104,8 +114,9 @@ pub fn play_move(
     })
 }
 
-/// Lets the bot move, if it is its turn. Answers when it has moved, or with `Cancelled` when
-/// the search was stopped (take-back, new game, leaving, quitting).
+/// Lets the bot move, if it is its turn, and answers with the game. When it is not the bot's
+/// turn (any more) it answers with the game as it is: a take-back or resignation that stopped
+/// the search has already changed it. `Cancelled` when the search was stopped otherwise.
 #[tauri::command]
 #[specta::specta]
 pub async fn bot_move(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
@@ -120,10 +131,7 @@ pub async fn bot_move(state: State<'_, AppState>, game_id: String) -> Result<Gam
             ));
         };
         if !session.is_bot_to_move() {
-            return Err(AppError::new(
-                ErrorKind::NotYourTurn,
-                "It is not the bot's move.",
-            ));
+            return Ok(session.view());
         }
         let history = ultima_bot::history_hashes(&session.game);
         (
@@ -137,18 +145,15 @@ pub async fn bot_move(state: State<'_, AppState>, game_id: String) -> Result<Gam
         .bot
         .choose(&game_id, level, position, history, state::seed())
         .await?;
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    if session.id != game_id || session.game.moves().len() != ply {
-        return Err(AppError::new(
-            ErrorKind::Cancelled,
-            "The game changed while the bot was thinking.",
-        ));
-    }
-    session.play_bot(&mv, state::now_ms())?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    change_current(&state, &game_id, |session| {
+        if session.game.moves().len() != ply {
+            return Err(AppError::new(
+                ErrorKind::Cancelled,
+                "The game changed while the bot was thinking.",
+            ));
+        }
+        session.play_bot(&mv, state::now_ms()).map(drop)
+    })
 }
 
 #[tauri::command]
@@ -224,10 +229,10 @@ pub fn finished_games(state: State<'_, AppState>) -> Result<Vec<FinishedSummary>
 #[tauri::command]
 #[specta::specta]
 pub fn set_settings(state: State<'_, AppState>, settings: Settings) -> Result<Settings, AppError> {
-    let mut data = state.data()?;
-    data.settings = settings;
-    state.save(&mut data)?;
-    Ok(data.settings)
+    state.change(|data| {
+        data.settings = settings;
+        Ok(settings)
+    })
 }
 
 fn find_finished(data: &Data, game_id: &str) -> Result<Session, AppError> {
@@ -250,13 +255,12 @@ fn change_current(
     game_id: &str,
     change: impl FnOnce(&mut Session) -> Result<(), AppError>,
 ) -> Result<GameView, AppError> {
-    let mut data = state.data()?;
-    let session = current(&mut data)?;
-    check_id(session, game_id)?;
-    change(session)?;
-    let view = session.view();
-    state.save(&mut data)?;
-    Ok(view)
+    state.change(|data| {
+        let session = current(data)?;
+        check_id(session, game_id)?;
+        change(session)?;
+        Ok(session.view())
+    })
 }
 
 fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {

@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 pub enum Recovery {
     /// The file was whole, or there was none yet.
     Clean,
-    /// The file was damaged: it was moved to `damaged`, and the backup restored.
-    RestoredBackup { damaged: PathBuf },
+    /// The file was damaged (it was moved to `damaged`) or missing (`None`), and the backup
+    /// restored.
+    RestoredBackup { damaged: Option<PathBuf> },
     /// The file was damaged and the backup too (or there was none): both were moved aside and
     /// the app starts afresh.
     StartedFresh { damaged: Vec<PathBuf> },
@@ -29,12 +30,19 @@ impl Recovery {
     pub fn notice(&self) -> Option<String> {
         match self {
             Recovery::Clean => None,
-            Recovery::RestoredBackup { damaged } => Some(format!(
+            Recovery::RestoredBackup {
+                damaged: Some(damaged),
+            } => Some(format!(
                 "Your saved games file was damaged (probably the app was stopped while it saved). \
                  The copy from just before was restored, so at most the last move is missing. \
                  The damaged file is kept at {}.",
                 damaged.display()
             )),
+            Recovery::RestoredBackup { damaged: None } => Some(
+                "Your saved games file was missing; its backup copy from the last save was \
+                 restored."
+                    .to_string(),
+            ),
             Recovery::StartedFresh { damaged } => Some(format!(
                 "Your saved games file could not be read, nor its backup, so the app started \
                  with a clean slate. Nothing was deleted: the files are kept at {}.",
@@ -107,15 +115,29 @@ fn aside_path(path: &Path) -> PathBuf {
 pub fn prepare(path: &Path) -> io::Result<Recovery> {
     let backup = backup_path(path);
     let main = read_if_exists(path)?;
-    if main.as_deref().is_none_or(is_whole) {
-        return Ok(Recovery::Clean);
+    match main.as_deref() {
+        Some(bytes) if is_whole(bytes) => return Ok(Recovery::Clean),
+        // No file: a first start, or a repair that was cut short after moving the damaged
+        // file aside. The backup, if there is one, holds the player's data.
+        None => {
+            return match read_if_exists(&backup)? {
+                Some(bytes) if is_whole(&bytes) => {
+                    write_atomically(path, &bytes)?;
+                    Ok(Recovery::RestoredBackup { damaged: None })
+                }
+                _ => Ok(Recovery::Clean),
+            }
+        }
+        Some(_) => {}
     }
     let damaged = aside_path(path);
     fs::rename(path, &damaged)?;
     match read_if_exists(&backup)? {
         Some(bytes) if is_whole(&bytes) => {
             write_atomically(path, &bytes)?;
-            Ok(Recovery::RestoredBackup { damaged })
+            Ok(Recovery::RestoredBackup {
+                damaged: Some(damaged),
+            })
         }
         Some(_) => {
             let damaged_backup = aside_path(&backup);
@@ -168,7 +190,10 @@ mod tests {
         back_up(&path).expect("backup");
         fs::write(&path, br#"{"moves":"e2e5 d7"#).expect("torn write");
         let recovery = prepare(&path).expect("prepare");
-        let Recovery::RestoredBackup { damaged } = &recovery else {
+        let Recovery::RestoredBackup {
+            damaged: Some(damaged),
+        } = &recovery
+        else {
             panic!("expected a restore, got {recovery:?}");
         };
         assert_eq!(
@@ -184,6 +209,23 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_file_with_a_whole_backup_is_restored_from_it() {
+        let dir = folder("missing");
+        let path = dir.join("ultima.json");
+        fs::write(&path, br#"{"moves":"e2e5"}"#).expect("write");
+        back_up(&path).expect("backup");
+        fs::remove_file(&path).expect("remove");
+        assert_eq!(
+            prepare(&path).ok(),
+            Some(Recovery::RestoredBackup { damaged: None })
+        );
+        assert_eq!(
+            fs::read(&path).ok().as_deref(),
+            Some(&br#"{"moves":"e2e5"}"#[..])
+        );
+    }
+
+    #[test]
     fn with_no_good_backup_everything_is_kept_aside_and_the_player_told() {
         let dir = folder("fresh");
         let path = dir.join("ultima.json");
@@ -196,6 +238,8 @@ mod tests {
         assert_eq!(damaged.len(), 2);
         assert!(damaged.iter().all(|p| p.exists()));
         assert!(!path.exists());
+        // With the file gone and no backup, the next start is a clean one.
+        assert_eq!(prepare(&path).ok(), Some(Recovery::Clean));
         // A second damaged file does not overwrite the first one set aside.
         fs::write(&path, b"again").expect("write");
         let Ok(Recovery::StartedFresh { damaged: second }) = prepare(&path) else {

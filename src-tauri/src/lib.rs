@@ -23,8 +23,12 @@ pub fn run() {
         .plugin(tauri_plugin_store::Builder::default().build())
         .invoke_handler(builder.invoke_handler())
         .setup(|app| {
-            let (persistence, loaded) = persistence::Persistence::open(app.handle())?;
-            app.manage(state::AppState::new(persistence, loaded));
+            // Without its store the app still opens, to say why it cannot start.
+            let state = match persistence::Persistence::open(app.handle()) {
+                Ok((persistence, loaded)) => state::AppState::new(persistence, loaded),
+                Err(error) => state::AppState::unavailable(error),
+            };
+            app.manage(state);
             Ok(())
         })
         .build(tauri::generate_context!());

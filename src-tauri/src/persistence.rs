@@ -102,9 +102,7 @@ impl<R: Runtime> Persistence<R> {
         }
         if !damaged.is_empty() {
             let count = damaged.len();
-            let aside = format!("damaged-{KEY_FINISHED}");
-            self.store
-                .set(aside.clone(), serde_json::Value::Array(damaged));
+            let aside = self.set_aside(KEY_FINISHED, serde_json::Value::Array(damaged));
             notices.push(format!(
                 "{count} finished game(s) could not be read; they are kept in {} under \"{aside}\".",
                 self.path.display()
@@ -123,8 +121,7 @@ impl<R: Runtime> Persistence<R> {
         match parse(value.clone()) {
             Ok(read) => Some(read),
             Err(error) => {
-                let aside = format!("damaged-{key}");
-                self.store.set(aside.clone(), value);
+                let aside = self.set_aside(key, value);
                 notices.push(format!(
                     "{} could not be read ({error}); it is kept in {} under \"{aside}\".",
                     capitalise(what),
@@ -135,8 +132,40 @@ impl<R: Runtime> Persistence<R> {
         }
     }
 
+    /// Keeps `value` in the file under a key of its own (`damaged-<key>-<n>`), never to be
+    /// overwritten or read again by the app, and returns that key.
+    pub fn set_aside(&self, key: &str, value: serde_json::Value) -> String {
+        let aside = (1..)
+            .map(|n| format!("damaged-{key}-{n}"))
+            .find(|candidate| !self.store.has(candidate))
+            .unwrap_or_else(|| format!("damaged-{key}"));
+        self.store.set(aside.clone(), value);
+        aside
+    }
+
+    /// Where the save file is.
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
     /// Saves everything, backing up the last complete file first.
     pub fn save(
+        &self,
+        settings: &Settings,
+        current: Option<&SavedGame>,
+        finished: &[SavedGame],
+    ) -> Result<(), AppError> {
+        self.stage(settings, current, finished)?;
+        durable::back_up(&self.path)
+            .map_err(|e| AppError::storage("The backup copy could not be written", e))?;
+        self.store
+            .save()
+            .map_err(|e| AppError::storage("Your game could not be saved", e))
+    }
+
+    /// Puts everything in the store's memory without writing it (the plugin writes its memory
+    /// when the app exits, so this must always hold what the player was last told is saved).
+    pub fn stage(
         &self,
         settings: &Settings,
         current: Option<&SavedGame>,
@@ -151,11 +180,7 @@ impl<R: Runtime> Persistence<R> {
             }
         }
         self.store.set(KEY_FINISHED, to_json(&finished)?);
-        durable::back_up(&self.path)
-            .map_err(|e| AppError::storage("The backup copy could not be written", e))?;
-        self.store
-            .save()
-            .map_err(|e| AppError::storage("Your game could not be saved", e))
+        Ok(())
     }
 }
 

@@ -12,6 +12,7 @@ use crate::persistence::{Loaded, Persistence};
 use crate::session::{SavedGame, Session};
 use crate::settings::Settings;
 
+#[derive(Clone)]
 pub struct Data {
     pub settings: Settings,
     pub current: Option<Session>,
@@ -19,10 +20,23 @@ pub struct Data {
     pub notices: Vec<String>,
 }
 
+impl Data {
+    /// Puts the current game among the finished games once it has ended (once only).
+    pub fn file_finished_current(&mut self) {
+        if let Some(session) = &self.current {
+            if session.ended_at.is_some() && !self.finished.iter().any(|g| g.id == session.id) {
+                self.finished.insert(0, session.to_saved());
+            }
+        }
+    }
+}
+
 pub struct AppState {
     data: Mutex<Data>,
     pub bot: BotRunner,
-    persistence: Persistence<Wry>,
+    /// The store, or why it could not be opened (then nothing can be saved, and the UI says so
+    /// instead of starting).
+    persistence: Result<Persistence<Wry>, AppError>,
 }
 
 impl AppState {
@@ -33,9 +47,13 @@ impl AppState {
             .and_then(|saved| match Session::from_saved(&saved) {
                 Ok(session) => Some(session),
                 Err(error) => {
+                    let aside = serde_json::to_value(&saved)
+                        .map(|value| persistence.set_aside("currentGame", value))
+                        .unwrap_or_default();
                     notices.push(format!(
-                        "{} The game was left in the file untouched.",
-                        error.message
+                        "{} It is kept in {} under \"{aside}\".",
+                        error.message,
+                        persistence.path().display()
                     ));
                     None
                 }
@@ -48,8 +66,27 @@ impl AppState {
                 notices,
             }),
             bot: BotRunner::default(),
-            persistence,
+            persistence: Ok(persistence),
         }
+    }
+
+    /// The state of an app whose store could not be opened.
+    pub fn unavailable(error: AppError) -> AppState {
+        AppState {
+            data: Mutex::new(Data {
+                settings: Settings::default(),
+                current: None,
+                finished: Vec::new(),
+                notices: Vec::new(),
+            }),
+            bot: BotRunner::default(),
+            persistence: Err(error),
+        }
+    }
+
+    /// Why nothing can be saved, if so.
+    pub fn unavailable_reason(&self) -> Option<AppError> {
+        self.persistence.as_ref().err().cloned()
     }
 
     pub fn data(&self) -> Result<MutexGuard<'_, Data>, AppError> {
@@ -61,16 +98,31 @@ impl AppState {
         })
     }
 
-    /// Saves everything. A finished current game joins the finished list once.
-    pub fn save(&self, data: &mut Data) -> Result<(), AppError> {
-        if let Some(session) = &data.current {
-            if session.ended_at.is_some() && !data.finished.iter().any(|g| g.id == session.id) {
-                data.finished.insert(0, session.to_saved());
+    /// Changes the data and saves it; when the save fails, the change is undone (in memory and
+    /// in the store's memory) so that what the player sees is always what is saved.
+    pub fn change<T>(
+        &self,
+        change: impl FnOnce(&mut Data) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let mut data = self.data()?;
+        let before = data.clone();
+        let answer = change(&mut data).and_then(|answer| self.save(&mut data).map(|()| answer));
+        if answer.is_err() {
+            *data = before;
+            if let Ok(persistence) = &self.persistence {
+                let current = data.current.as_ref().map(Session::to_saved);
+                let _ = persistence.stage(&data.settings, current.as_ref(), &data.finished);
             }
         }
+        answer
+    }
+
+    /// Saves everything. A finished current game joins the finished list once.
+    fn save(&self, data: &mut Data) -> Result<(), AppError> {
+        data.file_finished_current();
+        let persistence = self.persistence.as_ref().map_err(Clone::clone)?;
         let current = data.current.as_ref().map(Session::to_saved);
-        self.persistence
-            .save(&data.settings, current.as_ref(), &data.finished)
+        persistence.save(&data.settings, current.as_ref(), &data.finished)
     }
 }
 

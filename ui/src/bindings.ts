@@ -11,8 +11,9 @@ export const commands = {
 	rematch: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("rematch", { gameId })),
 	playMove: (gameId: string, from: string, to: string) => typedError<GameView, AppError>(__TAURI_INVOKE("play_move", { gameId, from, to })),
 	/**
-	 *  Lets the bot move, if it is its turn. Answers when it has moved, or with `Cancelled` when
-	 *  the search was stopped (take-back, new game, leaving, quitting).
+	 *  Lets the bot move, if it is its turn, and answers with the game. When it is not the bot's
+	 *  turn (any more) it answers with the game as it is: a take-back or resignation that stopped
+	 *  the search has already changed it. `Cancelled` when the search was stopped otherwise.
 	 */
 	botMove: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("bot_move", { gameId })),
 	takeBack: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("take_back", { gameId })),
