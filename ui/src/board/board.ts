@@ -7,12 +7,11 @@ import type { DrawShape } from 'chessgroundx/draw';
 import type { Key } from 'chessgroundx/types';
 import 'chessgroundx/assets/chessground.base.css';
 
-import type { AnimationSpeed, BoardView, MoveView, Side } from '../bindings';
-import type { Settings } from '../bindings';
 import { h } from '../dom';
 import { kindName, sideName } from '../wording';
 import { applyStyle } from './style';
 import { capturesOf, destinations, findMove, isSquare, placement, removalAt } from './model';
+import type { AnimationSpeed, BoardView, MoveView, Settings, Side } from '../bindings';
 
 export interface BoardState {
   board: BoardView;
@@ -237,9 +236,15 @@ function animation(speed: AnimationSpeed): { enabled: boolean; duration: number 
   return { enabled: speed !== 'none', duration: ANIMATION_MS[speed] };
 }
 
-function describe(board: BoardView): string {
+/** The board in words, for screen readers: whose move, check, frozen pieces, and where every
+ * piece stands. */
+export function describe(board: BoardView): string {
   const parts = [`Board, ${sideName(board.turn)} to move`];
   if (board.check) parts.push(`${sideName(board.turn)}'s king on ${board.check} is in check`);
   if (board.frozen.length) parts.push(`frozen: ${board.frozen.join(', ')}`);
+  for (const side of ['white', 'black'] as const) {
+    const pieces = board.pieces.filter((piece) => piece.side === side).map((piece) => `${kindName(piece.kind)} ${piece.square}`);
+    parts.push(`${sideName(side)}: ${pieces.length ? pieces.join(', ') : 'no pieces'}`);
+  }
   return parts.join('; ') + '.';
 }

@@ -4,9 +4,8 @@
 import './board.css';
 import './pieces-chess.css';
 import './pieces-emblems.css';
-import type { PieceKind, Side } from '../bindings';
-import type { Settings } from '../bindings';
 import { roleOf } from './pieces';
+import type { PieceKind, Settings, Side } from '../bindings';
 
 const ALL_STYLE_CLASSES = ['pieces-chess', 'pieces-emblems', 'theme-wood', 'theme-blue', 'theme-green'];
 

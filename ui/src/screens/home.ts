@@ -64,6 +64,13 @@ function turnText(game: GameView): string {
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The date of a game, or nothing when the saved time cannot be a date (a damaged entry). */
+function dateOf(time: number | null): HTMLElement | null {
+  const date = time === null ? null : new Date(time);
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return h('time', { class: 'finished-date', datetime: date.toISOString() }, DATE.format(date));
+}
+
 function finishedRow(summary: FinishedSummary, open: () => void): HTMLButtonElement {
   const moves = moveCount(summary.moves);
   return h(
@@ -72,8 +79,6 @@ function finishedRow(summary: FinishedSummary, open: () => void): HTMLButtonElem
     h('span', { class: 'finished-result' }, resultSummary(summary.result)),
     h('span', { class: 'finished-opponent' }, opponentName(summary.opponent)),
     h('span', { class: 'finished-moves' }, `${moves} ${moves === 1 ? 'move' : 'moves'}`),
-    summary.endedAt === null
-      ? null
-      : h('time', { class: 'finished-date', datetime: new Date(summary.endedAt).toISOString() }, DATE.format(summary.endedAt)),
+    dateOf(summary.endedAt),
   );
 }

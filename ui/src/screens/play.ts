@@ -29,6 +29,10 @@ const MOVE_HINT = 'Two squares, like e2e5. To remove a frozen piece, name its sq
 
 export function playScreen(app: App, initial: GameView): Screen {
   let game = initial;
+  /** The player plays by typing: the move box keeps the focus across turns. */
+  let typing = false;
+  /** A rematch request is on its way. */
+  let rematching = false;
   /** The ply shown while stepping through the game; `null` is the live position. */
   let viewPly: number | null = null;
   let viewBoard: BoardView | null = null;
@@ -42,7 +46,10 @@ export function playScreen(app: App, initial: GameView): Screen {
   let gameOverOpen = true;
   let left = false;
 
-  const board = new Board(app.settings, (move) => void play(move.from, move.to), { testid: 'board' });
+  const board = new Board(app.settings, (move) => {
+    typing = false;
+    void play(move.from, move.to);
+  }, { testid: 'board' });
 
   // --- side panel -------------------------------------------------------------------------
   const opponentLine = h('p', { class: 'opponent', testid: 'opponent' });
@@ -176,6 +183,13 @@ export function playScreen(app: App, initial: GameView): Screen {
     return text;
   }
 
+  /** An answer that arrives after the player left this screen: the Rust side has saved it, so
+   * it becomes the app's game in progress (Continue must show it, not the view before it). */
+  function remember(next: GameView): true {
+    if (app.current?.id === next.id) app.current = next;
+    return true;
+  }
+
   /** Runs one command that answers with the game, one at a time, and shows any failure. */
   async function act(command: () => Promise<GameView>): Promise<boolean> {
     if (busy) {
@@ -185,7 +199,7 @@ export function playScreen(app: App, initial: GameView): Screen {
     busy = true;
     try {
       const next = await command();
-      if (left) return true;
+      if (left) return remember(next);
       app.clearError();
       apply(next);
       return true;
@@ -216,7 +230,10 @@ export function playScreen(app: App, initial: GameView): Screen {
       const wait = MIN_THINKING_MS - (Date.now() - shownFrom);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (run === botRun) thinking = false;
-      if (left) return;
+      if (left) {
+        remember(next);
+        return;
+      }
       // The game changed meanwhile (a take-back): that newer view stands.
       if (version !== startedAt) return render();
       apply(next);
@@ -280,13 +297,18 @@ export function playScreen(app: App, initial: GameView): Screen {
       });
       if (!sure) return;
     }
+    if (rematching) return;
+    rematching = true;
     try {
       const next = await api.rematch(game.id);
       app.current = next;
+      if (left) return;
       app.clearError();
       app.go({ screen: 'play', game: next });
     } catch (error) {
-      app.showError(error);
+      if (!left) app.showError(error);
+    } finally {
+      rematching = false;
     }
   }
 
@@ -353,8 +375,9 @@ export function playScreen(app: App, initial: GameView): Screen {
       moveHint.textContent = `“${moveInput.value.trim()}” is not a move. ${MOVE_HINT}`;
       return;
     }
+    typing = true;
     void play(typed.from, typed.to).then((ok) => {
-      if (ok) moveInput.focus();
+      if (ok && !moveInput.disabled) moveInput.focus();
     });
   }
 
@@ -390,6 +413,8 @@ export function playScreen(app: App, initial: GameView): Screen {
     const canType = !over && !reviewing && game.legalMoves.length > 0;
     moveForm.hidden = over;
     moveInput.disabled = !canType;
+    // A player who types moves gets the move box back as soon as it is their turn again.
+    if (canType && typing && document.activeElement !== moveInput) moveInput.focus();
     replaceChildren(
       legalList,
       playableMoves().map((move) => h('li', { 'data-move': move.from + move.to }, moveInWords(move))),

@@ -1,11 +1,10 @@
 // Settings: each change shows at once and is saved straight away.
 
 import type { App, Screen } from '../app';
-import type { AnimationSpeed, BoardTheme, BotLevel, PieceSet } from '../bindings';
-import type { Settings } from '../bindings';
 import { applyStyle, pieceElement } from '../board/style';
 import { h } from '../dom';
 import { BOT_LEVELS, PIECE_KINDS, kindName, levelName, standInName } from '../wording';
+import type { AnimationSpeed, BoardTheme, BotLevel, PieceSet, Settings } from '../bindings';
 
 type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
 
