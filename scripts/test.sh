@@ -30,6 +30,19 @@ step "the engine and bot build for WebAssembly; the app for Android"
 cargo check -p ultima-rules -p ultima-bot --target wasm32-unknown-unknown
 cargo check -p ultima-app --target aarch64-linux-android
 
+step "bench signature: the search visits exactly the recorded number of nodes"
+# A change that alters the search changes this number on purpose (update the file in the same
+# commit); one that only makes it faster does not.
+expected="$(cat crates/ultima-bot/bench-signature)"
+cargo build --release --bin ultima
+bench="$("$TARGET_DIR/release/ultima" bench)"
+echo "$bench"
+actual="$(echo "$bench" | tail -n 1 | awk '{print $2}')"
+if [ "$actual" != "$expected" ]; then
+  echo "bench signature: expected $expected nodes, got $actual (update crates/ultima-bot/bench-signature if the search changed on purpose)"
+  exit 1
+fi
+
 step "end-to-end tests: the real app under Xvfb"
 cargo build -p ultima-app "${FEATURES[@]}"
 ULTIMA_APP="$(realpath "$TARGET_DIR")/debug/ultima-app" \
