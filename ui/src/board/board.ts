@@ -10,7 +10,7 @@ import 'chessgroundx/assets/chessground.base.css';
 import { h } from '../dom';
 import { kindName, sideName } from '../wording';
 import { applyStyle } from './style';
-import { capturesOf, destinations, findMove, isSquare, placement, removalAt } from './model';
+import { capturesOf, destinations, findMove, isSquare, placement, reachOf, removalAt } from './model';
 import type { AnimationSpeed, BoardView, MoveView, Settings, Side } from '../bindings';
 
 export interface BoardState {
@@ -33,6 +33,12 @@ const FROZEN_MARK =
 const CAPTURE_MARK =
   '<path d="M24 24L76 76M76 24L24 76" stroke="#fff" stroke-opacity="0.85" stroke-width="18" stroke-linecap="round"/>' +
   '<path d="M24 24L76 76M76 24L24 76" stroke="#c8102e" stroke-width="10" stroke-linecap="round"/>';
+
+// Within reach of the selected piece (some move of it takes this one): a thin red ring, lighter
+// than the cross that marks what the move under the pointer takes.
+const REACH_MARK =
+  '<circle cx="50" cy="50" r="44" fill="none" stroke="#fff" stroke-opacity="0.8" stroke-width="9"/>' +
+  '<circle cx="50" cy="50" r="44" fill="none" stroke="#c8102e" stroke-width="5" stroke-dasharray="12 7"/>';
 
 export class Board {
   /** The board: put this in the page. */
@@ -223,8 +229,11 @@ export class Board {
     if (!this.cg) return;
     const frozen = (this.current?.board.frozen ?? []).filter(isSquare);
     const taken = (this.previewed?.captures ?? this.hoverCaptures()).filter(isSquare);
+    const from = this.selected();
+    const reach = from && this.current && taken.length === 0 ? reachOf(this.current.moves, from).filter(isSquare) : [];
     const shapes: DrawShape[] = [
       ...frozen.map((orig) => ({ orig, customSvg: FROZEN_MARK })),
+      ...reach.map((orig) => ({ orig, customSvg: REACH_MARK })),
       ...taken.map((orig) => ({ orig, customSvg: CAPTURE_MARK })),
     ];
     this.cg.setAutoShapes(shapes);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveView, PieceView } from '../bindings';
-import { capturesOf, destinations, findMove, isRemoval, isSquare, placement, removalAt } from './model';
+import { capturesOf, destinations, findMove, isRemoval, isSquare, placement, reachOf, removalAt } from './model';
 
 const move = (from: string, to: string, ...captures: string[]): MoveView => ({ from, to, captures });
 
@@ -63,6 +63,12 @@ describe('capture preview', () => {
 
   it('gives the squares a move would take', () => {
     expect(capturesOf(moves, 'd1', 'd4')).toEqual(['c4', 'd5', 'e4']);
+  });
+
+  it('puts in reach every piece some move of the selected piece takes, once each', () => {
+    const leaper = [move('a1', 'd1', 'c1'), move('a1', 'e1', 'c1'), move('a1', 'g1', 'c1', 'f1'), move('a1', 'b1'), move('h8', 'h7')];
+    expect(reachOf(leaper, 'a1')).toEqual(['c1', 'f1']);
+    expect(reachOf(leaper, 'h8')).toEqual([]);
   });
 
   it('gives nothing for a quiet move or a square the piece cannot go to', () => {

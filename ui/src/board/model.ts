@@ -65,6 +65,14 @@ export function capturesOf(moves: readonly MoveView[], from: string, to: string)
   return findMove(moves, from, to)?.captures ?? [];
 }
 
+/** Every enemy piece that some move of the piece on `from` would take: what a tap on that piece
+ * puts within reach, before a destination is chosen (touch has no hover). */
+export function reachOf(moves: readonly MoveView[], from: string): readonly string[] {
+  const squares = new Set<string>();
+  for (const move of moves) if (move.from === from) for (const square of move.captures) squares.add(square);
+  return [...squares].sort();
+}
+
 /** The removal of the frozen piece on `square`, when it is legal. */
 export function removalAt(moves: readonly MoveView[], square: string): MoveView | undefined {
   return findMove(moves, square, square);
