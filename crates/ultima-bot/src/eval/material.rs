@@ -8,11 +8,11 @@ use super::{signed, Context, EvalParams};
 /// Long leaper, Chameleon, Coordinator, Immobilizer (the king's value is never used: it is
 /// never taken, the game ends first).
 ///
-/// Starting values argued from the pieces' powers, then moved by two short passes of the
-/// self-play coordinate search `ultima tune` (chameleon 400 -> 350, coordinator 350 -> 400).
-/// Those passes (48 games a trial) cannot tell 50 centipawns apart: TUNING.md records exactly
-/// what was run, what it saw, and the longer run that would settle the values.
-pub const DEFAULT_MATERIAL: ByRole<i32> = ByRole([0, 100, 400, 450, 350, 400, 650]);
+/// Starting values argued from the pieces' powers, then moved by the self-play coordinate search
+/// `ultima tune`: two short passes (chameleon 400 -> 350, coordinator 350 -> 400), then a run of
+/// 200 games a trial (withdrawer 400 -> 350, long leaper 450 -> 500). TUNING.md records exactly
+/// what was run and what it saw.
+pub const DEFAULT_MATERIAL: ByRole<i32> = ByRole([0, 100, 350, 500, 350, 400, 650]);
 
 pub(super) fn score(context: &Context, params: &EvalParams) -> i32 {
     Color::ALL
@@ -42,7 +42,10 @@ mod tests {
         let black_leaper = terms_of("k7/8/5l2/8/8/8/8/7K w 0 1");
         assert_eq!(even.material, 0);
         assert_eq!(white_pawn.material, 100);
-        assert_eq!(black_leaper.material, -450);
+        assert_eq!(
+            black_leaper.material,
+            -super::DEFAULT_MATERIAL[ultima_rules::Role::LongLeaper]
+        );
     }
 
     #[test]
