@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView, PlyView } from './bindings';
-import { Sounds, soundFor } from './sound';
+import { Sounds, soundFile, soundFor } from './sound';
 
 const quiet: PlyView = { notation: 'Pe2-e5', from: 'e2', to: 'e5', captures: [], side: 'white', kind: 'pawn' };
 const capture: PlyView = { ...quiet, notation: 'Pe2-e6xd6', to: 'e6', captures: ['d6'] };
@@ -21,5 +21,12 @@ describe('Sounds', () => {
   it('stays silent and does not throw where there is no audio', () => {
     const sounds = new Sounds(() => true);
     expect(() => sounds.play('move')).not.toThrow();
+  });
+});
+
+describe('sound files', () => {
+  it('are Ogg Vorbis where the webview plays it, MP3 where it does not (Apple)', () => {
+    expect(soundFile('capture', true)).toBe('/sounds/capture.ogg');
+    expect(soundFile('capture', false)).toBe('/sounds/capture.mp3');
   });
 });

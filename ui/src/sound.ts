@@ -16,14 +16,26 @@ export function soundFor(ply: PlyView, board: BoardView, result: GameResult | nu
   return 'move';
 }
 
+/** The file of a sound: Ogg Vorbis where the webview plays it (Linux, Windows, Android), MP3
+ * elsewhere (Apple's WebKit has no Vorbis). */
+export function soundFile(name: SoundName, canPlayOgg: boolean): string {
+  return `/sounds/${name}.${canPlayOgg ? 'ogg' : 'mp3'}`;
+}
+
 export class Sounds {
   private readonly clips = new Map<SoundName, HTMLAudioElement>();
 
   constructor(private readonly enabled: () => boolean) {
     if (typeof Audio === 'undefined') return;
+    let canPlayOgg = true;
+    try {
+      canPlayOgg = new Audio().canPlayType('audio/ogg; codecs=vorbis') !== '';
+    } catch {
+      // Keep Ogg: the webview that cannot even answer will not play either format.
+    }
     for (const name of NAMES) {
       try {
-        const clip = new Audio(`/sounds/${name}.ogg`);
+        const clip = new Audio(soundFile(name, canPlayOgg));
         clip.preload = 'auto';
         this.clips.set(name, clip);
       } catch {
