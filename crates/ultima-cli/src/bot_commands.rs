@@ -171,19 +171,32 @@ pub fn bestmove(args: &[String]) -> Result<(), CliError> {
 /// `ultima bench [--depth N]`: the bench positions to a fixed depth, each with a fresh engine;
 /// prints the nodes of each and the total with the speed. The node count is the bench's
 /// signature: it changes only when the search's behaviour does.
+///
+/// `ultima bench --levels [--rounds N]`: instead, how long each level takes to reply.
 pub fn bench(args: &[String]) -> Result<(), CliError> {
     let mut depth = BENCH_DEPTH;
+    let mut levels = false;
+    let mut rounds = 2u64;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--depth" => depth = option_value("--depth", args.get(i + 1))?,
+            "--rounds" => rounds = option_value("--rounds", args.get(i + 1))?,
+            "--levels" => {
+                levels = true;
+                i += 1;
+                continue;
+            }
             other => {
                 return Err(CliError::Usage(format!(
-                    "unknown option `{other}` for `ultima bench`; the only option is --depth N"
+                    "unknown option `{other}` for `ultima bench`; the options are --depth N, and --levels with --rounds N"
                 )))
             }
         }
         i += 2;
+    }
+    if levels {
+        return reply_times(rounds);
     }
     if !(1..=30).contains(&depth) {
         return Err(CliError::Usage(format!(
@@ -220,9 +233,104 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Mean, spread and extremes of some durations in milliseconds.
+#[derive(Debug, PartialEq)]
+struct Spread {
+    mean: f64,
+    deviation: f64,
+    min: u64,
+    median: u64,
+    max: u64,
+}
+
+impl Spread {
+    fn of(times: &[u64]) -> Option<Spread> {
+        if times.is_empty() {
+            return None;
+        }
+        let mut sorted = times.to_vec();
+        sorted.sort_unstable();
+        let count = sorted.len() as f64;
+        let mean = sorted.iter().sum::<u64>() as f64 / count;
+        let variance = sorted
+            .iter()
+            .map(|&t| (t as f64 - mean).powi(2))
+            .sum::<f64>()
+            / count;
+        Some(Spread {
+            mean,
+            deviation: variance.sqrt(),
+            min: sorted[0],
+            median: sorted[sorted.len() / 2],
+            max: sorted[sorted.len() - 1],
+        })
+    }
+}
+
+/// `ultima bench --levels`: every level replies to every bench position `rounds` times (each
+/// round with another seed), as the app asks it: a fresh player for each reply, the time taken
+/// from before the player is made to after it has chosen.
+fn reply_times(rounds: u64) -> Result<(), CliError> {
+    if !(1..=100).contains(&rounds) {
+        return Err(CliError::Usage(format!(
+            "--rounds {rounds} is not from 1 to 100"
+        )));
+    }
+    let positions = BENCH_POSITIONS
+        .iter()
+        .map(|ufen| Position::from_ufen(ufen))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    writeln!(
+        out,
+        "reply time per level, {} replies each (ms): mean, standard deviation, min, median, max",
+        positions.len() as u64 * rounds
+    )?;
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        for round in 0..rounds {
+            for position in &positions {
+                let clock = StdClock::new();
+                let mut player = LevelPlayer::new(level, round + 1);
+                player.choose(position, &[], &clock, None)?;
+                times.push(clock.now_ms());
+            }
+        }
+        if let Some(spread) = Spread::of(&times) {
+            writeln!(
+                out,
+                "{:<12} mean {:>6.0}  sd {:>5.0}  min {:>5}  median {:>5}  max {:>5}",
+                level.name(),
+                spread.mean,
+                spread.deviation,
+                spread.min,
+                spread.median,
+                spread.max
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_of_durations() {
+        let spread = Spread::of(&[30, 10, 20]).unwrap();
+        assert_eq!((spread.min, spread.median, spread.max), (10, 20, 30));
+        assert!((spread.mean - 20.0).abs() < 1e-9);
+        assert!((spread.deviation - (200.0f64 / 3.0).sqrt()).abs() < 1e-9);
+        assert_eq!(Spread::of(&[]), None);
+    }
+
+    #[test]
+    fn reply_times_refuse_bad_rounds() {
+        assert!(reply_times(0).is_err());
+        assert!(bench(&["--rounds".to_string(), "x".to_string()]).is_err());
+    }
 
     #[test]
     fn bench_positions_are_valid_and_playable() {
