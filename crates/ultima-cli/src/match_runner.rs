@@ -626,7 +626,13 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let mut first = make_player(&first_spec, seed, &go, timeout)?;
     let mut second = make_player(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
     let lines = openings(seed, games.div_ceil(2), plies);
-    let mut records = String::new();
+    // Each game is written as soon as it ends, so that a match cut short keeps its games.
+    let file_error = |error| CliError::File {
+        path: out_path.clone(),
+        error,
+    };
+    let mut records = std::fs::File::create(&out_path).map_err(file_error)?;
+    let mut write_failed: Option<std::io::Error> = None;
     let mut stdout = std::io::stdout().lock();
     let (first_name, second_name) = (first.name().to_string(), second.name().to_string());
     let tally = run_games(
@@ -649,14 +655,12 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
                 game.moves().len()
             );
             let _ = stdout.flush();
-            records.push_str(&game.record());
-            records.push('\n');
+            if write_failed.is_none() {
+                let written = writeln!(records, "{}", game.record()).and_then(|()| records.flush());
+                write_failed = written.err();
+            }
         },
     );
-    std::fs::write(&out_path, &records).map_err(|error| CliError::File {
-        path: out_path.clone(),
-        error,
-    })?;
     writeln!(
         stdout,
         "{first_name} vs {second_name}: +{} ={} -{} (score {:.1}%), {}",
@@ -666,6 +670,9 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         100.0 * tally.score(),
         elo_estimate(tally.wins, tally.draws, tally.losses)
     )?;
+    if let Some(error) = write_failed {
+        return Err(file_error(error));
+    }
     writeln!(stdout, "games written to {out_path}")?;
     Ok(())
 }
@@ -786,5 +793,51 @@ mod tests {
             .collect();
         assert!(picks.iter().all(|m| legal.contains(m)));
         assert!(picks.len() > 5, "random should vary: {picks:?}");
+    }
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn a_match_writes_every_game_as_a_record_that_replays() {
+        let path =
+            std::env::temp_dir().join(format!("ultima-match-test-{}.txt", std::process::id()));
+        let path_text = path.to_string_lossy().to_string();
+        run(&args(&[
+            "greedy",
+            "random",
+            "--games",
+            "3",
+            "--max-plies",
+            "60",
+            "--out",
+            &path_text,
+        ]))
+        .expect("the match runs");
+        let text = std::fs::read_to_string(&path).expect("records written");
+        let _ = std::fs::remove_file(&path);
+        let records: Vec<&str> = text
+            .split("\n\n")
+            .filter(|r| !r.trim().is_empty())
+            .collect();
+        assert_eq!(records.len(), 3, "{text}");
+        for record in records {
+            let game = Game::from_record(record).expect("a record that replays");
+            assert!(game.moves().len() <= 60);
+        }
+    }
+
+    #[test]
+    fn a_match_that_cannot_write_its_records_stops_before_playing() {
+        let dir = std::env::temp_dir();
+        let error = run(&args(&[
+            "random",
+            "random",
+            "--out",
+            &dir.to_string_lossy(),
+        ]))
+        .expect_err("a folder is not a file");
+        assert!(matches!(error, CliError::File { .. }), "{error}");
     }
 }
