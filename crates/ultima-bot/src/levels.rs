@@ -74,10 +74,10 @@ impl Level {
             Level::Novice => LevelSettings {
                 depth: 2,
                 movetime_ms: 400,
-                noise_cp: 90,
-                margin_cp: 250,
-                overlook_reply_percent: 25,
-                overlook_capture_percent: 20,
+                noise_cp: 120,
+                margin_cp: 300,
+                overlook_reply_percent: 50,
+                overlook_capture_percent: 30,
             },
             Level::Beginner => LevelSettings {
                 depth: 3,
