@@ -29,6 +29,8 @@ describe('a game against Novice', () => {
     await click(browser, 'home-new-game');
     await click(browser, 'new-game-bot');
     await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
+    // The level is described as it is chosen.
+    assert.match(await (await byTestId(browser, 'level-hint')).getText(), /first games/);
     await click(browser, 'side-white');
     await click(browser, 'start-game');
     await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });

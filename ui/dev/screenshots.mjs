@@ -80,6 +80,9 @@ for (const { name, ...context } of VIEWPORTS) {
   const notice = encodeURIComponent('Your save file was damaged and has been repaired. One finished game could not be read.');
   await page.goto(`${base}dev/mock.html?notice=${notice}`);
 
+  // The app opens the game in progress; the home screen is one button away.
+  await page.getByTestId('move-list').waitFor();
+  await page.getByTestId('home-open').click();
   await page.getByTestId('home-continue').waitFor();
   await shot(page, `${name}-01-home`);
 

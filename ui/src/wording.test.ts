@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndReason, GameResult, Opponent } from './bindings';
-import { moveCount, opponentName, plyInWords, reasonText, resultHeadline, resultSummary, squareList } from './wording';
+import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, reasonText, resultHeadline, resultSummary, squareList } from './wording';
 
 const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
 const friend: Opponent = { kind: 'friend', turnBoard: true };
@@ -67,5 +67,14 @@ describe('move wording', () => {
   it('names the opponent', () => {
     expect(opponentName(bot)).toBe('Bot (Casual)');
     expect(opponentName(friend)).toBe('A friend on this device');
+  });
+});
+
+describe('level descriptions', () => {
+  it('describe each level in a sentence of its own', () => {
+    const texts = BOT_LEVELS.map(levelDescription);
+    expect(new Set(texts).size).toBe(BOT_LEVELS.length);
+    for (const text of texts) expect(text).toMatch(/^[A-Z].{20,}\.$/);
+    expect(levelDescription('novice')).toMatch(/first games/);
   });
 });

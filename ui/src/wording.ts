@@ -43,6 +43,19 @@ export function levelName(level: BotLevel): string {
   return LEVEL_NAMES[level];
 }
 
+/** What playing each level is like, in a sentence (the bot's limits and error model, in words). */
+const LEVEL_DESCRIPTIONS: Record<BotLevel, string> = {
+  novice: 'For your first games: it often overlooks your threats and its own chances to capture.',
+  beginner: 'Sees simple threats and captures, but still blunders now and then.',
+  casual: 'Looks a few moves ahead and seldom blunders.',
+  intermediate: 'Always plays the best move it finds, looking about seven half-moves ahead.',
+  club: 'The strongest: thinks up to three seconds a move and punishes every mistake.',
+};
+
+export function levelDescription(level: BotLevel): string {
+  return LEVEL_DESCRIPTIONS[level];
+}
+
 export function kindName(kind: PieceKind): string {
   return KIND_NAMES[kind];
 }

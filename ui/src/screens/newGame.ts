@@ -6,7 +6,7 @@ import type { BotLevel, NewGame, SideChoice } from '../bindings';
 import { choiceGroup } from '../choice';
 import { ask } from '../dialog';
 import { h } from '../dom';
-import { BOT_LEVELS, againstText, levelName } from '../wording';
+import { BOT_LEVELS, againstText, levelDescription, levelName } from '../wording';
 
 type OpponentChoice = 'bot' | 'friend';
 
@@ -17,15 +17,26 @@ export function newGameScreen(app: App): Screen {
   let turnBoard = true;
   let starting = false;
 
+  const levelHint = h('p', { class: 'hint', id: 'level-hint', testid: 'level-hint' }, levelDescription(level));
   const levelSelect = h(
     'select',
-    { id: 'level', testid: 'level-select', on: { change: () => (level = levelSelect.value as BotLevel) } },
+    {
+      id: 'level',
+      testid: 'level-select',
+      'aria-describedby': 'level-hint',
+      on: {
+        change: () => {
+          level = levelSelect.value as BotLevel;
+          levelHint.textContent = levelDescription(level);
+        },
+      },
+    },
     BOT_LEVELS.map((value) => h('option', { value, selected: value === level }, levelName(value))),
   );
   const botOptions = h(
     'div',
     { class: 'options' },
-    h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'level' }, 'Level'), levelSelect),
+    h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'level' }, 'Level'), levelSelect, levelHint),
     choiceGroup<SideChoice>(
       'You play',
       [
