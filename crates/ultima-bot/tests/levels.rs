@@ -132,3 +132,41 @@ fn a_single_legal_move_is_answered_by_every_level() {
     }
     assert!(Position::start().legal_moves().len() > 1);
 }
+
+/// A level as it really plays, except that Club (which has no depth limit, only its 2.7 s)
+/// stops at Intermediate's depth, 7, so that the test does not depend on the machine's speed.
+fn real(level: Level, seed: u64) -> LevelPlayer {
+    let settings = level.settings();
+    LevelPlayer::new(level, seed).with_settings(LevelSettings {
+        depth: settings.depth.min(7),
+        ..settings
+    })
+}
+
+#[test]
+fn every_level_with_its_real_settings_plays_legal_moves_and_takes_a_mate_in_one() {
+    let positions = random_positions(33, 6);
+    for level in Level::ALL {
+        let mut player = real(level, 5);
+        for (game, position) in &positions {
+            let choice = player
+                .choose(position, &history_hashes(game), &NoClock, None)
+                .unwrap();
+            assert!(
+                position.legal_moves().contains(&choice.mv),
+                "{level}: {} in {}",
+                choice.mv,
+                position.ufen()
+            );
+        }
+        for ufen in ["7k/8/8/8/8/8/8/I1K5 w 0 1", "3W3k/5K2/8/8/8/8/8/C7 w 0 1"] {
+            let position = position(ufen);
+            for seed in 0..3 {
+                let choice = real(level, seed)
+                    .choose(&position, &[], &NoClock, None)
+                    .unwrap();
+                assert!(forces_win(&position, &choice.mv, 1), "{level} in {ufen}");
+            }
+        }
+    }
+}

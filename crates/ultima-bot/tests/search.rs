@@ -264,3 +264,87 @@ fn repetitions_are_seen() {
     assert!(free.info.raw_score > 300 && seen.info.raw_score > 300);
     assert_ne!(seen.best_move.coordinates(), "d1e1");
 }
+
+#[test]
+fn the_losing_side_takes_a_draw_by_repetition() {
+    // White has a withdrawer and a long leaper against a lone king and the kings shuffle:
+    // after seven plies Black's g8-h8 brings back the start position a third time, a draw.
+    // Blind to the history, Black is lost; seeing it, Black takes the draw.
+    let mut game = Game::new(position("7k/8/8/8/8/8/8/WL1K4 w 0 1"));
+    for mv in ["d1e1", "h8g8", "e1d1", "g8h8", "d1e1", "h8g8", "e1d1"] {
+        game.play_text(mv).unwrap();
+    }
+    let root = game.position().clone();
+    let blind = search(&root, Limits::depth(4));
+    assert!(blind.info.raw_score < -300, "{}", blind.info.raw_score);
+    let seeing = Engine::with_hash_mb(4)
+        .search(
+            &root,
+            &history_hashes(&game),
+            &Limits::depth(4),
+            &NoClock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(seeing.best_move.coordinates(), "g8h8");
+    assert_eq!(seeing.info.raw_score, 0);
+}
+
+/// A clock that moves one millisecond each time it is read, so that a time limit is reached
+/// after a fixed amount of work whatever the machine's speed. It also counts its readings.
+#[derive(Default)]
+struct TickClock {
+    reads: std::sync::atomic::AtomicU64,
+}
+
+impl ultima_bot::Clock for TickClock {
+    fn now_ms(&self) -> u64 {
+        self.reads.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+#[test]
+fn the_time_limit_is_respected() {
+    let clock = TickClock::default();
+    let limits = Limits::infinite().with_movetime(40);
+    let result = Engine::with_hash_mb(4)
+        .search(&Position::start(), &[], &limits, &clock, &mut |_| {})
+        .unwrap();
+    assert!(Position::start().legal_moves().contains(&result.best_move));
+    assert!(result.info.depth >= 1);
+    // The limit is read every 1024 nodes, and one tick of this clock is one reading: the search
+    // ends at its first reading past 40 "milliseconds" (each finished iteration reads it twice
+    // more, and the result once).
+    assert!(
+        result.info.time_ms <= 40 + 5,
+        "the search ran {} ms of a 40 ms limit",
+        result.info.time_ms
+    );
+    assert!(
+        result.info.nodes <= 45 * 1024,
+        "{} nodes for about 40 readings",
+        result.info.nodes
+    );
+}
+
+#[test]
+fn the_stop_flag_and_the_clock_are_read_every_1024_nodes() {
+    // Both are read at the same moment, every 1024 nodes: count the clock's readings in a
+    // search that a node limit ends (its time limit is never reached). At the bench's million
+    // nodes a second, 1024 nodes is about a millisecond, well inside the 20 ms in which a
+    // search must end when told (`ultima bench --stop` measures it).
+    let clock = TickClock::default();
+    let limits = Limits::nodes(200_000)
+        .with_movetime(u64::MAX)
+        .with_stop(Arc::new(AtomicBool::new(false)));
+    let result = Engine::with_hash_mb(4)
+        .search(&Position::start(), &[], &limits, &clock, &mut |_| {})
+        .unwrap();
+    let reads = clock.reads.load(Ordering::Relaxed);
+    assert!(result.info.nodes >= 200_000);
+    assert!(
+        reads >= result.info.nodes / 1024,
+        "{reads} readings of the clock in {} nodes",
+        result.info.nodes
+    );
+}

@@ -44,6 +44,26 @@ mod tests {
     }
 
     #[test]
+    fn freezing_a_valuable_piece_is_worth_more_than_freezing_a_pawn() {
+        // The same white immobilizer on d4 beside a black long leaper, then beside a pawn.
+        let leaper = terms_of("k7/8/8/3l4/3I4/8/8/7K w 0 1");
+        let pawn = terms_of("k7/8/8/3p4/3I4/8/8/7K w 0 1");
+        assert!(pawn.freezing > 0, "{pawn:?}");
+        assert!(leaper.freezing > pawn.freezing, "{leaper:?} vs {pawn:?}");
+        // And the whole evaluation moves with it: the immobilizer beside the leaper, against
+        // the same pieces with the immobilizer in the corner.
+        let apart = crate::evaluate(
+            &ultima_rules::Position::from_ufen("k7/8/8/3l4/8/8/8/I6K w 0 1").expect("valid"),
+            &crate::EvalParams::default(),
+        );
+        let beside = crate::evaluate(
+            &ultima_rules::Position::from_ufen("k7/8/8/3l4/3I4/8/8/7K w 0 1").expect("valid"),
+            &crate::EvalParams::default(),
+        );
+        assert!(beside > apart, "{beside} vs {apart}");
+    }
+
+    #[test]
     fn a_frozen_king_is_bad_for_its_side() {
         let frozen = terms_of("k7/8/8/8/8/8/6i1/7K w 0 1");
         let free = terms_of("k7/8/8/8/8/8/i7/7K w 0 1");

@@ -151,6 +151,11 @@ fn leaping(context: &Context, king: Square, enemy: Color) -> i32 {
     danger
 }
 
+/// Enemy pieces that take a king by stepping onto it (the king, a chameleon imitating it) and
+/// immobilizers, two squares away: one step from taking or freezing it. Counted at two squares
+/// only: a free stepper already beside the king gives check, which the search (not the
+/// evaluation) answers, quiescence included; an immobilizer beside it has frozen it, which the
+/// freezing term counts.
 fn stepping(context: &Context, king: Square, enemy: Color) -> i32 {
     let steppers =
         context.free_pieces(enemy, Role::King) | context.free_pieces(enemy, Role::Chameleon);
