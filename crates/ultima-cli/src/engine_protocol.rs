@@ -4,6 +4,7 @@
 //! with one `error ...` line and the session goes on.
 
 use std::io::{BufRead, Write};
+use std::num::IntErrorKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -16,7 +17,9 @@ use crate::CliError;
 
 /// The search thread's stack: the search keeps a move list per ply on the stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
-const MAX_HASH_MB: usize = 4096;
+/// The largest hash table `setoption` makes: it is allocated (and zeroed) on the thread that
+/// reads commands, so it must stay quick to make.
+const MAX_HASH_MB: usize = 1024;
 
 /// Whether the session goes on after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -27,6 +30,12 @@ pub enum Flow {
 
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Raised by the search thread just before it prints its `bestmove`: from then on the
+    /// search is over, and joining the thread only waits for that line and the thread's end.
+    answered: Arc<AtomicBool>,
+    /// Whether the search ends by itself (a depth, nodes or movetime limit, or a level); one
+    /// without a limit runs until `stop`.
+    limited: bool,
     handle: JoinHandle<Engine>,
 }
 
@@ -53,6 +62,16 @@ struct Go {
     seed: Option<u64>,
 }
 
+impl Go {
+    /// Whether the search ends by itself, without `stop`.
+    fn limited(&self) -> bool {
+        self.level.is_some()
+            || self.limits.depth.is_some()
+            || self.limits.nodes.is_some()
+            || self.limits.movetime_ms.is_some()
+    }
+}
+
 fn parse_number<T: std::str::FromStr>(word: &str, value: Option<&&str>) -> Result<T, String> {
     let value = value.ok_or_else(|| format!("`{word}` needs a number after it"))?;
     value
@@ -66,10 +85,11 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
         level: None,
         seed: None,
     };
-    let mut i = 0;
-    while i < words.len() {
-        let word = words[i];
-        let value = words.get(i + 1);
+    // The limits given, by name, to tell what a level cannot be combined with.
+    let mut limits: Vec<&str> = Vec::new();
+    let mut rest = words;
+    while let Some((&word, after)) = rest.split_first() {
+        let value = after.first();
         match word {
             "depth" => go.limits.depth = Some(parse_number(word, value)?),
             "nodes" => go.limits.nodes = Some(parse_number(word, value)?),
@@ -79,26 +99,34 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
                 let name = value.ok_or("`level` needs a level name after it")?;
                 go.level = Some(name.parse::<Level>().map_err(|e| e.to_string())?);
             }
-            "infinite" => {
-                i += 1;
-                continue;
-            }
+            "infinite" => {}
             other => {
                 return Err(format!(
                     "`go` does not know `{other}`; it takes depth N, nodes N, movetime MS, level NAME, seed N, infinite"
                 ))
             }
         }
-        i += 2;
+        if word != "level" && word != "seed" && !limits.contains(&word) {
+            limits.push(word);
+        }
+        // `infinite` stands alone; the other words take the value after them.
+        rest = if word == "infinite" {
+            after
+        } else {
+            after.get(1..).unwrap_or_default()
+        };
     }
-    if go.level.is_some()
-        && (go.limits.depth.is_some()
-            || go.limits.nodes.is_some()
-            || go.limits.movetime_ms.is_some())
-    {
-        return Err("`go level` brings its own limits; give a level or limits, not both".into());
+    match (&go.level, go.seed) {
+        (Some(_), _) if !limits.is_empty() => Err(format!(
+            "`go level` cannot be combined with `{}`: a level brings its own limits; give a level or limits, not both",
+            limits.join("`, `")
+        )),
+        (None, Some(_)) => Err(
+            "`seed` goes only with a level (`go level NAME seed N`): a search without a level has no randomness"
+                .into(),
+        ),
+        _ => Ok(go),
     }
-    Ok(go)
 }
 
 /// Reads `position start|ufen <four fields> [moves m1 m2 ...]`.
@@ -151,13 +179,14 @@ impl<W: Write + Send + 'static> Session<W> {
         self.say(&format!("error {message}"));
     }
 
-    /// Takes the engine back from a search that has ended by itself.
+    /// Takes the engine back from a search that has ended by itself. A search that has
+    /// answered (or is printing its `bestmove`) counts as ended: its thread is joined, which
+    /// waits at most for that line and the thread's return, so that a command sent right after
+    /// reading `bestmove` is never refused as coming during the search.
     fn reap(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|running| running.handle.is_finished())
-        {
+        if self.running.as_ref().is_some_and(|running| {
+            running.answered.load(Ordering::SeqCst) || running.handle.is_finished()
+        }) {
             self.wait();
         }
     }
@@ -182,6 +211,21 @@ impl<W: Write + Send + 'static> Session<W> {
             running.stop.store(true, Ordering::Relaxed);
         }
         self.wait();
+    }
+
+    /// At the end of input: a search without a limit (`go infinite`, or `go` without depth,
+    /// nodes, movetime or level) would never end, so it is stopped; a limited one is let finish.
+    /// Either way its `bestmove` is printed before this returns.
+    pub fn end_of_input(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|running| !running.limited)
+        {
+            self.stop();
+        } else {
+            self.wait();
+        }
     }
 
     fn searching(&self) -> bool {
@@ -269,24 +313,66 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        match words {
-            ["name", name, "value", value] if name.eq_ignore_ascii_case("hash") => {
-                let megabytes: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
-                    .ok_or_else(|| {
-                        format!("Hash must be a whole number from 1 to {MAX_HASH_MB}")
-                    })?;
-                self.hash_mb = megabytes;
-                self.engine = Some(Engine::with_hash_mb(megabytes));
-                Ok(())
+        let usage = "write `setoption name Hash value MB`";
+        let Some((&"name", rest)) = words.split_first() else {
+            return Err(usage.into());
+        };
+        let end = rest
+            .iter()
+            .position(|w| *w == "value")
+            .unwrap_or(rest.len());
+        let (name, value) = rest.split_at_checked(end).unwrap_or((rest, &[]));
+        match name {
+            [] => return Err(format!("`setoption name` needs an option name; {usage}")),
+            [hash, extra @ ..] if hash.eq_ignore_ascii_case("hash") && !extra.is_empty() => {
+                return Err(format!(
+                    "unexpected `{}` after `name Hash`; {usage}",
+                    extra.join(" ")
+                ))
             }
-            ["name", name, ..] => Err(format!(
-                "unknown option `{name}`; the only option is Hash (setoption name Hash value MB)"
-            )),
-            _ => Err("write `setoption name Hash value MB`".into()),
+            [hash] if hash.eq_ignore_ascii_case("hash") => {}
+            _ => {
+                return Err(format!(
+                    "unknown option `{}`; the only option is Hash ({usage})",
+                    name.join(" ")
+                ))
+            }
         }
+        let megabytes = match value {
+            [] => {
+                return Err(format!(
+                    "`setoption name Hash` needs `value MB`, a number of megabytes from 1 to {MAX_HASH_MB}"
+                ))
+            }
+            [_value] => {
+                return Err(format!(
+                    "`setoption name Hash value` needs a number of megabytes after it, from 1 to {MAX_HASH_MB}"
+                ))
+            }
+            [_value, number] => parse_hash_mb(number)?,
+            [_value, number, extra @ ..] => {
+                return Err(format!(
+                    "unexpected `{}` after `value {number}`; {usage}",
+                    extra.join(" ")
+                ))
+            }
+        };
+        // The table is made at once. Check first that the memory can be had at all (an
+        // allocation that fails later aborts the process), while the old table still stands.
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let mut probe: Vec<u8> = Vec::new();
+        probe.try_reserve_exact(bytes).map_err(|error| {
+            format!(
+                "cannot make a hash table of {megabytes} MB ({error}); it stays at {} MB",
+                self.hash_mb
+            )
+        })?;
+        drop(probe);
+        // The old table goes before the new one is made, so that both are never held at once.
+        self.engine = None;
+        self.engine = Some(Engine::with_hash_mb(megabytes));
+        self.hash_mb = megabytes;
+        Ok(())
     }
 
     fn go(&mut self, go: Go) -> Result<(), String> {
@@ -295,6 +381,8 @@ impl<W: Write + Send + 'static> Session<W> {
             .take()
             .unwrap_or_else(|| Engine::with_hash_mb(self.hash_mb));
         let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        let limited = go.limited();
         let position = self.game.position().clone();
         let history = history_hashes(&self.game);
         let seed = go
@@ -302,13 +390,19 @@ impl<W: Write + Send + 'static> Session<W> {
             .unwrap_or(position.hash() ^ self.game.moves().len() as u64);
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
+        let done = Arc::clone(&answered);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || search_thread(engine, &position, &history, go, seed, flag, &out));
+            .spawn(move || search_thread(engine, &position, &history, go, seed, flag, &done, &out));
         match spawned {
             Ok(handle) => {
-                self.running = Some(Running { stop, handle });
+                self.running = Some(Running {
+                    stop,
+                    answered,
+                    limited,
+                    handle,
+                });
                 Ok(())
             }
             Err(error) => Err(format!("could not start the search: {error}")),
@@ -316,7 +410,32 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
+/// Reads the number of `setoption name Hash value N`.
+fn parse_hash_mb(number: &str) -> Result<usize, String> {
+    let out_of_range =
+        || format!("Hash {number} is out of range: it takes 1 to {MAX_HASH_MB} megabytes");
+    match number.parse::<i64>() {
+        Ok(megabytes) => usize::try_from(megabytes)
+            .ok()
+            .filter(|megabytes| (1..=MAX_HASH_MB).contains(megabytes))
+            .ok_or_else(out_of_range),
+        Err(error)
+            if matches!(
+                error.kind(),
+                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+            ) =>
+        {
+            Err(out_of_range())
+        }
+        Err(_) => Err(format!(
+            "Hash `{number}` is not a whole number of megabytes (1 to {MAX_HASH_MB})"
+        )),
+    }
+}
+
 /// Runs one search, prints its `info` lines and its `bestmove`, and hands the engine back.
+/// `answered` is raised just before the `bestmove` line is printed.
+#[allow(clippy::too_many_arguments)]
 fn search_thread<W: Write>(
     mut engine: Engine,
     position: &Position,
@@ -324,8 +443,14 @@ fn search_thread<W: Write>(
     go: Go,
     seed: u64,
     stop: Arc<AtomicBool>,
+    answered: &AtomicBool,
     out: &Mutex<W>,
 ) -> Engine {
+    // The answer is marked before it is printed, so that whoever reads it finds the search over.
+    let answer = |line: &str| {
+        answered.store(true, Ordering::SeqCst);
+        say(out, line);
+    };
     let clock = StdClock::new();
     let outcome: Result<(ultima_rules::Move, SearchInfo), ultima_bot::BotError> = match go.level {
         Some(level) => {
@@ -351,11 +476,11 @@ fn search_thread<W: Write>(
             if go.level.is_some() || info.depth == 0 {
                 say(out, &info_line(&info));
             }
-            say(out, &format!("bestmove {}", mv.coordinates()));
+            answer(&format!("bestmove {}", mv.coordinates()));
         }
         Err(error) => {
             say(out, &format!("info string {error}"));
-            say(out, "bestmove none");
+            answer("bestmove none");
         }
     }
     engine
@@ -381,14 +506,16 @@ pub fn engine(args: &[String]) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    // End of input: let a running search finish its answer, as after `quit` it would not.
-    session.wait();
+    // End of input: a search with a limit is let finish, one without is stopped; either way it
+    // prints its `bestmove` (after `quit` every search is stopped).
+    session.end_of_input();
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicUsize;
     use std::time::{Duration, Instant};
 
     type Output = Arc<Mutex<Vec<u8>>>;
@@ -417,6 +544,82 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         panic!("no `{prefix}` line in {:?}", lines(out));
+    }
+
+    /// An output that counts its `bestmove` lines as they are written, so that a test can act
+    /// the moment one appears (as a referee reading a pipe does).
+    struct Watched {
+        bytes: Vec<u8>,
+        answers: Arc<AtomicUsize>,
+    }
+
+    impl Write for Watched {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if buf.starts_with(b"bestmove ") {
+                self.answers.fetch_add(1, Ordering::SeqCst);
+            }
+            self.bytes.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_next_command_is_never_refused_once_bestmove_is_out() {
+        let answers = Arc::new(AtomicUsize::new(0));
+        let out = Arc::new(Mutex::new(Watched {
+            bytes: Vec::new(),
+            answers: Arc::clone(&answers),
+        }));
+        let mut session = Session::new(Arc::clone(&out));
+        let text =
+            |out: &Mutex<Watched>| String::from_utf8_lossy(&out.lock().unwrap().bytes).into_owned();
+        // Waits (generously) for the `count`th `bestmove`, spinning so as to act the moment it
+        // is written.
+        let wait_for_answer = |count: usize| {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while answers.load(Ordering::SeqCst) < count {
+                assert!(
+                    Instant::now() < deadline,
+                    "no answer {count}: {}",
+                    text(&out)
+                );
+                std::hint::spin_loop();
+            }
+        };
+        for round in 0..200 {
+            session.handle("go depth 1");
+            wait_for_answer(2 * round + 1);
+            // At once, as a referee would: the search has answered, so these must be accepted.
+            session.handle("position start moves e2e5");
+            session.handle("go depth 1");
+            wait_for_answer(2 * round + 2);
+            session.handle("position start");
+            if text(&out).contains("error ") {
+                break;
+            }
+        }
+        session.wait();
+        let text = text(&out);
+        assert!(!text.contains("error "), "{text}");
+        let answers: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("bestmove "))
+            .collect();
+        assert_eq!(answers.len(), 400, "{text}");
+        // Each second answer is for the position after e2e5.
+        let mut after = Game::default();
+        after.play_text("e2e5").unwrap();
+        for pair in answers.chunks(2) {
+            let (first, second) = (pair[0], pair[1]);
+            let first = first.trim_start_matches("bestmove ");
+            assert!(Game::default().play_text(first).is_ok(), "{first}");
+            let second = second.trim_start_matches("bestmove ");
+            assert!(after.clone().play_text(second).is_ok(), "{second}");
+        }
     }
 
     #[test]
@@ -503,6 +706,146 @@ mod tests {
             .parse_move(line.trim_start_matches("bestmove "))
             .is_ok());
         assert_eq!(session.handle("quit"), Flow::Quit);
+    }
+
+    #[test]
+    fn end_of_input_stops_a_search_without_limits() {
+        for go in ["go infinite", "go"] {
+            let (mut session, out) = session();
+            session.handle("position start");
+            session.handle(go);
+            assert!(session.searching());
+            // In a thread, so that a search that never ends fails the test instead of hanging it.
+            let (done, finished) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                session.end_of_input();
+                let _ = done.send(session.searching());
+            });
+            let still_searching = finished.recv_timeout(Duration::from_secs(60));
+            assert_eq!(still_searching, Ok(false), "`{go}` was not stopped");
+            let answers: Vec<String> = lines(&out)
+                .into_iter()
+                .filter(|l| l.starts_with("bestmove "))
+                .collect();
+            assert_eq!(answers.len(), 1, "{answers:?}");
+            assert!(Position::start()
+                .parse_move(answers[0].trim_start_matches("bestmove "))
+                .is_ok());
+        }
+    }
+
+    #[test]
+    fn end_of_input_lets_a_limited_search_finish() {
+        let (mut session, out) = session();
+        session.handle("position start");
+        session.handle("go depth 4");
+        session.end_of_input();
+        assert!(!session.searching());
+        let lines = lines(&out);
+        // Not stopped: it reached its depth, and its answer is out when `end_of_input` returns.
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 4 ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn setoption_says_what_is_wrong() {
+        let (mut session, out) = session();
+        for (command, expected) in [
+            ("setoption", "write `setoption name Hash value MB`"),
+            ("setoption name", "needs an option name"),
+            ("setoption name Colour value red", "unknown option `Colour`"),
+            ("setoption name Hash", "needs `value MB`"),
+            (
+                "setoption name Hash 16",
+                "unexpected `16` after `name Hash`",
+            ),
+            ("setoption name Hash value", "needs a number of megabytes"),
+            (
+                "setoption name Hash value lots",
+                "`lots` is not a whole number",
+            ),
+            (
+                "setoption name Hash value 1.5",
+                "`1.5` is not a whole number",
+            ),
+            ("setoption name Hash value 16 please", "unexpected `please`"),
+            (
+                "setoption name Hash value 0",
+                "out of range: it takes 1 to 1024",
+            ),
+            ("setoption name Hash value -3", "out of range"),
+            ("setoption name Hash value 1025", "out of range"),
+            ("setoption name Hash value 4096", "out of range"),
+            (
+                "setoption name Hash value 99999999999999999999999",
+                "out of range",
+            ),
+        ] {
+            out.lock().unwrap().clear();
+            session.handle(command);
+            let lines = lines(&out);
+            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
+            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+        }
+        // A bad value keeps the table; a good one (any case) is taken without an answer.
+        assert_eq!(session.hash_mb, Engine::DEFAULT_HASH_MB);
+        out.lock().unwrap().clear();
+        session.handle("setoption name hash value 2");
+        assert!(lines(&out).is_empty(), "{:?}", lines(&out));
+        assert_eq!(session.hash_mb, 2);
+        // The advertised maximum is the one enforced.
+        session.handle("ultima");
+        assert!(lines(&out)
+            .iter()
+            .any(|l| l == "option name Hash type spin default 16 min 1 max 1024"));
+    }
+
+    #[test]
+    fn go_refuses_a_level_with_limits_and_a_seed_without_a_level() {
+        let (mut session, out) = session();
+        session.handle("position start");
+        for (command, expected) in [
+            (
+                "go level club infinite",
+                "`go level` cannot be combined with `infinite`",
+            ),
+            (
+                "go infinite level novice",
+                "cannot be combined with `infinite`",
+            ),
+            (
+                "go level club depth 3 movetime 50",
+                "with `depth`, `movetime`",
+            ),
+            ("go nodes 100 level casual seed 1", "with `nodes`"),
+            ("go seed 3", "`seed` goes only with a level"),
+            ("go depth 2 seed 3", "`seed` goes only with a level"),
+            ("go infinite seed 3", "`seed` goes only with a level"),
+        ] {
+            out.lock().unwrap().clear();
+            session.handle(command);
+            // Refused, and nothing started.
+            assert!(!session.searching(), "{command}");
+            let lines = lines(&out);
+            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
+            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+        }
+        // A level with its seed, and limits without one, are accepted.
+        out.lock().unwrap().clear();
+        session.handle("go seed 5 level novice");
+        assert!(wait_for(&out, "bestmove ") != "bestmove none");
+        session.wait();
+        session.handle("go depth 1 infinite");
+        session.wait();
+        assert!(!lines(&out).iter().any(|l| l.starts_with("error ")));
     }
 
     #[test]
