@@ -109,11 +109,13 @@ fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
         }
         i += 2;
     }
-    if level.is_none()
-        && limits.depth.is_none()
-        && limits.nodes.is_none()
-        && limits.movetime_ms.is_none()
-    {
+    let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime_ms.is_some();
+    if let (Some(level), true) = (level, limited) {
+        return Err(CliError::Usage(format!(
+            "`--level {level}` plays with the level's own limits: give either --level or --depth/--nodes/--movetime, not both"
+        )));
+    }
+    if level.is_none() && !limited {
         limits.movetime_ms = Some(1000);
     }
     Ok(BestmoveArgs {
@@ -174,14 +176,14 @@ pub fn bestmove(args: &[String]) -> Result<(), CliError> {
 ///
 /// `ultima bench --levels [--rounds N]`: instead, how long each level takes to reply.
 pub fn bench(args: &[String]) -> Result<(), CliError> {
-    let mut depth = BENCH_DEPTH;
+    let mut depth: Option<u32> = None;
     let mut levels = false;
-    let mut rounds = 2u64;
+    let mut rounds: Option<u64> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--depth" => depth = option_value("--depth", args.get(i + 1))?,
-            "--rounds" => rounds = option_value("--rounds", args.get(i + 1))?,
+            "--depth" => depth = Some(option_value("--depth", args.get(i + 1))?),
+            "--rounds" => rounds = Some(option_value("--rounds", args.get(i + 1))?),
             "--levels" => {
                 levels = true;
                 i += 1;
@@ -196,8 +198,19 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
         i += 2;
     }
     if levels {
-        return reply_times(rounds);
+        if depth.is_some() {
+            return Err(CliError::Usage(
+                "`ultima bench --levels` plays the levels at their own depths: --depth goes without --levels".to_string(),
+            ));
+        }
+        return reply_times(rounds.unwrap_or(2));
     }
+    if rounds.is_some() {
+        return Err(CliError::Usage(
+            "--rounds goes with --levels: `ultima bench --levels --rounds N`".to_string(),
+        ));
+    }
+    let depth = depth.unwrap_or(BENCH_DEPTH);
     if !(1..=30).contains(&depth) {
         return Err(CliError::Usage(format!(
             "the bench depth {depth} is not from 1 to 30"
@@ -330,6 +343,47 @@ mod tests {
     fn reply_times_refuse_bad_rounds() {
         assert!(reply_times(0).is_err());
         assert!(bench(&["--rounds".to_string(), "x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn bench_refuses_options_it_would_ignore() {
+        let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        // Each is refused before anything is searched; the depth and rounds out of range make
+        // sure of that even where the combination used to be let through.
+        let error = bench(&args(&["--rounds", "3", "--depth", "0"])).expect_err("refused");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m.contains("--rounds goes with --levels")),
+            "{error}"
+        );
+        let error =
+            bench(&args(&["--levels", "--depth", "5", "--rounds", "0"])).expect_err("refused");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m.contains("--depth goes without --levels")),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn bestmove_refuses_a_level_with_limits() {
+        for limit in ["--depth", "--nodes", "--movetime"] {
+            let args: Vec<String> = ["start", "--level", "casual", limit, "3"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let error = parse_bestmove(&args).err().expect("refused");
+            assert!(
+                matches!(&error, CliError::Usage(m) if m.contains("not both")),
+                "{limit}: {error}"
+            );
+        }
+        let args: Vec<String> = ["start", "--level", "casual", "--seed", "4"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let Ok(parsed) = parse_bestmove(&args) else {
+            panic!("a level alone is fine");
+        };
+        assert_eq!(parsed.limits.movetime_ms, None);
     }
 
     #[test]

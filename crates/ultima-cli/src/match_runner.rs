@@ -3,9 +3,10 @@
 //! referees: an illegal move, a crash or a silence past the time-out loses the game.
 
 use std::io::{BufRead, BufReader, Write};
+use std::ops::RangeInclusive;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ultima_bot::{history_hashes, Engine, Level, LevelPlayer, Limits, NoClock, Rng, StdClock};
 use ultima_rules::{Color, Game, Move, Outcome, Position, WinReason, START_UFEN};
@@ -179,6 +180,9 @@ impl Player for SearchBot {
     }
 }
 
+/// How long an engine has to answer `stop` with its late `bestmove` after a time-out.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
 /// An engine in a child process, spoken to by the protocol.
 pub struct EngineProcess {
     name: String,
@@ -187,6 +191,9 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     go: String,
     timeout: Duration,
+    stop_grace: Duration,
+    /// Why the engine is out of the match, once it is: every later game it plays is lost.
+    dead: Option<String>,
 }
 
 impl EngineProcess {
@@ -222,6 +229,8 @@ impl EngineProcess {
             lines,
             go: go.to_string(),
             timeout,
+            stop_grace: STOP_GRACE,
+            dead: None,
         };
         engine
             .send("ultima")
@@ -238,10 +247,19 @@ impl EngineProcess {
 
     /// Waits for a line starting with `prefix`, skipping others.
     fn expect(&mut self, prefix: &str, timeout: Duration) -> Result<String, Forfeit> {
-        let deadline = std::time::Instant::now() + timeout;
+        // A time-out too far off to be an instant is as good as none.
+        let deadline = Instant::now().checked_add(timeout);
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
+            let received = match deadline {
+                Some(deadline) => self
+                    .lines
+                    .recv_timeout(deadline.saturating_duration_since(Instant::now())),
+                None => self
+                    .lines
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match received {
                 Ok(line) if line.starts_with(prefix) => return Ok(line),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return Err(Forfeit::Timeout),
@@ -249,6 +267,50 @@ impl EngineProcess {
                     return Err(Forfeit::Crashed("it closed its output".to_string()))
                 }
             }
+        }
+    }
+
+    /// The forfeit of an engine that is out of the match, if it is.
+    fn alive(&self) -> Result<(), Forfeit> {
+        match &self.dead {
+            Some(reason) => Err(Forfeit::Crashed(format!("out of the match ({reason})"))),
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the engine out of the match: it is ended at once (a search left running would take
+    /// the machine from its opponent) and loses every later game.
+    fn give_up(&mut self, reason: String) {
+        self.dead = Some(reason);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Notes a forfeit that leaves the engine unusable (a crash) and hands it back.
+    fn checked(&mut self, why: Forfeit) -> Forfeit {
+        if let Forfeit::Crashed(message) = &why {
+            let reason = message.clone();
+            self.give_up(reason);
+        }
+        why
+    }
+
+    /// After a time-out: stops the search and drains output up to its late `bestmove`, so that
+    /// the next game starts in step (a searching engine refuses `newgame`, `position` and `go`,
+    /// and its late `bestmove` would be taken as the answer to the next `go`). An engine that
+    /// does not answer `stop` within the grace period is out of the match.
+    fn recover_from_timeout(&mut self) {
+        let answered = self
+            .send("stop")
+            .and_then(|()| self.expect("bestmove", self.stop_grace));
+        match answered {
+            Ok(_) => {}
+            Err(Forfeit::Timeout) => self.give_up(format!(
+                "no `bestmove` within {:?} of `stop`, after a time-out",
+                self.stop_grace
+            )),
+            Err(Forfeit::Crashed(message)) => self.give_up(message),
+            Err(other) => self.give_up(other.to_string()),
         }
     }
 }
@@ -259,12 +321,15 @@ impl Player for EngineProcess {
     }
 
     fn new_game(&mut self) -> Result<(), Forfeit> {
-        self.send("newgame")?;
-        self.send("isready")?;
-        self.expect("readyok", Duration::from_secs(10)).map(drop)
+        self.alive()?;
+        self.send("newgame")
+            .and_then(|()| self.send("isready"))
+            .and_then(|()| self.expect("readyok", Duration::from_secs(10)).map(drop))
+            .map_err(|why| self.checked(why))
     }
 
     fn choose(&mut self, game: &Game) -> Result<String, Forfeit> {
+        self.alive()?;
         let start = game.start().ufen();
         let mut command = if start == START_UFEN {
             "position start".to_string()
@@ -278,11 +343,19 @@ impl Player for EngineProcess {
                 command.push_str(&mv.coordinates());
             }
         }
-        self.send(&command)?;
         let go = format!("go {}", self.go);
-        self.send(go.trim_end())?;
-        let line = self.expect("bestmove", self.timeout)?;
-        Ok(line.trim_start_matches("bestmove").trim().to_string())
+        let answer = self
+            .send(&command)
+            .and_then(|()| self.send(go.trim_end()))
+            .and_then(|()| self.expect("bestmove", self.timeout));
+        match answer {
+            Ok(line) => Ok(line.trim_start_matches("bestmove").trim().to_string()),
+            Err(Forfeit::Timeout) => {
+                self.recover_from_timeout();
+                Err(Forfeit::Timeout)
+            }
+            Err(why) => Err(self.checked(why)),
+        }
     }
 }
 
@@ -402,12 +475,13 @@ pub fn play_game(
 /// from `seed`: the same seed gives the same openings.
 pub fn openings(seed: u64, count: usize, plies: usize) -> Vec<Vec<Move>> {
     let mut rng = Rng::new(seed);
-    let mut found = Vec::with_capacity(count);
-    let mut attempts = 0;
-    while found.len() < count && attempts < count * 100 {
+    // The capacities are only hints: a count or a length out of reach must not allocate.
+    let mut found = Vec::with_capacity(count.min(1024));
+    let mut attempts = 0usize;
+    while found.len() < count && attempts < count.saturating_mul(100) {
         attempts += 1;
         let mut position = Position::start();
-        let mut line = Vec::with_capacity(plies);
+        let mut line = Vec::with_capacity(plies.min(MAX_OPENING_PLIES));
         for _ in 0..plies {
             let quiet: Vec<Move> = position
                 .legal_moves()
@@ -572,6 +646,38 @@ fn parse_value<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Resu
         .map_err(|_| CliError::Usage(format!("`{name} {value}`: `{value}` is not a valid value")))
 }
 
+/// The value after `--name`, parsed and within `range`.
+pub(crate) fn parse_in_range<T>(
+    name: &str,
+    value: Option<&String>,
+    range: RangeInclusive<T>,
+) -> Result<T, CliError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    let text = value.ok_or_else(|| CliError::Usage(format!("`{name}` needs a value")))?;
+    let bounds = format!("give a value from {} to {}", range.start(), range.end());
+    match text.parse::<T>() {
+        Ok(parsed) if range.contains(&parsed) => Ok(parsed),
+        Ok(_) => Err(CliError::Usage(format!(
+            "`{name} {text}` is out of range: {bounds}"
+        ))),
+        Err(_) => Err(CliError::Usage(format!(
+            "`{name} {text}` is not a valid value: {bounds}"
+        ))),
+    }
+}
+
+/// The most games a match plays.
+pub(crate) const MAX_GAMES: usize = 100_000;
+/// The longest random opening: well short of the fifty-move rule (100 plies without a
+/// capture), which the opening generator does not look at.
+pub(crate) const MAX_OPENING_PLIES: usize = 40;
+/// The most plies a game may last before it is adjudicated a draw.
+pub(crate) const MAX_GAME_PLIES: usize = 10_000;
+/// The longest an engine may be given to answer `go`, in milliseconds: an hour.
+const MAX_TIMEOUT_MS: u64 = 3_600_000;
+
 /// `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
 /// [--go "movetime 500"] [--timeout MS]`
 pub fn run(args: &[String]) -> Result<(), CliError> {
@@ -597,13 +703,13 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         let name = args[i].as_str();
         let value = args.get(i + 1);
         match name {
-            "--games" => games = parse_value(name, value)?,
+            "--games" => games = parse_in_range(name, value, 1..=MAX_GAMES)?,
             "--seed" => seed = parse_value(name, value)?,
-            "--plies" => plies = parse_value(name, value)?,
-            "--max-plies" => max_plies = parse_value(name, value)?,
+            "--plies" => plies = parse_in_range(name, value, 0..=MAX_OPENING_PLIES)?,
+            "--max-plies" => max_plies = parse_in_range(name, value, 1..=MAX_GAME_PLIES)?,
             "--out" => out_path = parse_value(name, value)?,
             "--go" => go = parse_value(name, value)?,
-            "--timeout" => timeout_ms = Some(parse_value(name, value)?),
+            "--timeout" => timeout_ms = Some(parse_in_range(name, value, 1..=MAX_TIMEOUT_MS)?),
             other => {
                 return Err(CliError::Usage(format!(
                     "unknown option `{other}` for `ultima match`; the options are --games, --seed, --plies, --max-plies, --out, --go, --timeout"
@@ -612,8 +718,10 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         }
         i += 2;
     }
-    if games == 0 {
-        return Err(CliError::Usage("--games must be at least 1".to_string()));
+    if max_plies <= plies {
+        return Err(CliError::Usage(format!(
+            "--max-plies {max_plies} leaves no move after an opening of --plies {plies}: give more"
+        )));
     }
     // Time-out: the engine's own movetime plus room, or a minute.
     let movetime = go
@@ -621,8 +729,20 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         .skip_while(|w| *w != "movetime")
         .nth(1)
         .and_then(|v| v.parse::<u64>().ok());
-    let timeout =
-        Duration::from_millis(timeout_ms.unwrap_or(movetime.map_or(60_000, |ms| ms + 5_000)));
+    let timeout_ms = match timeout_ms {
+        Some(ms) => ms,
+        None => {
+            let ms = movetime.map_or(60_000, |ms| ms.saturating_add(5_000));
+            if ms > MAX_TIMEOUT_MS {
+                return Err(CliError::Usage(format!(
+                    "--go \"{go}\": a movetime over {} ms leaves no time-out under an hour; give less, or a --timeout",
+                    MAX_TIMEOUT_MS - 5_000
+                )));
+            }
+            ms
+        }
+    };
+    let timeout = Duration::from_millis(timeout_ms);
     let mut first = make_player(&first_spec, seed, &go, timeout)?;
     let mut second = make_player(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
     let lines = openings(seed, games.div_ceil(2), plies);
@@ -839,5 +959,156 @@ mod tests {
         ]))
         .expect_err("a folder is not a file");
         assert!(matches!(error, CliError::File { .. }), "{error}");
+    }
+
+    /// The match's arguments out of range are refused with a usage error, before any game is
+    /// played or a file written (each of these used to panic, or to play on).
+    #[test]
+    fn match_arguments_out_of_range_are_refused() {
+        let path = std::env::temp_dir().join(format!(
+            "ultima-match-range-test-{}.txt",
+            std::process::id()
+        ));
+        let path_text = path.to_string_lossy().to_string();
+        let huge = u64::MAX.to_string();
+        for options in [
+            vec!["--games", huge.as_str()],
+            vec!["--games", "0"],
+            vec!["--plies", huge.as_str()],
+            vec!["--plies", "41"],
+            vec!["--max-plies", "0"],
+            vec!["--max-plies", "10001"],
+            vec!["--plies", "8", "--max-plies", "8"],
+            vec!["--timeout", "0"],
+            vec!["--timeout", huge.as_str()],
+            vec!["--go", "movetime 18446744073709551615"],
+            vec!["--go", "movetime 3596000"],
+        ] {
+            let mut words = vec!["random", "random", "--out", path_text.as_str()];
+            words.extend(options.iter().copied());
+            let error = run(&args(&words)).expect_err("out of range");
+            assert!(matches!(error, CliError::Usage(_)), "{options:?}: {error}");
+            assert!(!path.exists(), "{options:?} played");
+        }
+        // The bounds themselves are fine.
+        let good = |name: &str, value: &str| parse_in_range(name, Some(&value.to_string()), 1..=10);
+        assert_eq!(good("--x", "10").expect("in range"), 10);
+        let message = good("--x", "11").expect_err("out of range").to_string();
+        assert!(message.contains("from 1 to 10"), "{message}");
+    }
+
+    /// A fake engine (POSIX sh) that sits on its first `go` until `stop` arrives, then answers
+    /// it late if `$1` is `answers` (and never if not), and answers every later `go` at once
+    /// with `e2e5`. Like the real engine, it refuses `newgame`, `position` and `go` while it
+    /// searches.
+    #[cfg(unix)]
+    const SLOW_FIRST_GO: &str = r#"
+searching=no
+gos=0
+while IFS= read -r line; do
+  case "$line" in
+    ultima) echo ultimaok ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+    stop)
+      if [ "$searching" = yes ] && [ "$1" = answers ]; then
+        searching=no
+        echo "bestmove e2e5"
+      fi ;;
+    *)
+      if [ "$searching" = yes ]; then
+        echo "error a search is running: send stop first"
+      else
+        case "$line" in
+          go*)
+            gos=$((gos + 1))
+            if [ "$gos" = 1 ]; then searching=yes; else echo "bestmove e2e5"; fi ;;
+        esac
+      fi ;;
+  esac
+done
+"#;
+
+    /// Starts the fake engine with `mode`, written to a file of its own.
+    #[cfg(unix)]
+    fn slow_first_go(mode: &str, timeout: Duration) -> (EngineProcess, std::path::PathBuf) {
+        let script = std::env::temp_dir().join(format!(
+            "ultima-fake-engine-{}-{mode}.sh",
+            std::process::id()
+        ));
+        std::fs::write(&script, SLOW_FIRST_GO).expect("script written");
+        let command = format!("sh {} {mode}", script.display());
+        let engine = EngineProcess::start(&command, "movetime 10", timeout).expect("it starts");
+        (engine, script)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_times_out_is_stopped_and_plays_the_next_game_in_step() {
+        // The time-out bounds only the immediate answer of the second game's `go`: generous.
+        let (mut engine, script) = slow_first_go("answers", Duration::from_secs(3));
+        let mut other = Stubborn("e7e6");
+        let (_, first) = play_game(&mut engine, &mut other, &[], 1);
+        assert_eq!(
+            first,
+            Ending::Forfeit {
+                loser: Color::White,
+                why: Forfeit::Timeout
+            }
+        );
+        // Its late `bestmove` was drained after `stop`: the next game starts in step, and its
+        // `go` is answered by the engine's own move, not refused nor taken from the last game.
+        let (game, second) = play_game(&mut engine, &mut other, &[], 1);
+        let _ = std::fs::remove_file(&script);
+        assert_eq!(second, Ending::Adjudicated, "{}", second.describe());
+        assert_eq!(game.moves()[0].coordinates(), "e2e5");
+        assert!(engine.dead.is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_ignores_stop_is_out_of_the_match() {
+        let (mut engine, script) = slow_first_go("deaf", Duration::from_millis(300));
+        engine.stop_grace = Duration::from_millis(300);
+        let mut other = Stubborn("e7e6");
+        let (_, first) = play_game(&mut engine, &mut other, &[], 1);
+        let _ = std::fs::remove_file(&script);
+        assert!(
+            matches!(
+                first,
+                Ending::Forfeit {
+                    why: Forfeit::Timeout,
+                    ..
+                }
+            ),
+            "{}",
+            first.describe()
+        );
+        // Ended, so that a runaway search does not take the machine from its opponent.
+        assert!(matches!(engine.child.try_wait(), Ok(Some(_))));
+        let mut lines = openings(1, 1, 2);
+        lines.push(Vec::new());
+        let mut endings = Vec::new();
+        let tally = run_games(&mut engine, &mut other, 2, &lines, 10, &mut |_, _, _, e| {
+            endings.push(e.clone())
+        });
+        assert_eq!(tally.losses, 2, "{endings:?}");
+        for ending in endings {
+            let text = ending.describe();
+            assert!(
+                matches!(
+                    ending,
+                    Ending::Forfeit {
+                        why: Forfeit::Crashed(_),
+                        ..
+                    }
+                ),
+                "{text}"
+            );
+            assert!(
+                text.contains("out of the match") && text.contains("`stop`"),
+                "{text}"
+            );
+        }
     }
 }

@@ -11,7 +11,7 @@ use std::io::Write;
 use ultima_bot::{Engine, EvalParams, Limits};
 use ultima_rules::Role;
 
-use crate::match_runner::{openings, run_games, SearchBot};
+use crate::match_runner::{openings, parse_in_range, run_games, SearchBot, MAX_GAME_PLIES};
 use crate::CliError;
 
 const TUNED: [Role; 5] = [
@@ -38,28 +38,46 @@ fn describe(params: &EvalParams) -> String {
         .join(", ")
 }
 
-/// `ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S] [--max-plies N]
-/// [--threshold PERCENT]`
-pub fn run(args: &[String]) -> Result<(), CliError> {
-    let mut games = 16usize;
-    let mut nodes = 3000u64;
-    let mut step = 50i32;
-    let mut passes = 1usize;
-    let mut seed = 1u64;
-    let mut max_plies = 200usize;
-    let mut threshold = 55.0f64;
+/// The length of the tuner's random openings, in plies.
+const OPENING_PLIES: usize = 6;
+
+/// A tuning run, from its arguments.
+#[derive(Clone, Debug, PartialEq)]
+struct Settings {
+    games: usize,
+    nodes: u64,
+    step: i32,
+    passes: usize,
+    seed: u64,
+    max_plies: usize,
+    threshold: f64,
+}
+
+fn parse(args: &[String]) -> Result<Settings, CliError> {
+    let mut settings = Settings {
+        games: 16,
+        nodes: 3000,
+        step: 50,
+        passes: 1,
+        seed: 1,
+        max_plies: 200,
+        threshold: 55.0,
+    };
     let mut i = 0;
     while i < args.len() {
         let name = args[i].as_str();
         let value = args.get(i + 1);
         match name {
-            "--games" => games = parse_value(name, value)?,
-            "--nodes" => nodes = parse_value(name, value)?,
-            "--step" => step = parse_value(name, value)?,
-            "--passes" => passes = parse_value(name, value)?,
-            "--seed" => seed = parse_value(name, value)?,
-            "--max-plies" => max_plies = parse_value(name, value)?,
-            "--threshold" => threshold = parse_value(name, value)?,
+            "--games" => settings.games = parse_in_range(name, value, 2..=10_000)?,
+            "--nodes" => settings.nodes = parse_in_range(name, value, 1..=100_000_000)?,
+            "--step" => settings.step = parse_in_range(name, value, 1..=1_000)?,
+            "--passes" => settings.passes = parse_in_range(name, value, 1..=100)?,
+            "--seed" => settings.seed = parse_value(name, value)?,
+            "--max-plies" => {
+                settings.max_plies =
+                    parse_in_range(name, value, OPENING_PLIES + 1..=MAX_GAME_PLIES)?
+            }
+            "--threshold" => settings.threshold = parse_in_range(name, value, 0.0..=100.0)?,
             other => {
                 return Err(CliError::Usage(format!(
                     "unknown option `{other}` for `ultima tune`; the options are --games, --nodes, --step, --passes, --seed, --max-plies, --threshold"
@@ -68,18 +86,28 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         }
         i += 2;
     }
-    if games < 2 || games % 2 != 0 {
+    if settings.games % 2 != 0 {
         return Err(CliError::Usage(
             "--games must be even and at least 2 (each opening is played with both colours)"
                 .to_string(),
         ));
     }
-    if step <= 0 || nodes == 0 {
-        return Err(CliError::Usage(
-            "--step and --nodes must be positive".to_string(),
-        ));
-    }
-    let lines = openings(seed, games / 2, 6);
+    Ok(settings)
+}
+
+/// `ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S] [--max-plies N]
+/// [--threshold PERCENT]`
+pub fn run(args: &[String]) -> Result<(), CliError> {
+    let Settings {
+        games,
+        nodes,
+        mut step,
+        passes,
+        seed,
+        max_plies,
+        threshold,
+    } = parse(args)?;
+    let lines = openings(seed, games / 2, OPENING_PLIES);
     let mut current = EvalParams::default();
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -91,7 +119,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         for role in TUNED {
             for sign in [1, -1] {
                 let mut candidate = current;
-                candidate.material[role] = (current.material[role] + sign * step).max(10);
+                candidate.material[role] =
+                    current.material[role].saturating_add(sign * step).max(10);
                 let mut challenger = SearchBot::new(
                     "candidate",
                     Engine::with_hash_mb(4).with_params(candidate),
@@ -135,4 +164,66 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     }
     writeln!(out, "result: {}", describe(&current))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn a_step_too_large_is_refused_not_overflowed() {
+        // It used to overflow while making the first candidate.
+        let error = run(&args(&["--step", "2147483647"])).expect_err("out of range");
+        assert!(matches!(error, CliError::Usage(_)), "{error}");
+        assert!(error.to_string().contains("--step"), "{error}");
+    }
+
+    #[test]
+    fn tune_arguments_out_of_range_are_refused() {
+        let defaults = parse(&[]).expect("the defaults are valid");
+        assert_eq!(
+            (defaults.games, defaults.step, defaults.passes),
+            (16, 50, 1)
+        );
+        let edges = parse(&args(&[
+            "--games",
+            "10000",
+            "--nodes",
+            "1",
+            "--step",
+            "1000",
+            "--passes",
+            "100",
+            "--max-plies",
+            "7",
+            "--threshold",
+            "100",
+        ]))
+        .expect("the bounds are valid");
+        assert_eq!((edges.games, edges.step), (10_000, 1_000));
+        for words in [
+            ["--step", "0"],
+            ["--step", "1001"],
+            ["--step", "-5"],
+            ["--games", "0"],
+            ["--games", "3"],
+            ["--games", "10002"],
+            ["--games", "18446744073709551615"],
+            ["--nodes", "0"],
+            ["--nodes", "18446744073709551615"],
+            ["--passes", "0"],
+            ["--passes", "101"],
+            ["--max-plies", "6"],
+            ["--threshold", "NaN"],
+            ["--threshold", "101"],
+        ] {
+            let error = parse(&args(&words)).expect_err("out of range");
+            assert!(matches!(error, CliError::Usage(_)), "{words:?}: {error}");
+            assert!(error.to_string().contains(words[0]), "{words:?}: {error}");
+        }
+    }
 }
