@@ -175,27 +175,38 @@ pub fn bestmove(args: &[String]) -> Result<(), CliError> {
 /// signature: it changes only when the search's behaviour does.
 ///
 /// `ultima bench --levels [--rounds N]`: instead, how long each level takes to reply.
+/// `ultima bench --stop`: instead, how long a search takes to end once told to stop.
 pub fn bench(args: &[String]) -> Result<(), CliError> {
     let mut depth: Option<u32> = None;
     let mut levels = false;
+    let mut stop = false;
     let mut rounds: Option<u64> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--depth" => depth = Some(option_value("--depth", args.get(i + 1))?),
             "--rounds" => rounds = Some(option_value("--rounds", args.get(i + 1))?),
-            "--levels" => {
-                levels = true;
+            "--levels" | "--stop" => {
+                levels |= args[i] == "--levels";
+                stop |= args[i] == "--stop";
                 i += 1;
                 continue;
             }
             other => {
                 return Err(CliError::Usage(format!(
-                    "unknown option `{other}` for `ultima bench`; the options are --depth N, and --levels with --rounds N"
+                    "unknown option `{other}` for `ultima bench`; the options are --depth N, --levels with --rounds N, and --stop"
                 )))
             }
         }
         i += 2;
+    }
+    if stop {
+        if levels || depth.is_some() || rounds.is_some() {
+            return Err(CliError::Usage(
+                "`ultima bench --stop` takes no other option".to_string(),
+            ));
+        }
+        return stop_latency();
     }
     if levels {
         if depth.is_some() {
@@ -246,7 +257,7 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Mean, spread and extremes of some durations in milliseconds.
+/// Mean, spread and extremes of some durations.
 #[derive(Debug, PartialEq)]
 struct Spread {
     mean: f64,
@@ -326,6 +337,60 @@ fn reply_times(rounds: u64) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `ultima bench --stop`: searches without a limit on the bench positions, each told to stop
+/// after a different while (50 to 350 ms), and how long each took from the flag being raised to
+/// its thread having returned its move. A search that ended by itself first is left out.
+fn stop_latency() -> Result<(), CliError> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut latencies_us = Vec::new();
+    let mut ended_alone = 0;
+    for round in 0..3u64 {
+        for (index, ufen) in BENCH_POSITIONS.iter().enumerate() {
+            let position = Position::from_ufen(ufen)?;
+            let flag = Arc::new(AtomicBool::new(false));
+            let limits = Limits::infinite().with_stop(Arc::clone(&flag));
+            let search = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    Engine::new().search(&position, &[], &limits, &StdClock::new(), &mut |_| {})
+                })
+                .map_err(|e| CliError::Engine(format!("could not start a search thread: {e}")))?;
+            std::thread::sleep(Duration::from_millis(50 + 100 * round + 11 * index as u64));
+            if search.is_finished() {
+                ended_alone += 1;
+                let _ = search.join();
+                continue;
+            }
+            let told = Instant::now();
+            flag.store(true, Ordering::Relaxed);
+            let result = search
+                .join()
+                .map_err(|_| CliError::Engine("a search thread failed".to_string()))?;
+            let latency = told.elapsed();
+            result?;
+            latencies_us.push(latency.as_micros() as u64);
+        }
+    }
+    let count = latencies_us.len();
+    let Some(spread) = Spread::of(&latencies_us) else {
+        writeln!(out, "stop: every search ended by itself before it was told")?;
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "stop: {count} searches told to stop ({ended_alone} ended by themselves first); time to answer: mean {:.2} ms, median {:.2} ms, max {:.2} ms",
+        spread.mean / 1000.0,
+        spread.median as f64 / 1000.0,
+        spread.max as f64 / 1000.0
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +426,15 @@ mod tests {
             matches!(&error, CliError::Usage(m) if m.contains("--depth goes without --levels")),
             "{error}"
         );
+        for extra in [&["--levels"][..], &["--depth", "3"], &["--rounds", "2"]] {
+            let mut words = vec!["--stop"];
+            words.extend_from_slice(extra);
+            let error = bench(&args(&words)).expect_err("refused");
+            assert!(
+                matches!(&error, CliError::Usage(m) if m.contains("--stop` takes no other option")),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -46,6 +46,7 @@ The bot:
   ultima engine                       the engine protocol on stdin/stdout (PROTOCOL.md)
   ultima bench [--depth N]            fixed positions to a fixed depth: nodes and speed
   ultima bench --levels [--rounds N]  how long each level takes to reply
+  ultima bench --stop                 how soon a search ends when told to stop
   ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
                  [--go \"movetime 1000\"] [--timeout MS]
                                       games between two players: a level or
