@@ -7,15 +7,20 @@ use common::{forces_win, position, random_positions};
 use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock};
 use ultima_rules::Position;
 
-/// The level's error model with a smaller search, so the tests stay quick and depth-bound
-/// (hence reproducible whatever the machine's load).
-fn quick(level: Level, seed: u64) -> LevelPlayer {
+/// The level's error model with its search cut to `max_depth` and without its time limit, so
+/// that the test is depth-bound (hence reproducible whatever the machine's load).
+fn capped(level: Level, seed: u64, max_depth: u32) -> LevelPlayer {
     let settings = level.settings();
     LevelPlayer::new(level, seed).with_settings(LevelSettings {
-        depth: settings.depth.min(2),
+        depth: settings.depth.min(max_depth),
         movetime_ms: 60_000,
         ..settings
     })
+}
+
+/// The level's error model with a smaller search, so the tests stay quick.
+fn quick(level: Level, seed: u64) -> LevelPlayer {
+    capped(level, seed, 2)
 }
 
 #[test]
@@ -136,11 +141,7 @@ fn a_single_legal_move_is_answered_by_every_level() {
 /// A level as it really plays, except that Club (which has no depth limit, only its 2.7 s)
 /// stops at Intermediate's depth, 7, so that the test does not depend on the machine's speed.
 fn real(level: Level, seed: u64) -> LevelPlayer {
-    let settings = level.settings();
-    LevelPlayer::new(level, seed).with_settings(LevelSettings {
-        depth: settings.depth.min(7),
-        ..settings
-    })
+    capped(level, seed, 7)
 }
 
 #[test]
