@@ -5,7 +5,7 @@ mod common;
 
 use common::{forces_win, position, random_positions};
 use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock};
-use ultima_rules::Position;
+use ultima_rules::{Game, Position};
 
 /// The level's error model with its search cut to `max_depth` and without its time limit, so
 /// that the test is depth-bound (hence reproducible whatever the machine's load).
@@ -23,23 +23,32 @@ fn quick(level: Level, seed: u64) -> LevelPlayer {
     capped(level, seed, 2)
 }
 
+/// Asks `player` for a move in each position and checks that both the move played and the
+/// search's best move are legal.
+fn assert_plays_legal_moves(
+    level: Level,
+    player: &mut LevelPlayer,
+    positions: &[(Game, Position)],
+) {
+    for (game, position) in positions {
+        let choice = player
+            .choose(position, &history_hashes(game), &NoClock, None)
+            .unwrap();
+        let legal = position.legal_moves();
+        assert!(
+            legal.contains(&choice.mv) && legal.contains(&choice.best_move),
+            "{level}: {} in {}",
+            choice.mv,
+            position.ufen()
+        );
+    }
+}
+
 #[test]
 fn every_level_plays_only_legal_moves() {
     let positions = random_positions(3, 25);
     for level in Level::ALL {
-        let mut player = quick(level, 9);
-        for (game, position) in &positions {
-            let choice = player
-                .choose(position, &history_hashes(game), &NoClock, None)
-                .unwrap();
-            let legal = position.legal_moves();
-            assert!(
-                legal.contains(&choice.mv) && legal.contains(&choice.best_move),
-                "{level}: {} in {}",
-                choice.mv,
-                position.ufen()
-            );
-        }
+        assert_plays_legal_moves(level, &mut quick(level, 9), &positions);
     }
 }
 
@@ -148,18 +157,7 @@ fn real(level: Level, seed: u64) -> LevelPlayer {
 fn every_level_with_its_real_settings_plays_legal_moves_and_takes_a_mate_in_one() {
     let positions = random_positions(33, 6);
     for level in Level::ALL {
-        let mut player = real(level, 5);
-        for (game, position) in &positions {
-            let choice = player
-                .choose(position, &history_hashes(game), &NoClock, None)
-                .unwrap();
-            assert!(
-                position.legal_moves().contains(&choice.mv),
-                "{level}: {} in {}",
-                choice.mv,
-                position.ufen()
-            );
-        }
+        assert_plays_legal_moves(level, &mut real(level, 5), &positions);
         for ufen in ["7k/8/8/8/8/8/8/I1K5 w 0 1", "3W3k/5K2/8/8/8/8/8/C7 w 0 1"] {
             let position = position(ufen);
             for seed in 0..3 {
