@@ -36,6 +36,8 @@ pub enum UfenError {
     FileCount { rank: u8, files: usize },
     #[error("rank {rank} of the placement has the unknown letter '{letter}' (pieces are K P W L X C I, upper case for White, lower case for Black; digits 1 to 8 count empty squares)")]
     UnknownLetter { rank: u8, letter: char },
+    #[error("rank {rank} of the placement has the digits '{digits}' in a row; each run of empty squares is one digit, as in FEN")]
+    DigitsInARow { rank: u8, digits: String },
     #[error("the side to move is '{0}'; it must be 'w' (White) or 'b' (Black)")]
     BadSide(String),
     #[error("the half-move clock '{0}' is not a whole number")]
@@ -113,12 +115,25 @@ fn parse_placement(placement: &str) -> Result<Board, UfenError> {
         let rank = 7 - i as u8;
         let rank_name = rank + 1;
         let mut file: usize = 0;
-        for letter in rank_text.chars() {
+        let mut letters = rank_text.chars().peekable();
+        while let Some(letter) = letters.next() {
             if let Some(run) = letter.to_digit(10) {
                 if !(1..=8).contains(&run) {
                     return Err(UfenError::UnknownLetter {
                         rank: rank_name,
                         letter,
+                    });
+                }
+                // `44` would read as 8 squares, but no FEN writer produces it: it is more likely
+                // a typo (for `4p4`, say) than a run of eight, so it is refused, not guessed at.
+                if letters.peek().is_some_and(char::is_ascii_digit) {
+                    let mut digits = letter.to_string();
+                    while let Some(digit) = letters.next_if(char::is_ascii_digit) {
+                        digits.push(digit);
+                    }
+                    return Err(UfenError::DigitsInARow {
+                        rank: rank_name,
+                        digits,
                     });
                 }
                 file += run as usize;

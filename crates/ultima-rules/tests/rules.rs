@@ -363,6 +363,45 @@ fn ufen_rejects_an_unknown_letter_naming_it_and_the_rank() {
 }
 
 #[test]
+fn ufen_rejects_two_digits_in_a_row_naming_the_rank() {
+    // RULES.md, decisions: each run of empty squares is one digit, as in FEN. `44` used to be
+    // read as the 8 empty squares it adds up to.
+    let (error, message) = ufen_error("7k/8/8/8/44/8/8/K7 w 0 1");
+    assert_eq!(
+        error,
+        UfenError::DigitsInARow {
+            rank: 4,
+            digits: "44".to_string()
+        }
+    );
+    assert_message_names(&message, &["rank 4", "'44'"]);
+    // However the digits add up, and wherever they stand in the rank.
+    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K16 w 0 1");
+    assert_eq!(
+        error,
+        UfenError::DigitsInARow {
+            rank: 1,
+            digits: "16".to_string()
+        }
+    );
+    assert_message_names(&message, &["rank 1", "'16'"]);
+    let (error, message) = ufen_error("7k/1231p/8/8/8/8/8/K7 w 0 1");
+    assert_eq!(
+        error,
+        UfenError::DigitsInARow {
+            rank: 7,
+            digits: "1231".to_string()
+        }
+    );
+    assert_message_names(&message, &["rank 7", "'1231'"]);
+    // One digit between pieces is fine.
+    assert_eq!(
+        pos("7k/8/8/8/4p3/8/8/K7 w 0 1").placement(),
+        "7k/8/8/8/4p3/8/8/K7"
+    );
+}
+
+#[test]
 fn ufen_rejects_a_bad_side_to_move() {
     for side in ["x", "W", "white", "-"] {
         let (error, message) = ufen_error(&format!("7k/8/8/8/8/8/8/K7 {side} 0 1"));
@@ -1562,6 +1601,50 @@ fn end_a_move_leaving_the_opponent_without_a_legal_move_wins_even_completing_a_d
 }
 
 #[test]
+fn end_bare_kings_and_fifty_moves_together_give_bare_kings() {
+    // RULES.md, decisions: when both hold, the reason given is bare kings.
+    for clock in [100, 101, 250] {
+        let ufen = format!("7k/8/8/8/8/8/8/K7 w {clock} 90");
+        assert_eq!(pos(&ufen).status(), draw(DrawReason::BareKings), "{ufen}");
+        assert_eq!(
+            Game::new(pos(&ufen)).status(),
+            draw(DrawReason::BareKings),
+            "{ufen}"
+        );
+    }
+    // With a third piece on the board the same clock is the fifty-move rule.
+    assert_eq!(
+        pos("7k/8/8/8/8/8/P7/K7 w 100 90").status(),
+        draw(DrawReason::FiftyMoves)
+    );
+}
+
+#[test]
+fn end_a_side_without_king_and_without_a_legal_move_loses() {
+    // RULES.md, decisions: positions without a king are valid, and having no legal move still
+    // loses. White's lone pawn on a1 is walled in by Black's pawns (a pawn never moves onto a
+    // piece, and it is not frozen, so it cannot be removed either).
+    let ufen = "7k/8/8/8/8/8/p7/Pp6 w 0 1";
+    assert!(!in_check(ufen));
+    assert!(pos(ufen).legal_moves().is_empty());
+    assert_eq!(
+        pos(ufen).status(),
+        win(Color::Black, WinReason::NoLegalMove)
+    );
+    assert_eq!(
+        Game::new(pos(ufen)).outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::NoLegalMove
+        })
+    );
+    // Neither side with a king: valid, and played like any other position.
+    let ufen = "8/8/8/8/8/8/8/P6p w 0 1";
+    assert_eq!(pos(ufen).status(), Status::Ongoing { check: false });
+    assert!(!pos(ufen).legal_moves().is_empty());
+}
+
+#[test]
 fn end_a_player_may_resign() {
     let mut game = Game::default();
     game.play_text("e2e5").unwrap();
@@ -1678,6 +1761,49 @@ fn notation_people_removal() {
     let mv = find(ufen, "d4d4");
     assert_eq!(position.san(&mv), "Ld4=");
     assert_eq!(position.parse_san("Ld4=").unwrap(), mv);
+}
+
+#[test]
+fn notation_people_removal_that_gives_check_carries_the_check_mark() {
+    // RULES.md, decisions: `Ld4=+`. The white long leaper on d4, frozen by the immobilizer on
+    // c3, blocks the withdrawer's retreat: once it is removed, d5d4 would take the king on d6.
+    let ufen = "8/8/3k4/3W4/3L4/2i5/8/7K w 0 1";
+    assert!(!pos(&ufen.replace(" w ", " b ")).is_check());
+    let position = pos(ufen);
+    let mv = find(ufen, "d4d4");
+    assert!(mv.is_removal());
+    assert!(position.play_unchecked(&mv).is_check());
+    assert_eq!(position.san(&mv), "Ld4=+");
+    assert_eq!(position.parse_san("Ld4=+"), Ok(mv));
+    assert_eq!(position.parse_san("Ld4="), Ok(mv));
+}
+
+#[test]
+fn notation_people_piece_letter_is_upper_case_for_both_sides() {
+    // RULES.md, decisions: as in chess, the letter names the kind of piece, never its colour.
+    for ufen in [
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC b 0 1",
+        "1w5k/8/8/8/8/8/i7/K7 b 0 1",
+        "K6k/8/8/8/8/8/8/L1p2p2 b 0 1",
+        "7k/8/8/4l3/3X4/2w5/8/6K1 b 0 1",
+    ] {
+        let position = pos(ufen);
+        assert_eq!(position.turn(), Color::Black);
+        let moves = position.legal_moves();
+        assert!(!moves.is_empty(), "{ufen}");
+        for mv in moves {
+            let text = position.san(&mv);
+            assert!(
+                text.starts_with(mv.role.letter()) && mv.role.letter().is_ascii_uppercase(),
+                "`{text}` in {ufen}"
+            );
+        }
+    }
+    let start_black = pos("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC b 0 1");
+    assert_eq!(
+        start_black.san(&find(&start_black.ufen(), "e7e3")),
+        "Pe7-e3"
+    );
 }
 
 #[test]
