@@ -16,8 +16,12 @@ use crate::limits::{Clock, Limits};
 use crate::rng::Rng;
 use crate::search::{Engine, SearchInfo, MATE_BOUND};
 
-/// The five levels, weakest first.
+/// The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
+/// store it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Level {
     Novice,
     Beginner,

@@ -11,6 +11,7 @@ use crate::types::{Color, Move};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum DrawReason {
     /// The same placement with the same side to move for the third time.
     Repetition,
@@ -26,6 +27,7 @@ pub enum DrawReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum WinReason {
     /// The loser, to move and in check, had no legal move.
     Checkmate,
@@ -40,6 +42,7 @@ pub enum WinReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Outcome {
     Win { winner: Color, reason: WinReason },
     Draw { reason: DrawReason },
@@ -333,21 +336,53 @@ impl Game {
 
     /// Reads a record made by [`Game::record`], replaying and checking every move.
     pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        let read = Game::from_record_prefix(text)?;
+        match read.broken {
+            Some(broken) => Err(broken.error),
+            None => Ok(read.game),
+        }
+    }
+
+    /// Reads as much of a record as is sound: the game up to the last good move, and where the
+    /// record breaks, what is left of it. Only a record without a readable start is refused, as
+    /// then there is no game to keep.
+    pub fn from_record_prefix(text: &str) -> Result<RecordPrefix, RecordError> {
         let mut game: Option<Game> = None;
         let mut ply = 0;
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        for (index, line) in lines.iter().copied().enumerate() {
             let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            // What a broken line leaves: from the break to the end of the record.
+            let rest_of_record = |from_line: String| {
+                let mut rest = from_line;
+                for later in &lines[index + 1..] {
+                    rest.push('\n');
+                    rest.push_str(later);
+                }
+                rest
+            };
             match keyword {
                 "start" => game = Some(Game::new(Position::from_ufen(rest)?)),
                 "moves" => {
                     let game = game.as_mut().ok_or(RecordError::MissingStart)?;
-                    for text in rest.split_whitespace() {
+                    let texts: Vec<&str> = rest.split_whitespace().collect();
+                    for (at, text) in texts.iter().enumerate() {
                         ply += 1;
-                        game.play_text(text).map_err(|error| RecordError::Move {
-                            ply,
-                            text: text.to_string(),
-                            error,
-                        })?;
+                        if let Err(error) = game.play_text(text) {
+                            let leftover =
+                                rest_of_record(format!("moves {}", texts[at..].join(" ")));
+                            return Ok(RecordPrefix::broken(
+                                game.clone(),
+                                ply,
+                                text,
+                                error,
+                                leftover,
+                            ));
+                        }
                     }
                 }
                 "end" => {
@@ -358,17 +393,96 @@ impl Game {
                         "white loses on time" => game.lose_on_time(Color::White),
                         "black loses on time" => game.lose_on_time(Color::Black),
                         "draw agreed" => game.agree_draw(),
-                        other => return Err(RecordError::BadEnd(other.to_string())),
+                        other => {
+                            let error = RecordError::BadEnd(other.to_string());
+                            return Ok(RecordPrefix::cut(
+                                game.clone(),
+                                error,
+                                rest_of_record(line.to_string()),
+                            ));
+                        }
                     };
-                    result.map_err(|error| RecordError::Move {
-                        ply,
-                        text: line.to_string(),
-                        error,
-                    })?;
+                    if let Err(error) = result {
+                        let error = RecordError::Move {
+                            ply,
+                            text: line.to_string(),
+                            error,
+                        };
+                        return Ok(RecordPrefix::cut(
+                            game.clone(),
+                            error,
+                            rest_of_record(line.to_string()),
+                        ));
+                    }
                 }
-                _ => return Err(RecordError::UnknownLine(line.to_string())),
+                _ => {
+                    let error = RecordError::UnknownLine(line.to_string());
+                    match game {
+                        Some(game) => {
+                            return Ok(RecordPrefix::cut(
+                                game,
+                                error,
+                                rest_of_record(line.to_string()),
+                            ))
+                        }
+                        None => return Err(error),
+                    }
+                }
             }
         }
-        game.ok_or(RecordError::MissingStart)
+        game.map(|game| RecordPrefix { game, broken: None })
+            .ok_or(RecordError::MissingStart)
+    }
+}
+
+/// What [`Game::from_record_prefix`] could read.
+#[derive(Clone, Debug)]
+pub struct RecordPrefix {
+    /// The game up to the last good move of the record.
+    pub game: Game,
+    /// Where the record broke, if it did.
+    pub broken: Option<RecordBreak>,
+}
+
+/// Where and why a record stops being readable, and what is left of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordBreak {
+    pub error: RecordError,
+    /// The moves the record has from the start, the unreadable ones included.
+    pub total_plies: usize,
+    /// The record from the break on (the move that broke it first), as record lines.
+    pub leftover: String,
+}
+
+impl RecordPrefix {
+    fn broken(
+        game: Game,
+        ply: usize,
+        text: &str,
+        error: GameError,
+        leftover: String,
+    ) -> RecordPrefix {
+        let error = RecordError::Move {
+            ply,
+            text: text.to_string(),
+            error,
+        };
+        RecordPrefix::cut(game, error, leftover)
+    }
+
+    fn cut(game: Game, error: RecordError, leftover: String) -> RecordPrefix {
+        let unread = leftover
+            .lines()
+            .filter_map(|line| line.strip_prefix("moves "))
+            .map(|moves| moves.split_whitespace().count())
+            .sum::<usize>();
+        RecordPrefix {
+            broken: Some(RecordBreak {
+                error,
+                total_plies: game.moves().len() + unread,
+                leftover,
+            }),
+            game,
+        }
     }
 }

@@ -21,7 +21,9 @@ pub mod types;
 mod zobrist;
 
 pub use board::Board;
-pub use game::{DrawReason, Game, GameError, Outcome, RecordError, Status, WinReason};
+pub use game::{
+    DrawReason, Game, GameError, Outcome, RecordBreak, RecordError, RecordPrefix, Status, WinReason,
+};
 pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};

@@ -1,0 +1,361 @@
+//! Why something was refused, as a code with parameters: the UI's message catalogue words it
+//! for the player (and a translation can word it again), the log gets [`SessionError`]'s
+//! developer text. No sentence for the player is written here.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use ultima_rules::{Color, MoveError, Role};
+
+/// What a refusal is about, for the caller to branch on (the UI, a server's status code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorKind {
+    /// The move is not legal; the problem says why.
+    IllegalMove,
+    /// There is no game in progress, or not the one the request named.
+    NoGame,
+    /// The game has ended (or a clock has run out).
+    GameOver,
+    /// It is not the turn, or not the seat, of whoever asked.
+    NotYourTurn,
+    /// The bot's search was stopped (take-back, leaving the game, quitting).
+    Cancelled,
+    /// Saving or loading failed.
+    Storage,
+    /// The request itself was malformed or does not apply to this game.
+    BadRequest,
+}
+
+/// What failed when saving or loading (the app's storage codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum StorageWhat {
+    /// The app's data folder could not be found or created.
+    DataFolder,
+    /// The save file could not be checked, opened or read.
+    SaveFile,
+    /// The backup copy could not be written.
+    Backup,
+    /// The data could not be prepared for saving.
+    Prepare,
+    /// Saving failed.
+    Save,
+    /// The finished games' database failed.
+    History,
+    /// The app's state was damaged by an earlier error; a restart helps.
+    StateDamaged,
+}
+
+/// A refusal, as a code with parameters: `{"code": "frozen", "role": "pawn", "square": "d4"}`.
+/// Squares are names (`"e2"`), sides and roles as the rules' types serialise them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(
+    tag = "code",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Problem {
+    // The rules refused the move (one for each `ultima_rules::MoveError`).
+    /// The text is not a move in coordinates or the people's notation.
+    Malformed {
+        text: String,
+    },
+    NoPiece {
+        square: String,
+    },
+    /// The piece on `square` is `owner`'s, and it is the other side's move.
+    NotYourPiece {
+        role: Role,
+        square: String,
+        owner: Color,
+    },
+    /// The piece is frozen: it cannot move (it can be removed instead).
+    Frozen {
+        role: Role,
+        square: String,
+    },
+    KingRemoval,
+    /// Only a frozen piece can be removed, and this one is not frozen.
+    NotFrozen {
+        role: Role,
+        square: String,
+    },
+    Unreachable {
+        role: Role,
+        from: String,
+        to: String,
+    },
+    LeavesKingInCheck {
+        from: String,
+        to: String,
+    },
+    /// A move in the people's notation names the wrong piece.
+    WrongPiece {
+        text: String,
+        named: Role,
+        square: String,
+        actual: Role,
+    },
+    /// A move in the people's notation lists other captures than the move makes.
+    WrongCaptures {
+        text: String,
+        actual: Vec<String>,
+    },
+
+    // The session refused the action.
+    GameOver,
+    /// It is the other side's move.
+    NotYourTurn,
+    /// That seat is the bot's: only the bot acts for it.
+    SeatIsBot,
+    /// `side`'s time has run out: the game is lost on time as soon as the clock is read
+    /// (`Session::flag`).
+    TimeUp {
+        side: Color,
+    },
+    NothingToTakeBack,
+    TakeBackAlreadyRequested,
+    /// There is no take-back request to answer (or it is the answerer's own).
+    NoTakeBackRequest,
+    DrawAlreadyOffered,
+    /// There is no draw offer to answer (or it is the answerer's own).
+    NoDrawOffer,
+    /// Draw offers are for games between people, not against the bot.
+    NotAgainstBot,
+    /// The text is not a square name.
+    BadSquare {
+        text: String,
+    },
+    /// The game has no position after that many moves.
+    NoSuchPly {
+        ply: u32,
+    },
+
+    // The app refused (codes the app uses; kept here so every code is in one enum).
+    /// There is no game in progress.
+    NoGame,
+    /// The game named is no longer the one in progress.
+    NotCurrentGame,
+    /// The game named is not among the finished games.
+    NotFinished,
+    /// The game has no bot.
+    NoBot,
+    /// The bot's search was stopped.
+    BotStopped,
+    /// The game changed while the bot was thinking.
+    GameChanged,
+    /// The bot failed to move.
+    BotFailed,
+    Storage {
+        what: StorageWhat,
+    },
+}
+
+impl Problem {
+    pub fn kind(&self) -> ErrorKind {
+        use Problem::*;
+        match self {
+            Malformed { .. }
+            | NoPiece { .. }
+            | NotYourPiece { .. }
+            | Frozen { .. }
+            | KingRemoval
+            | NotFrozen { .. }
+            | Unreachable { .. }
+            | LeavesKingInCheck { .. }
+            | WrongPiece { .. }
+            | WrongCaptures { .. } => ErrorKind::IllegalMove,
+            GameOver | TimeUp { .. } => ErrorKind::GameOver,
+            NotYourTurn | SeatIsBot => ErrorKind::NotYourTurn,
+            NothingToTakeBack
+            | TakeBackAlreadyRequested
+            | NoTakeBackRequest
+            | DrawAlreadyOffered
+            | NoDrawOffer
+            | NotAgainstBot
+            | BadSquare { .. }
+            | NoSuchPly { .. }
+            | NoBot
+            // Not `cancelled`, which the UI passes over in silence: a failed bot is shown.
+            | BotFailed => ErrorKind::BadRequest,
+            NoGame | NotCurrentGame | NotFinished => ErrorKind::NoGame,
+
+            BotStopped | GameChanged => ErrorKind::Cancelled,
+            Storage { .. } => ErrorKind::Storage,
+        }
+    }
+}
+
+/// The rules' names of roles (`MoveError` carries `Role::name`) back to roles.
+fn role_named(name: &str) -> Role {
+    Role::ALL
+        .into_iter()
+        .find(|role| role.name() == name)
+        // Every name in a `MoveError` is a `Role::name` (a test walks them all).
+        .unwrap_or(Role::Pawn)
+}
+
+impl From<&MoveError> for Problem {
+    fn from(error: &MoveError) -> Problem {
+        match error {
+            MoveError::Malformed(text) => Problem::Malformed { text: text.clone() },
+            MoveError::NoPiece(square) => Problem::NoPiece {
+                square: square.to_string(),
+            },
+            MoveError::NotYourPiece {
+                role,
+                square,
+                owner,
+                ..
+            } => Problem::NotYourPiece {
+                role: role_named(role),
+                square: square.to_string(),
+                owner: *owner,
+            },
+            MoveError::Frozen { role, square } => Problem::Frozen {
+                role: role_named(role),
+                square: square.to_string(),
+            },
+            MoveError::KingRemoval => Problem::KingRemoval,
+            MoveError::NotFrozen { role, square } => Problem::NotFrozen {
+                role: role_named(role),
+                square: square.to_string(),
+            },
+            MoveError::Unreachable { role, from, to } => Problem::Unreachable {
+                role: role_named(role),
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            // `mv` is the move's coordinates, `e2e5` (a removal `d4d4`): its two squares.
+            MoveError::LeavesKingInCheck { mv, .. } => Problem::LeavesKingInCheck {
+                from: mv.get(..2).unwrap_or_default().to_string(),
+                to: mv.get(2..).unwrap_or_default().to_string(),
+            },
+            MoveError::WrongPiece {
+                text,
+                named,
+                square,
+                actual,
+            } => Problem::WrongPiece {
+                text: text.clone(),
+                named: role_named(named),
+                square: square.to_string(),
+                actual: role_named(actual),
+            },
+            MoveError::WrongCaptures { text, actual } => Problem::WrongCaptures {
+                text: text.clone(),
+                // `actual` is the captured squares joined by ", ", or "nothing".
+                actual: actual
+                    .split(", ")
+                    .filter(|square| *square != "nothing" && !square.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// A refused action: what kind of refusal, and the problem as a code. Its `Display` is for
+/// developers and logs; the player reads the UI's wording of `problem`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+#[error("{kind:?}: {problem}")]
+pub struct SessionError {
+    pub kind: ErrorKind,
+    pub problem: Problem,
+}
+
+impl SessionError {
+    /// The error for `problem`, of the kind the problem belongs to.
+    pub fn new(problem: Problem) -> SessionError {
+        SessionError {
+            kind: problem.kind(),
+            problem,
+        }
+    }
+}
+
+impl From<Problem> for SessionError {
+    fn from(problem: Problem) -> SessionError {
+        SessionError::new(problem)
+    }
+}
+
+impl From<MoveError> for SessionError {
+    fn from(error: MoveError) -> SessionError {
+        SessionError::new(Problem::from(&error))
+    }
+}
+
+impl From<ultima_rules::GameError> for SessionError {
+    fn from(error: ultima_rules::GameError) -> SessionError {
+        match error {
+            ultima_rules::GameError::Over(_) => SessionError::new(Problem::GameOver),
+            ultima_rules::GameError::Illegal(error) => error.into(),
+        }
+    }
+}
+
+/// Developer text, for logs (never shown to the player).
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Problem::*;
+        match self {
+            Malformed { text } => write!(f, "`{text}` is not a move"),
+            NoPiece { square } => write!(f, "no piece on {square}"),
+            NotYourPiece {
+                role,
+                square,
+                owner,
+            } => write!(f, "the {} on {square} is {owner}'s", role.name()),
+            Frozen { role, square } => write!(f, "the {} on {square} is frozen", role.name()),
+            KingRemoval => f.write_str("a king cannot be removed"),
+            NotFrozen { role, square } => {
+                write!(f, "the {} on {square} is not frozen", role.name())
+            }
+            Unreachable { role, from, to } => {
+                write!(f, "the {} on {from} cannot move to {to}", role.name())
+            }
+            LeavesKingInCheck { from, to } => write!(f, "{from}{to} leaves the king in check"),
+            WrongPiece {
+                text,
+                named,
+                actual,
+                ..
+            } => write!(
+                f,
+                "`{text}` names a {}, the piece is a {}",
+                named.name(),
+                actual.name()
+            ),
+            WrongCaptures { text, actual } => {
+                write!(f, "`{text}` lists the wrong captures (takes {actual:?})")
+            }
+            GameOver => f.write_str("the game is over"),
+            NotYourTurn => f.write_str("not this seat's turn"),
+            SeatIsBot => f.write_str("that seat is the bot's"),
+            TimeUp { side } => write!(f, "{side}'s time is up"),
+            NothingToTakeBack => f.write_str("nothing to take back"),
+            TakeBackAlreadyRequested => f.write_str("a take-back is already requested"),
+            NoTakeBackRequest => f.write_str("no take-back request to answer"),
+            DrawAlreadyOffered => f.write_str("a draw is already offered"),
+            NoDrawOffer => f.write_str("no draw offer to answer"),
+            NotAgainstBot => f.write_str("not in a game against the bot"),
+            BadSquare { text } => write!(f, "`{text}` is not a square"),
+            NoSuchPly { ply } => write!(f, "the game has no move {ply}"),
+            NoGame => f.write_str("no game in progress"),
+            NotCurrentGame => f.write_str("not the game in progress"),
+            NotFinished => f.write_str("not among the finished games"),
+            NoBot => f.write_str("the game has no bot"),
+            BotStopped => f.write_str("the bot's search was stopped"),
+            GameChanged => f.write_str("the game changed while the bot was thinking"),
+            BotFailed => f.write_str("the bot failed"),
+            Storage { what } => write!(f, "storage failed: {what:?}"),
+        }
+    }
+}
