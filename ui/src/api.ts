@@ -14,37 +14,62 @@ import {
   type Side,
   type Startup,
 } from './bindings';
+import { t } from './i18n';
+import { describeNotice, describeProblem, type Notice, type Problem } from './problems';
 
-/** An error the Rust side reported; `message` is a sentence for the player. */
+/** An error the Rust side reported: its kind, and the problem in codes for the catalogue. */
 export class ApiError extends Error {
   readonly kind: ErrorKind;
+  readonly problem: Problem | undefined;
 
   constructor(error: AppError) {
-    super(error.message);
+    const problem = problemOf(error);
+    super(problem ? problem.code : legacyMessage(error));
     this.name = 'ApiError';
     this.kind = error.kind;
+    this.problem = problem;
   }
+}
+
+/** Today's bindings still carry a sentence; the new ones a `problem`. Both are read. */
+function problemOf(error: AppError): Problem | undefined {
+  const problem: unknown = (error as { problem?: unknown }).problem;
+  return isCoded(problem) ? (problem as Problem) : undefined;
+}
+
+function legacyMessage(error: AppError): string {
+  const message: unknown = (error as { message?: unknown }).message;
+  return typeof message === 'string' ? message : '';
+}
+
+function isCoded(value: unknown): value is { code: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
 }
 
 type Answer<T> = { status: 'ok'; data: T } | { status: 'error'; error: AppError };
 
+/** A failure inside the IPC layer itself (a panic, a command missing from the build). */
+export class IpcFailure extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'IpcFailure';
+  }
+}
+
 export async function unwrap<T>(answer: Promise<Answer<T>>): Promise<T> {
   const settled = await answer;
   if (settled.status === 'ok') return settled.data;
-  // The bindings type the error as AppError, but a failure inside the IPC layer itself (a
-  // panic, a command missing from the build) arrives as a bare string.
+  // The bindings type the error as AppError, but a failure inside the IPC layer arrives as a
+  // bare string.
   const error: unknown = settled.error;
   if (isAppError(error)) throw new ApiError(error);
-  throw new Error(typeof error === 'string' && error ? error : 'The app failed without saying why.');
+  throw new IpcFailure(typeof error === 'string' ? error : '');
 }
 
 function isAppError(value: unknown): value is AppError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { message?: unknown }).message === 'string' &&
-    typeof (value as { kind?: unknown }).kind === 'string'
-  );
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, message, problem } = value as { kind?: unknown; message?: unknown; problem?: unknown };
+  return typeof kind === 'string' && (typeof message === 'string' || isCoded(problem));
 }
 
 export const api = {
@@ -72,9 +97,16 @@ export function isCancelled(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'cancelled';
 }
 
-/** Words for any failure: the Rust side's sentence, or what the webview said. */
+/** Words for any failure: the problem in the catalogue's words, or what the webview said. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.problem ? describeProblem(error.problem) : error.message || t('failure.silent');
+  if (error instanceof IpcFailure) return error.detail || t('failure.ipc');
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Something went wrong, and the app was not told what.';
+  return t('failure.silent');
+}
+
+/** Words for a start-up notice: a code for the catalogue (today's bindings: still a sentence). */
+export function noticeMessage(notice: Notice | string): string {
+  return typeof notice === 'string' ? notice : describeNotice(notice);
 }

@@ -1,28 +1,41 @@
 // The app shell: what every screen shares (settings, the game in progress, sounds, the error and
-// notice banners, the screen-reader announcer) and the switch between screens.
+// notice banners, the screen-reader announcer), the routes, and the one `redraw()` that patches
+// the page from the views.
 
-import { api, errorMessage, isCancelled } from './api';
+import { api, errorMessage, isCancelled, noticeMessage } from './api';
 import type { FinishedSummary, GameView, Settings, Startup } from './bindings';
-import { h, replaceChildren } from './dom';
+import { t } from './i18n';
+import { Navigator, type Route } from './router';
 import { homeScreen } from './screens/home';
 import { newGameScreen } from './screens/newGame';
 import { playScreen } from './screens/play';
 import { settingsScreen } from './screens/settings';
 import { Sounds } from './sound';
+import { h, patch, testid, type VNode } from './view/snabbdom';
 
-export type Route =
-  | { screen: 'home' }
-  | { screen: 'newGame' }
-  /** `game` is the game in progress, or a finished game to review. */
-  | { screen: 'play'; game: GameView }
-  | { screen: 'settings' };
+export type { Route } from './router';
 
+/** A screen: its controller's view, and what to do when the app moves on. */
 export interface Screen {
-  element: HTMLElement;
-  /** Called once the element is in the page. */
+  view(): VNode;
+  /** Called once the screen is in the page. */
   mounted?(): void;
   /** Called once when the app moves to another screen. */
   leave?(): void;
+}
+
+/** How a move to another screen goes into the history: see `Navigator`. */
+export type Way = 'push' | 'replace';
+
+/** What a screen may be opened with, besides its route. */
+export interface Opening {
+  /** The game to show on the play screen, when the caller has it (no need to ask Rust). */
+  game?: GameView;
+}
+
+interface Notice {
+  id: number;
+  text: string;
 }
 
 export class App {
@@ -32,75 +45,54 @@ export class App {
   finished: FinishedSummary[];
   readonly sounds = new Sounds(() => this.settings.sound);
 
-  private readonly root: HTMLElement;
-  private readonly main: HTMLElement;
-  private readonly banners: HTMLElement;
-  private readonly errorBanner: HTMLElement;
-  private readonly announcer: HTMLElement;
-  private readonly settingsButton: HTMLButtonElement;
-  private readonly homeButton: HTMLButtonElement;
+  private error: string | undefined;
+  private notices: Notice[] = [];
+  private noticeCount = 0;
+  private announcement = '';
+  private announceTimer: ReturnType<typeof setTimeout> | undefined;
   private screen: Screen | undefined;
   private route: Route = { screen: 'home' };
-  /** Where "Done" on the settings screen goes back to. */
-  private beforeSettings: Route = { screen: 'home' };
+  /** Bumped by every move to another screen: a screen still loading for an older one is dropped. */
+  private opening = 0;
+  private vnode: VNode | Element;
+  private patching = false;
+  private redrawAgain = false;
+  private readonly navigator: Navigator;
 
-  constructor(root: HTMLElement, startup: Startup) {
-    this.root = root;
+  constructor(root: Element, startup: Startup) {
+    this.vnode = root;
     this.settings = startup.settings;
     this.current = startup.current;
     this.finished = startup.finished;
-    this.homeButton = h('button', { type: 'button', class: 'ghost', testid: 'home-open', on: { click: () => this.go({ screen: 'home' }) } }, 'Home');
-    this.settingsButton = h(
-      'button',
-      { type: 'button', class: 'ghost', testid: 'settings-open', on: { click: () => this.go({ screen: 'settings' }) } },
-      'Settings',
-    );
-    this.errorBanner = h('div', { class: 'banner banner-error', role: 'alert', testid: 'error', hidden: true });
-    this.banners = h('div', { class: 'banners' }, this.errorBanner);
-    this.announcer = h('div', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true', testid: 'announcer' });
-    this.main = h('main', { id: 'main', tabindex: -1 });
-    replaceChildren(
-      root,
-      h(
-        'header',
-        { class: 'topbar' },
-        h('span', { class: 'brand' }, 'Ultima'),
-        h('nav', { class: 'topbar-nav', 'aria-label': 'App' }, this.homeButton, this.settingsButton),
-      ),
-      this.banners,
-      this.main,
-      this.announcer,
-    );
-    for (const notice of startup.notices) this.notice(notice);
+    for (const notice of startup.notices) this.notice(noticeMessage(notice));
+    this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
 
-  go(route: Route): void {
-    this.screen?.leave?.();
-    if (route.screen === 'settings' && this.route.screen !== 'settings') this.beforeSettings = this.route;
-    this.route = route;
-    this.screen = this.build(route);
-    replaceChildren(this.main, this.screen.element);
-    this.screen.mounted?.();
-    this.homeButton.hidden = route.screen === 'home';
-    this.settingsButton.hidden = route.screen === 'settings';
-    this.root.dataset['screen'] = route.screen;
-    // Move the focus into the new screen so keyboard and screen-reader users start there.
-    const heading = this.main.querySelector<HTMLElement>('h1');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-    }
-    window.scrollTo(0, 0);
+  /** Opens the first screen: the game in progress after a quit or a crash, else home. */
+  start(): Promise<void> {
+    const inProgress = this.hasGameInProgress() ? this.current : null;
+    const route: Route = inProgress ? { screen: 'play', gameId: inProgress.id } : { screen: 'home' };
+    this.navigator.start(route);
+    return this.show(route, inProgress ? { game: inProgress } : {});
   }
 
-  /** Leaves the settings screen for wherever the player came from. */
+  /** Moves to another screen; `replace` when the screen left should not be back's target. */
+  go(route: Route, opening: Opening = {}, way: Way = 'push'): Promise<void> {
+    if (way === 'push') this.navigator.push(route);
+    else this.navigator.replace(route);
+    return this.show(route, opening);
+  }
+
+  /** Home, through the history: back from there leaves the app. */
+  home(): void {
+    if (this.route.screen === 'home') return;
+    if (this.navigator.route.screen === 'home') void this.show({ screen: 'home' }, {});
+    else this.navigator.home();
+  }
+
+  /** Where back leads (the settings' Done, the new game's Cancel). */
   back(): void {
-    const target = this.beforeSettings;
-    if (target.screen === 'play' && this.current && target.game.id === this.current.id) {
-      this.go({ screen: 'play', game: this.current });
-    } else {
-      this.go(target);
-    }
+    this.navigator.back();
   }
 
   /** The game in progress is unfinished (starting another would abandon it). */
@@ -108,56 +100,166 @@ export class App {
     return this.current !== null && this.current.result === null;
   }
 
+  /** A newer view of a game: it becomes the game in progress when it is that game. */
+  remember(game: GameView): void {
+    if (this.current?.id === game.id) this.current = game;
+  }
+
   /** Saves settings, showing them at once; on failure goes back to what was saved and says why. */
   async saveSettings(settings: Settings): Promise<Settings> {
     const before = this.settings;
     this.settings = settings;
+    this.redraw();
     try {
       this.settings = await api.setSettings(settings);
     } catch (error) {
       this.settings = before;
       this.showError(error);
     }
+    this.redraw();
     return this.settings;
   }
 
   /** Shows a failure from the Rust side in words. A cancelled bot search is not a failure. */
   showError(error: unknown): void {
     if (isCancelled(error)) return;
-    const dismiss = h('button', { type: 'button', class: 'ghost', 'aria-label': 'Dismiss the error', on: { click: () => (this.errorBanner.hidden = true) } }, '×');
-    replaceChildren(this.errorBanner, h('span', { class: 'banner-text' }, errorMessage(error)), dismiss);
-    this.errorBanner.hidden = false;
+    this.error = errorMessage(error);
+    this.redraw();
   }
 
   clearError(): void {
-    this.errorBanner.hidden = true;
+    if (this.error === undefined) return;
+    this.error = undefined;
+    this.redraw();
   }
 
   /** A message the player must see once, such as a repaired save file. */
   notice(text: string): void {
-    const banner = h('div', { class: 'banner banner-notice', role: 'status', testid: 'notice' });
-    const dismiss = h('button', { type: 'button', class: 'ghost', 'aria-label': 'Dismiss this notice', on: { click: () => banner.remove() } }, '×');
-    replaceChildren(banner, h('span', { class: 'banner-text' }, text), dismiss);
-    this.banners.append(banner);
+    this.notices.push({ id: ++this.noticeCount, text });
+    this.redraw();
   }
 
   /** Says something to screen-reader users (the last move, the result). */
   announce(text: string): void {
     // Emptying first makes a repeated sentence be read again.
-    this.announcer.textContent = '';
-    setTimeout(() => (this.announcer.textContent = text), 50);
+    this.announcement = '';
+    this.redraw();
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => {
+      this.announcement = text;
+      this.redraw();
+    }, 50);
   }
 
-  private build(route: Route): Screen {
+  /** Brings the page up to date with the state. A redraw asked for while one is under way
+   * (a board event during the patch) follows it. */
+  redraw(): void {
+    if (!this.screen) return;
+    if (this.patching) {
+      this.redrawAgain = true;
+      return;
+    }
+    this.patching = true;
+    try {
+      this.vnode = patch(this.vnode, this.view(this.screen));
+    } finally {
+      this.patching = false;
+    }
+    if (this.redrawAgain) {
+      this.redrawAgain = false;
+      queueMicrotask(() => this.redraw());
+    }
+  }
+
+  private async show(route: Route, opening: Opening): Promise<void> {
+    const opened = ++this.opening;
+    let next: Screen;
+    try {
+      next = await this.build(route, opening);
+    } catch (error) {
+      // A game that cannot be opened (gone back to in the history): say why, and go home.
+      if (opened !== this.opening) return;
+      this.showError(error);
+      await this.go({ screen: 'home' }, {}, 'replace');
+      return;
+    }
+    if (opened !== this.opening) {
+      next.leave?.();
+      return;
+    }
+    this.screen?.leave?.();
+    this.route = route;
+    this.screen = next;
+    this.redraw();
+    next.mounted?.();
+    // Move the focus into the new screen so keyboard and screen-reader users start there.
+    const heading = document.querySelector<HTMLElement>('#main h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    window.scrollTo(0, 0);
+  }
+
+  private async build(route: Route, opening: Opening): Promise<Screen> {
     switch (route.screen) {
       case 'home':
         return homeScreen(this);
       case 'newGame':
         return newGameScreen(this);
-      case 'play':
-        return playScreen(this, route.game);
+      case 'play': {
+        const game = opening.game ?? (this.current?.id === route.gameId ? this.current : await api.finishedGame(route.gameId));
+        return playScreen(this, game);
+      }
       case 'settings':
         return settingsScreen(this);
     }
+  }
+
+  private view(screen: Screen): VNode {
+    const name = this.route.screen;
+    const page = screen.view();
+    // A new screen is a new element: nothing of the old one's elements carries over.
+    page.key = this.opening;
+    const dismiss = (label: string, onClick: () => void): VNode =>
+      h('button.ghost', { attrs: { type: 'button', 'aria-label': label }, on: { click: onClick } }, '×');
+    return h('div#app', { dataset: { screen: name } }, [
+      h('header.topbar', [
+        h('span.brand', t('app.name')),
+        h('nav.topbar-nav', { attrs: { 'aria-label': t('app.nav') } }, [
+          h(
+            'button.ghost',
+            { attrs: { type: 'button', ...testid('home-open'), hidden: name === 'home' }, on: { click: () => this.home() } },
+            t('app.home'),
+          ),
+          h(
+            'button.ghost',
+            {
+              attrs: { type: 'button', ...testid('settings-open'), hidden: name === 'settings' },
+              on: { click: () => void this.go({ screen: 'settings' }) },
+            },
+            t('app.settings'),
+          ),
+        ]),
+      ]),
+      h('div.banners', [
+        h(
+          'div.banner.banner-error',
+          { attrs: { role: 'alert', ...testid('error'), hidden: this.error === undefined } },
+          this.error === undefined ? [] : [h('span.banner-text', this.error), dismiss(t('app.dismissError'), () => this.clearError())],
+        ),
+        ...this.notices.map((notice) =>
+          h('div.banner.banner-notice', { key: notice.id, attrs: { role: 'status', ...testid('notice') } }, [
+            h('span.banner-text', notice.text),
+            dismiss(t('app.dismissNotice'), () => {
+              this.notices = this.notices.filter((other) => other !== notice);
+              this.redraw();
+            }),
+          ]),
+        ),
+      ]),
+      h('main#main', { attrs: { tabindex: -1 } }, [page]),
+      h('div.visually-hidden', { attrs: { 'aria-live': 'polite', 'aria-atomic': 'true', ...testid('announcer') } }, this.announcement),
+    ]);
   }
 }

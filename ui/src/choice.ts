@@ -1,7 +1,7 @@
 // A row of toggle buttons of which one is on (opponent, colour): big touch targets, plain
 // buttons for the keyboard, `aria-pressed` for screen readers.
 
-import { h } from './dom';
+import { h, testid, type VNode } from './view/snabbdom';
 
 export interface ChoiceOption<T extends string> {
   value: T;
@@ -10,36 +10,33 @@ export interface ChoiceOption<T extends string> {
 }
 
 export function choiceGroup<T extends string>(
+  /** Names the group's label element (`choice-<id>`), unique in the page. */
+  id: string,
   label: string,
   options: readonly ChoiceOption<T>[],
   selected: T,
   onChange: (value: T) => void,
-): HTMLElement {
-  const buttons = options.map((option) =>
+): VNode {
+  const labelId = `choice-${id}`;
+  return h('div.field', [
+    h('span.field-label', { attrs: { id: labelId } }, label),
     h(
-      'button',
-      {
-        type: 'button',
-        class: 'choice',
-        testid: option.testid,
-        'aria-pressed': String(option.value === selected),
-        on: {
-          click: () => {
-            for (const [index, button] of buttons.entries()) {
-              button.setAttribute('aria-pressed', String(options[index]?.value === option.value));
-            }
-            onChange(option.value);
+      'div.choices',
+      { attrs: { role: 'group', 'aria-labelledby': labelId } },
+      options.map((option) =>
+        h(
+          'button.choice',
+          {
+            attrs: {
+              type: 'button',
+              ...(option.testid ? testid(option.testid) : {}),
+              'aria-pressed': String(option.value === selected),
+            },
+            on: { click: () => onChange(option.value) },
           },
-        },
-      },
-      option.label,
+          option.label,
+        ),
+      ),
     ),
-  );
-  const labelId = `choice-${Math.random().toString(36).slice(2)}`;
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label', id: labelId }, label),
-    h('div', { class: 'choices', role: 'group', 'aria-labelledby': labelId }, buttons),
-  );
+  ]);
 }

@@ -1,8 +1,8 @@
 // Modal questions ("Resign?", "Accept the draw?"). A native <dialog> opened with showModal()
 // makes the page behind it inert; Tab is also kept inside it, Escape answers "no answer", and
-// focus goes back where it was.
+// focus goes back where it was. It lives outside the page's tree, from opening to answer.
 
-import { h } from './dom';
+import { h, patch, testid } from './view/snabbdom';
 
 export interface DialogAction<T> {
   label: string;
@@ -20,36 +20,48 @@ export interface DialogOptions<T> {
   testid?: string;
 }
 
+let dialogs = 0;
+
 /** Resolves with the chosen action's value, or `undefined` when dismissed with Escape. */
 export function ask<T>(options: DialogOptions<T>): Promise<T | undefined> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise((resolve) => {
     let answer: T | undefined;
-    const buttons = options.actions.map((action) =>
+    const titleId = `dialog-title-${++dialogs}`;
+    const placeholder = document.createElement('div');
+    document.body.append(placeholder);
+    const vnode = patch(
+      placeholder,
       h(
-        'button',
-        {
-          type: 'button',
-          class: action.style,
-          testid: action.testid,
-          on: {
-            click: () => {
-              answer = action.value;
-              dialog.close();
-            },
-          },
-        },
-        action.label,
+        'dialog.dialog',
+        { attrs: { ...(options.testid ? testid(options.testid) : {}), 'aria-labelledby': titleId } },
+        [
+          h('h2', { attrs: { id: titleId } }, options.title),
+          h('p', options.message),
+          h(
+            'div.dialog-actions',
+            options.actions.map((action) =>
+              h(
+                'button',
+                {
+                  class: action.style ? { [action.style]: true } : {},
+                  attrs: { type: 'button', ...(action.testid ? testid(action.testid) : {}) },
+                  on: {
+                    click: () => {
+                      answer = action.value;
+                      dialog.close();
+                    },
+                  },
+                },
+                action.label,
+              ),
+            ),
+          ),
+        ],
       ),
     );
-    const titleId = `dialog-title-${Math.random().toString(36).slice(2)}`;
-    const dialog = h(
-      'dialog',
-      { class: 'dialog', testid: options.testid, 'aria-labelledby': titleId },
-      h('h2', { id: titleId }, options.title),
-      h('p', {}, options.message),
-      h('div', { class: 'dialog-actions' }, buttons),
-    );
+    const dialog = vnode.elm as HTMLDialogElement;
+    const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('.dialog-actions button')];
     dialog.addEventListener('keydown', (event) => trapTab(event, buttons));
     // Escape fires `cancel` and then `close`; `answer` stays undefined.
     dialog.addEventListener('close', () => {
@@ -57,7 +69,6 @@ export function ask<T>(options: DialogOptions<T>): Promise<T | undefined> {
       opener?.focus();
       resolve(answer);
     });
-    document.body.append(dialog);
     dialog.showModal();
     const first = options.actions.findIndex((action) => action.focus);
     buttons[first >= 0 ? first : 0]?.focus();

@@ -1,27 +1,28 @@
-// Entry point: asks the Rust side for the saved state, then shows the home screen.
+// Entry point: asks the Rust side for the saved state, then opens the first screen.
 
 import './styles/app.css';
 import { api, errorMessage } from './api';
 import { App } from './app';
-import { h, replaceChildren } from './dom';
+import { t } from './i18n';
+import { h, patch, testid, type VNode } from './view/snabbdom';
 
-async function start(root: HTMLElement): Promise<void> {
+async function start(root: Element | VNode): Promise<void> {
+  const element = root instanceof Element ? root : (root.elm as Element);
   try {
     const startup = await api.startUp();
-    const app = new App(root, startup);
-    // After a quit or a crash, the app reopens on the game where it was.
-    const inProgress = startup.current && startup.current.result === null ? startup.current : null;
-    app.go(inProgress ? { screen: 'play', game: inProgress } : { screen: 'home' });
+    // A failure shown before (and retried) goes: the app draws the element afresh.
+    element.replaceChildren();
+    await new App(element, startup).start();
   } catch (error) {
-    replaceChildren(
+    const failure = patch(
       root,
-      h(
-        'div',
-        { class: 'start-failure', role: 'alert', testid: 'start-failure' },
-        h('h1', {}, 'Ultima could not start'),
-        h('p', {}, errorMessage(error)),
-        h('button', { type: 'button', class: 'primary', on: { click: () => void start(root) } }, 'Try again'),
-      ),
+      h('div#app', [
+        h('div.start-failure', { attrs: { role: 'alert', ...testid('start-failure') } }, [
+          h('h1', t('app.startFailed')),
+          h('p', errorMessage(error)),
+          h('button.primary', { attrs: { type: 'button' }, on: { click: () => void start(failure) } }, t('app.tryAgain')),
+        ]),
+      ]),
     );
   }
 }

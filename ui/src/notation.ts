@@ -1,6 +1,61 @@
-// The move list and the move box: plies grouped into numbered moves, and typed moves read.
+// The move list and the move box: the people's notation written from a ply's data, plies grouped
+// into numbered moves, and typed moves read.
 
-import type { PlyView } from './bindings';
+import type { PieceKind, PlyView } from './bindings';
+import { t } from './i18n';
+
+/** What a move did to the opponent: `+` check, `#` no legal move left (the game is over). */
+export type Mark = 'none' | 'check' | 'mate';
+
+/** What the notation is written from. */
+export interface PlyFacts {
+  kind: PieceKind;
+  from: string;
+  to: string;
+  captures: readonly string[];
+  mark: Mark;
+}
+
+/** The parts of a ply in the people's notation, so the list can mark the captures:
+ * `Pe2-e6xd6xf6+` is `Pe2-e6`, `xd6`, `xf6`, `+`; a removal `Ld4=`. */
+export interface NotationParts {
+  move: string;
+  captures: string[];
+  mark: string;
+}
+
+export function notationParts(ply: PlyFacts): NotationParts {
+  const letter = t(`pieceLetter.${ply.kind}`);
+  const move = ply.from === ply.to ? `${letter}${ply.from}=` : `${letter}${ply.from}-${ply.to}`;
+  return {
+    move,
+    captures: byFileThenRank(ply.captures).map((square) => `x${square}`),
+    mark: ply.mark === 'mate' ? '#' : ply.mark === 'check' ? '+' : '',
+  };
+}
+
+/** The ply in the people's notation: `Pe2-e6xd6xf6+`, `Ld4=`. */
+export function formatPly(ply: PlyFacts): string {
+  const parts = notationParts(ply);
+  return parts.move + parts.captures.join('') + parts.mark;
+}
+
+/** Captured squares in the order people read them (and the rules write them): by file, then rank. */
+function byFileThenRank(squares: readonly string[]): string[] {
+  // Square names are a file letter and one rank digit, so their plain order is file, then rank.
+  return [...squares].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The facts of a ply as the Rust side sends it. Today's bindings carry no check mark of their
+ * own, only inside the Rust side's notation string, so it is read from its last character until
+ * the regenerated bindings bring `mark`; nothing else is taken from that string.
+ */
+export function plyFacts(ply: PlyView): PlyFacts {
+  const last = ply.notation.charAt(ply.notation.length - 1);
+  const mark: Mark = last === '#' ? 'mate' : last === '+' ? 'check' : 'none';
+  return { kind: ply.kind, from: ply.from, to: ply.to, captures: ply.captures, mark };
+}
 
 export interface NumberedMove {
   number: number;

@@ -1,67 +1,43 @@
-// Everything the app says about a game in words: sides, pieces, opponents, results, moves.
+// Everything the app says about a game in words: sides, pieces, opponents, results, moves. The
+// words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
 
-import type { BotLevel, EndReason, GameResult, Opponent, PieceKind, PlyView, Side } from './bindings';
+import type { BotLevel, GameResult, MoveView, Opponent, PieceKind, PlyView, Side } from './bindings';
+import { listOf, t } from './i18n';
+import { isRemoval } from './board/model';
 
 export const BOT_LEVELS: readonly BotLevel[] = ['novice', 'beginner', 'casual', 'intermediate', 'club'];
 
-const LEVEL_NAMES: Record<BotLevel, string> = {
-  novice: 'Novice',
-  beginner: 'Beginner',
-  casual: 'Casual',
-  intermediate: 'Intermediate',
-  club: 'Club',
+// A record, so that a new piece on the Rust side fails the build until it has a name here.
+const PIECE_ORDER: Record<PieceKind, number> = {
+  king: 0,
+  pawn: 1,
+  withdrawer: 2,
+  longLeaper: 3,
+  chameleon: 4,
+  coordinator: 5,
+  immobilizer: 6,
 };
-
-const KIND_NAMES: Record<PieceKind, string> = {
-  king: 'king',
-  pawn: 'pawn',
-  withdrawer: 'withdrawer',
-  longLeaper: 'long leaper',
-  chameleon: 'chameleon',
-  coordinator: 'coordinator',
-  immobilizer: 'immobilizer',
-};
-
-export const PIECE_KINDS = Object.keys(KIND_NAMES) as PieceKind[];
-
-/** The chess piece that stands in for each Ultima piece in the "chess" piece set. */
-const STAND_INS: Record<PieceKind, string> = {
-  king: 'king',
-  pawn: 'pawn',
-  withdrawer: 'queen',
-  longLeaper: 'knight',
-  chameleon: 'bishop',
-  coordinator: 'rook',
-  immobilizer: 'upside-down rook',
-};
+export const PIECE_KINDS = (Object.keys(PIECE_ORDER) as PieceKind[]).sort((a, b) => PIECE_ORDER[a] - PIECE_ORDER[b]);
 
 export function standInName(kind: PieceKind): string {
-  return STAND_INS[kind];
+  return t(`standIn.${kind}`);
 }
 
 export function levelName(level: BotLevel): string {
-  return LEVEL_NAMES[level];
+  return t(`level.${level}`);
 }
 
-/** What playing each level is like, in a sentence (the bot's limits and error model, in words). */
-const LEVEL_DESCRIPTIONS: Record<BotLevel, string> = {
-  novice: 'For your first games: it often overlooks your threats and its own chances to capture.',
-  beginner: 'Sees simple threats and captures, but still blunders now and then.',
-  casual: 'Looks a few moves ahead and seldom blunders.',
-  intermediate: 'Always plays the best move it finds, looking about seven half-moves ahead.',
-  club: 'The strongest: thinks up to three seconds a move and punishes every mistake.',
-};
-
+/** What playing each level is like, in a sentence. */
 export function levelDescription(level: BotLevel): string {
-  return LEVEL_DESCRIPTIONS[level];
+  return t(`levelDescription.${level}`);
 }
 
 export function kindName(kind: PieceKind): string {
-  return KIND_NAMES[kind];
+  return t(`piece.${kind}`);
 }
 
 export function sideName(side: Side): string {
-  return side === 'white' ? 'White' : 'Black';
+  return t(`side.${side}`);
 }
 
 export function otherSide(side: Side): Side {
@@ -69,12 +45,7 @@ export function otherSide(side: Side): Side {
 }
 
 export function opponentName(opponent: Opponent): string {
-  return opponent.kind === 'bot' ? `Bot (${levelName(opponent.level)})` : 'A friend on this device';
-}
-
-/** "against the Casual bot", "between friends on this device". */
-export function againstText(opponent: Opponent): string {
-  return opponent.kind === 'bot' ? `against the ${levelName(opponent.level)} bot` : 'between friends on this device';
+  return opponent.kind === 'bot' ? t('opponent.bot', { level: levelName(opponent.level) }) : t('opponent.friend');
 }
 
 /** The side the person at the screen plays against a bot; `undefined` between friends (both). */
@@ -84,57 +55,58 @@ export function playerSide(opponent: Opponent): Side | undefined {
 
 /** "White wins", "You win", "Draw"… */
 export function resultHeadline(result: GameResult, opponent: Opponent): string {
-  if (!result.winner) return 'Draw';
+  if (!result.winner) return t('result.draw');
   const player = playerSide(opponent);
-  if (player === undefined) return `${sideName(result.winner)} wins`;
-  return result.winner === player ? 'You win' : 'The bot wins';
+  if (player === undefined) return t('result.wins', { context: result.winner });
+  return result.winner === player ? t('result.youWin') : t('result.botWins');
 }
 
 /** Why the game ended, as a sentence. */
 export function reasonText(result: GameResult): string {
-  const winner = result.winner;
-  const loser = winner && otherSide(winner);
-  const reasons: Record<EndReason, string> = {
-    checkmate: loser ? `Checkmate: ${sideName(loser)} is in check and has no legal move.` : 'Checkmate.',
-    noLegalMove: loser ? `${sideName(loser)} has no legal move (not in check), and loses.` : 'No legal move.',
-    repetition: 'Draw by repetition: the same position came up a third time.',
-    fiftyMoves: 'Draw by the fifty-move rule: fifty moves each without a capture or a removal.',
-    bareKings: 'Draw: only the two kings are left.',
-    resignation: loser ? `${sideName(loser)} resigned.` : 'Resignation.',
-    agreement: 'Draw by agreement.',
-    time: loser ? `${sideName(loser)} ran out of time.` : 'Time ran out.',
-  };
-  return reasons[result.reason];
+  const loser = result.winner ? otherSide(result.winner) : undefined;
+  const reason = result.reason;
+  switch (reason) {
+    case 'checkmate':
+    case 'noLegalMove':
+    case 'resignation':
+    case 'time':
+      // Each has a sentence per losing side, and a plain one should the loser be missing.
+      return loser ? t(`reason.${reason}`, { context: loser }) : t(`reason.${reason}`);
+    default:
+      return t(`reason.${reason}`);
+  }
 }
 
-/** One line for the finished-games list: "White wins · resigned". */
+/** The headline and the reason, as the status line and the announcer say them. */
+export function resultSentence(result: GameResult, opponent: Opponent): string {
+  return t('play.resultLine', { headline: resultHeadline(result, opponent), reason: reasonText(result) });
+}
+
+/** One line for the finished-games list: "White wins · resignation". */
 export function resultSummary(result: GameResult): string {
-  const short: Record<EndReason, string> = {
-    checkmate: 'checkmate',
-    noLegalMove: 'no legal move',
-    repetition: 'repetition',
-    fiftyMoves: 'fifty moves',
-    bareKings: 'bare kings',
-    resignation: 'resignation',
-    agreement: 'agreement',
-    time: 'time',
-  };
-  const headline = result.winner ? `${sideName(result.winner)} wins` : 'Draw';
-  return `${headline} · ${short[result.reason]}`;
+  const headline = result.winner ? t('result.wins', { context: result.winner }) : t('result.draw');
+  return t('result.summary', { headline, reason: t(`reasonShort.${result.reason}`) });
 }
 
 /** "d5", "d5 and f5", "c4, d5 and e4". */
 export function squareList(list: readonly string[]): string {
-  if (list.length <= 1) return list.join('');
-  return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1] ?? ''}`;
+  return listOf(list);
 }
 
 /** A played move for screen readers: "White pawn e2 to e6, takes d6 and f6." */
 export function plyInWords(ply: PlyView): string {
-  const who = `${sideName(ply.side)} ${kindName(ply.kind)}`;
-  if (ply.from === ply.to) return `${sideName(ply.side)} removes its frozen ${kindName(ply.kind)} on ${ply.from}.`;
-  const takes = ply.captures.length ? `, takes ${squareList(ply.captures)}` : '';
-  return `${who} ${ply.from} to ${ply.to}${takes}.`;
+  const piece = kindName(ply.kind);
+  if (isRemoval(ply)) return t('ply.removal', { context: ply.side, piece, square: ply.from });
+  if (ply.captures.length === 0) return t('ply.move', { context: ply.side, piece, from: ply.from, to: ply.to });
+  return t('ply.capture', { context: ply.side, piece, from: ply.from, to: ply.to, squares: squareList(ply.captures) });
+}
+
+/** A legal move in words, for the list screen readers get. */
+export function moveInWords(move: MoveView): string {
+  const coordinates = move.from + move.to;
+  if (isRemoval(move)) return t('legalMove.removal', { square: move.from, coordinates });
+  if (move.captures.length === 0) return t('legalMove.move', { from: move.from, to: move.to, coordinates });
+  return t('legalMove.capture', { from: move.from, to: move.to, squares: squareList(move.captures), coordinates });
 }
 
 /** Moves as people count them, for a number of plies: White's and Black's turn make one move. */

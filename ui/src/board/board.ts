@@ -7,17 +7,32 @@ import type { DrawShape } from 'chessgroundx/draw';
 import type { Key } from 'chessgroundx/types';
 import 'chessgroundx/assets/chessground.base.css';
 
-import { h } from '../dom';
-import { kindName, sideName } from '../wording';
+import { t } from '../i18n';
+import { kindName } from '../wording';
 import { applyStyle } from './style';
 import { capturesOf, destinations, findMove, isSquare, placement, reachOf, removalAt } from './model';
-import type { AnimationSpeed, BoardView, MoveView, Settings, Side } from '../bindings';
+import type { AnimationSpeed, BoardView, MoveView, PieceView, Settings, Side } from '../bindings';
 
 export interface BoardState {
   board: BoardView;
   /** The moves the player may make now; empty when the board is only to look at. */
   moves: readonly MoveView[];
   orientation: Side;
+  /** A move whose captures to mark (the typed move: the keyboard's counterpart of hovering). */
+  preview?: MoveView | undefined;
+}
+
+/** A frozen piece the player has selected and may remove (the page offers a button for it). */
+export interface RemovalOffer {
+  move: MoveView;
+  piece: PieceView;
+}
+
+export interface BoardEvents {
+  /** The player made a move on the board (a legal one: chessgroundx offers no other). */
+  move(move: MoveView): void;
+  /** The selected piece became, or stopped being, a frozen piece that may be removed. */
+  removal?(offer: RemovalOffer | undefined): void;
 }
 
 const ANIMATION_MS: Record<AnimationSpeed, number> = { none: 0, fast: 120, normal: 220, slow: 400 };
@@ -43,12 +58,9 @@ const REACH_MARK =
 export class Board {
   /** The board: put this in the page. */
   readonly element: HTMLElement;
-  /**
-   * The "remove this frozen piece" control, shown while such a piece is selected. The page puts
-   * it where the player looks while the board fills the screen (beside it, or above it).
-   */
-  readonly removalControl: HTMLElement;
   private readonly wrap: HTMLElement;
+  /** The removal last offered, to tell the page only of changes. */
+  private offered: string | undefined;
   /** Made on the first `show()`: chessgroundx measures the board when it is made, so it must be in the page by then. */
   private cg: Api | undefined;
   private current: BoardState | undefined;
@@ -57,15 +69,22 @@ export class Board {
   private hoverKey: Key | undefined;
   private readonly unbind: (() => void)[] = [];
   private destroyed = false;
+  /** The player moved a piece on the board: it no longer shows `current` until shown again. */
+  private moved = false;
 
   constructor(
     private readonly settings: Settings,
-    private readonly onMove: (move: MoveView) => void,
+    private readonly events: BoardEvents,
     options: { testid?: string } = {},
   ) {
-    this.wrap = h('div', { class: 'board-wrap', testid: options.testid, role: 'img', 'aria-label': 'Board' });
-    this.removalControl = h('div', { class: 'board-remove', hidden: true });
-    this.element = h('div', { class: 'board' }, this.wrap);
+    this.wrap = document.createElement('div');
+    this.wrap.className = 'board-wrap';
+    if (options.testid) this.wrap.dataset['testid'] = options.testid;
+    this.wrap.setAttribute('role', 'img');
+    this.wrap.setAttribute('aria-label', t('play.board'));
+    this.element = document.createElement('div');
+    this.element.className = 'board';
+    this.element.append(this.wrap);
     applyStyle(this.element, settings);
     this.listen();
   }
@@ -91,15 +110,31 @@ export class Board {
     return this.cg;
   }
 
-  /** Shows a position; call it once the board is in the page. */
+  /** Shows a position; call it once the board is in the page. Showing the same state again (a
+   * redraw of the page for something else) changes nothing, not even the selection. */
   show(state: BoardState): void {
+    const previous = this.current;
+    if (
+      previous &&
+      this.cg &&
+      !this.moved &&
+      previous.board === state.board &&
+      previous.moves === state.moves &&
+      previous.orientation === state.orientation
+    ) {
+      if (previous.preview !== state.preview) {
+        this.current = state;
+        this.preview(state.preview);
+      }
+      return;
+    }
     const cg = this.ground();
     const { board, moves, orientation } = state;
-    const previous = this.current;
     this.current = state;
+    this.moved = false;
     const moved = !previous || previous.board.ply !== board.ply || placement(previous.board.pieces) !== placement(board.pieces);
     if (moved || moves.length === 0) cg.selectSquare(null);
-    if (moved) this.previewed = undefined;
+    this.previewed = state.preview;
     const last = board.lastMove;
     const lastSquares = last ? [...new Set([last.from, last.to])].filter(isSquare) : [];
     cg.set({
@@ -124,6 +159,12 @@ export class Board {
     this.drawMarks();
   }
 
+  /** Drops the selection (the page's removal button was used). */
+  deselect(): void {
+    this.cg?.selectSquare(null);
+    this.syncSelection();
+  }
+
   destroy(): void {
     for (const unbind of this.unbind) unbind();
     this.destroyed = true;
@@ -135,13 +176,14 @@ export class Board {
 
   private played(from: Key, to: Key): void {
     const move = this.current && findMove(this.current.moves, from, to);
+    this.moved = true;
     this.previewed = undefined;
     this.hoverKey = undefined;
     this.drawMarks();
     this.syncSelection();
     // chessgroundx only offers legal destinations, so a move is always found; the Rust side
     // checks it again anyway.
-    if (move) this.onMove(move);
+    if (move) this.events.move(move);
   }
 
   private selected(): Key | undefined {
@@ -149,40 +191,17 @@ export class Board {
     return typeof selected === 'string' ? selected : undefined;
   }
 
-  /** Shows the removal control while a frozen piece that may be removed is selected. */
+  /** Tells the page while a frozen piece that may be removed is selected. */
   private syncSelection(): void {
+    if (this.destroyed) return;
     const square = this.selected();
     const removal = square && this.current ? removalAt(this.current.moves, square) : undefined;
     const piece = removal && this.current?.board.pieces.find((p) => p.square === removal.from);
-    if (!removal || !piece) {
-      this.removalControl.hidden = true;
-      this.removalControl.replaceChildren();
-      return;
-    }
-    const label = `Remove the frozen ${kindName(piece.kind)} on ${removal.from}`;
-    if (this.removalControl.hidden || this.removalControl.dataset['square'] !== removal.from) {
-      this.removalControl.dataset['square'] = removal.from;
-      this.removalControl.replaceChildren(
-        h('span', { class: 'board-remove-note' }, `${sideName(piece.side)}'s ${kindName(piece.kind)} is frozen.`),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'danger',
-            testid: 'remove-frozen',
-            on: {
-              click: () => {
-                this.cg?.selectSquare(null);
-                this.syncSelection();
-                this.onMove(removal);
-              },
-            },
-          },
-          label,
-        ),
-      );
-      this.removalControl.hidden = false;
-    }
+    const offer = removal && piece ? { move: removal, piece } : undefined;
+    const key = offer ? `${offer.move.from}:${this.current?.board.ply ?? ''}` : undefined;
+    if (key === this.offered) return;
+    this.offered = key;
+    this.events.removal?.(offer);
   }
 
   /** Tracks the square under the pointer, to mark what moving there would take. */
@@ -248,12 +267,18 @@ function animation(speed: AnimationSpeed): { enabled: boolean; duration: number 
 /** The board in words, for screen readers: whose move, check, frozen pieces, and where every
  * piece stands. */
 export function describe(board: BoardView): string {
-  const parts = [`Board, ${sideName(board.turn)} to move`];
-  if (board.check) parts.push(`${sideName(board.turn)}'s king on ${board.check} is in check`);
-  if (board.frozen.length) parts.push(`frozen: ${board.frozen.join(', ')}`);
+  const parts: string[] = [t('board.turn', { context: board.turn })];
+  if (board.check) parts.push(t('board.check', { context: board.turn, square: board.check }));
+  if (board.frozen.length) parts.push(t('board.frozen', { squares: board.frozen.join(t('board.pieceSeparator')) }));
   for (const side of ['white', 'black'] as const) {
-    const pieces = board.pieces.filter((piece) => piece.side === side).map((piece) => `${kindName(piece.kind)} ${piece.square}`);
-    parts.push(`${sideName(side)}: ${pieces.length ? pieces.join(', ') : 'no pieces'}`);
+    const pieces = board.pieces
+      .filter((piece) => piece.side === side)
+      .map((piece) => t('board.piece', { piece: kindName(piece.kind), square: piece.square }));
+    parts.push(
+      pieces.length
+        ? t('board.pieces', { context: side, pieces: pieces.join(t('board.pieceSeparator')) })
+        : t('board.noPieces', { context: side }),
+    );
   }
-  return parts.join('; ') + '.';
+  return parts.join(t('board.partSeparator')) + '.';
 }

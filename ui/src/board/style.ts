@@ -1,11 +1,10 @@
-// How a board looks: the piece-set and theme classes, shared by the board and the settings
-// preview, and a lone piece drawn by the same stylesheets.
+// How a board looks: the piece-set and theme classes (the settings' legend uses the same
+// classes and stylesheets, so a piece there looks as it does on the board).
 
 import './board.css';
 import './pieces-chess.css';
 import './pieces-emblems.css';
-import { roleOf } from './pieces';
-import type { PieceKind, Settings, Side } from '../bindings';
+import type { Settings } from '../bindings';
 
 const ALL_STYLE_CLASSES = ['pieces-chess', 'pieces-emblems', 'theme-wood', 'theme-blue', 'theme-green'];
 
@@ -13,12 +12,4 @@ const ALL_STYLE_CLASSES = ['pieces-chess', 'pieces-emblems', 'theme-wood', 'them
 export function applyStyle(element: HTMLElement, settings: Pick<Settings, 'pieceSet' | 'boardTheme'>): void {
   element.classList.remove(...ALL_STYLE_CLASSES);
   element.classList.add(`pieces-${settings.pieceSet}`, `theme-${settings.boardTheme}`);
-}
-
-/** A piece outside the board (legends, previews), drawn by the piece-set stylesheets. */
-export function pieceElement(kind: PieceKind, side: Side): HTMLElement {
-  const piece = document.createElement('piece');
-  piece.className = `${roleOf(kind)} ${side}`;
-  piece.setAttribute('aria-hidden', 'true');
-  return piece;
 }

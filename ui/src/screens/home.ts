@@ -3,82 +3,113 @@
 import { api } from '../api';
 import type { App, Screen } from '../app';
 import type { FinishedSummary, GameView } from '../bindings';
-import { h, replaceChildren } from '../dom';
-import { moveCount, opponentName, playerSide, resultSummary, sideName } from '../wording';
+import { t } from '../i18n';
+import { h, testid, type VNode } from '../view/snabbdom';
+import { moveCount, opponentName, playerSide, resultSummary } from '../wording';
+
+export class HomeCtrl {
+  constructor(readonly app: App) {}
+
+  /** The game to continue, if one is unfinished. */
+  get inProgress(): GameView | null {
+    return this.app.hasGameInProgress() ? this.app.current : null;
+  }
+
+  get finished(): readonly FinishedSummary[] {
+    return this.app.finished;
+  }
+
+  /** The list shown at once is the one from start-up; this refreshes it in case games ended since. */
+  async refresh(): Promise<void> {
+    try {
+      this.app.finished = await api.finishedGames();
+      this.app.redraw();
+    } catch (error) {
+      this.app.showError(error);
+    }
+  }
+
+  continueGame(): void {
+    const game = this.inProgress;
+    if (game) void this.app.go({ screen: 'play', gameId: game.id }, { game });
+  }
+
+  newGame(): void {
+    void this.app.go({ screen: 'newGame' });
+  }
+
+  async review(summary: FinishedSummary): Promise<void> {
+    try {
+      const game = await api.finishedGame(summary.id);
+      await this.app.go({ screen: 'play', gameId: game.id }, { game });
+    } catch (error) {
+      this.app.showError(error);
+    }
+  }
+}
 
 export function homeScreen(app: App): Screen {
-  const list = h('ol', { class: 'finished-list', testid: 'finished-list' });
-  const element = h(
-    'section',
-    { class: 'screen home' },
-    h('h1', {}, 'Ultima'),
-    h('p', { class: 'tagline' }, 'Baroque chess: seven pieces, seven ways to capture.'),
-    continueCard(app),
-    h('div', { class: 'home-actions' }, h('button', { type: 'button', class: 'primary big', testid: 'home-new-game', on: { click: () => app.go({ screen: 'newGame' }) } }, 'New game')),
-    h('h2', {}, 'Finished games'),
-    list,
-  );
-
-  const review = async (summary: FinishedSummary): Promise<void> => {
-    try {
-      app.go({ screen: 'play', game: await api.finishedGame(summary.id) });
-    } catch (error) {
-      app.showError(error);
-    }
-  };
-  const showList = (): void => {
-    if (app.finished.length === 0) {
-      replaceChildren(list, h('li', { class: 'empty' }, 'No finished games yet.'));
-      return;
-    }
-    replaceChildren(list, app.finished.map((summary) => h('li', {}, finishedRow(summary, () => void review(summary)))));
-  };
-  showList();
-  // The list shown at once is the one from start-up; refresh it in case games ended since.
-  api.finishedGames().then(
-    (finished) => {
-      app.finished = finished;
-      showList();
-    },
-    (error: unknown) => app.showError(error),
-  );
-  return { element };
+  const ctrl = new HomeCtrl(app);
+  void ctrl.refresh();
+  return { view: () => homeView(ctrl) };
 }
 
-function continueCard(app: App): HTMLElement | null {
-  const game = app.current;
-  if (!game || !app.hasGameInProgress()) return null;
-  return h(
-    'div',
-    { class: 'card continue-card' },
-    h('div', {}, h('strong', {}, 'Game in progress'), h('p', {}, `${opponentName(game.opponent)} · ${turnText(game)} · move ${moveCount(game.plies.length + 1)}`)),
-    h('button', { type: 'button', class: 'primary', testid: 'home-continue', on: { click: () => app.go({ screen: 'play', game }) } }, 'Continue'),
-  );
+export function homeView(ctrl: HomeCtrl): VNode {
+  const finished = ctrl.finished;
+  return h('section.screen.home', [
+    h('h1', t('app.name')),
+    h('p.tagline', t('home.tagline')),
+    continueCard(ctrl),
+    h('div.home-actions', [
+      h('button.primary.big', { attrs: { type: 'button', ...testid('home-new-game') }, on: { click: () => ctrl.newGame() } }, t('home.newGame')),
+    ]),
+    h('h2', t('home.finished')),
+    h(
+      'ol.finished-list',
+      { attrs: testid('finished-list') },
+      finished.length === 0
+        ? [h('li.empty', t('home.noFinished'))]
+        : finished.map((summary) => h('li', { key: summary.id }, [finishedRow(summary, () => void ctrl.review(summary))])),
+    ),
+  ]);
 }
 
-function turnText(game: GameView): string {
+function continueCard(ctrl: HomeCtrl): VNode | null {
+  const game = ctrl.inProgress;
+  if (!game) return null;
+  return h('div.card.continue-card', [
+    h('div', [h('strong', t('home.inProgress')), h('p', progressLine(game))]),
+    h('button.primary', { attrs: { type: 'button', ...testid('home-continue') }, on: { click: () => ctrl.continueGame() } }, t('home.continue')),
+  ]);
+}
+
+/** "Bot (Casual) · your move · move 12". */
+export function progressLine(game: GameView): string {
+  const opponent = opponentName(game.opponent);
+  const number = moveCount(game.plies.length + 1);
   const player = playerSide(game.opponent);
-  if (player === undefined) return `${sideName(game.board.turn)} to move`;
-  return game.board.turn === player ? 'your move' : "the bot's move";
+  if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
+  return game.board.turn === player ? t('home.progressYourMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
 }
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The date of a game, or nothing when the saved time cannot be a date (a damaged entry). */
-function dateOf(time: number | null): HTMLElement | null {
+function dateOf(time: number | null): VNode | null {
   const date = time === null ? null : new Date(time);
   if (!date || Number.isNaN(date.getTime())) return null;
-  return h('time', { class: 'finished-date', datetime: date.toISOString() }, DATE.format(date));
+  return h('time.finished-date', { attrs: { datetime: date.toISOString() } }, DATE.format(date));
 }
 
-function finishedRow(summary: FinishedSummary, open: () => void): HTMLButtonElement {
-  const moves = moveCount(summary.moves);
+function finishedRow(summary: FinishedSummary, open: () => void): VNode {
   return h(
-    'button',
-    { type: 'button', class: 'finished-row', testid: 'finished-game', 'data-game-id': summary.id, on: { click: open } },
-    h('span', { class: 'finished-result' }, resultSummary(summary.result)),
-    h('span', { class: 'finished-opponent' }, opponentName(summary.opponent)),
-    h('span', { class: 'finished-moves' }, `${moves} ${moves === 1 ? 'move' : 'moves'}`),
-    dateOf(summary.endedAt),
+    'button.finished-row',
+    { attrs: { type: 'button', ...testid('finished-game'), 'data-game-id': summary.id }, on: { click: open } },
+    [
+      h('span.finished-result', resultSummary(summary.result)),
+      h('span.finished-opponent', opponentName(summary.opponent)),
+      h('span.finished-moves', t('home.moves', { count: moveCount(summary.moves) })),
+      dateOf(summary.endedAt),
+    ],
   );
 }

@@ -5,120 +5,138 @@ import type { App, Screen } from '../app';
 import type { BotLevel, NewGame, SideChoice } from '../bindings';
 import { choiceGroup } from '../choice';
 import { ask } from '../dialog';
-import { h } from '../dom';
-import { BOT_LEVELS, againstText, levelDescription, levelName } from '../wording';
+import { t } from '../i18n';
+import { h, testid, type VNode } from '../view/snabbdom';
+import { BOT_LEVELS, levelDescription, levelName } from '../wording';
 
-type OpponentChoice = 'bot' | 'friend';
+export type OpponentChoice = 'bot' | 'friend';
+
+export class NewGameCtrl {
+  opponent: OpponentChoice = 'bot';
+  level: BotLevel;
+  side: SideChoice = 'white';
+  turnBoard = true;
+  /** The request is on its way: a second press does nothing. */
+  starting = false;
+
+  constructor(
+    readonly app: App,
+    /** Asks whether to abandon the game in progress; a dialog in the app, an answer in tests. */
+    private readonly confirmAbandon: (app: App) => Promise<boolean> = confirmAbandonDialog,
+  ) {
+    this.level = app.settings.defaultLevel;
+  }
+
+  /** The request the choices make. */
+  request(): NewGame {
+    return this.opponent === 'bot' ? { kind: 'bot', level: this.level, playerSide: this.side } : { kind: 'friend', turnBoard: this.turnBoard };
+  }
+
+  set<K extends 'opponent' | 'level' | 'side' | 'turnBoard'>(key: K, value: NewGameCtrl[K]): void {
+    (this as NewGameCtrl)[key] = value;
+    this.app.redraw();
+  }
+
+  cancel(): void {
+    this.app.back();
+  }
+
+  async start(): Promise<void> {
+    if (this.starting) return;
+    if (this.app.hasGameInProgress() && !(await this.confirmAbandon(this.app))) return;
+    this.starting = true;
+    try {
+      const game = await api.newGame(this.request());
+      this.app.current = game;
+      this.app.clearError();
+      // In place of this screen: back from the game goes home, not here.
+      await this.app.go({ screen: 'play', gameId: game.id }, { game }, 'replace');
+    } catch (error) {
+      this.app.showError(error);
+    } finally {
+      this.starting = false;
+    }
+  }
+}
+
+async function confirmAbandonDialog(app: App): Promise<boolean> {
+  const opponent = app.current?.opponent;
+  const message =
+    opponent?.kind === 'bot'
+      ? t('newGame.abandonMessage', { context: 'bot', level: levelName(opponent.level) })
+      : t('newGame.abandonMessage', { context: 'friend' });
+  const sure = await ask({
+    title: t('newGame.abandonTitle'),
+    message,
+    testid: 'confirm-new-game',
+    actions: [
+      { label: t('newGame.keepIt'), value: false, focus: true },
+      { label: t('newGame.startAnyway'), value: true, style: 'danger', testid: 'confirm-new-game-yes' },
+    ],
+  });
+  return sure === true;
+}
 
 export function newGameScreen(app: App): Screen {
-  let opponent: OpponentChoice = 'bot';
-  let level: BotLevel = app.settings.defaultLevel;
-  let side: SideChoice = 'white';
-  let turnBoard = true;
-  let starting = false;
+  const ctrl = new NewGameCtrl(app);
+  return { view: () => newGameView(ctrl) };
+}
 
-  const levelHint = h('p', { class: 'hint', id: 'level-hint', testid: 'level-hint' }, levelDescription(level));
-  const levelSelect = h(
-    'select',
-    {
-      id: 'level',
-      testid: 'level-select',
-      'aria-describedby': 'level-hint',
-      on: {
-        change: () => {
-          level = levelSelect.value as BotLevel;
-          levelHint.textContent = levelDescription(level);
-        },
-      },
-    },
-    BOT_LEVELS.map((value) => h('option', { value, selected: value === level }, levelName(value))),
-  );
-  const botOptions = h(
-    'div',
-    { class: 'options' },
-    h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'level' }, 'Level'), levelSelect, levelHint),
-    choiceGroup<SideChoice>(
-      'You play',
-      [
-        { value: 'white', label: 'White', testid: 'side-white' },
-        { value: 'black', label: 'Black', testid: 'side-black' },
-        { value: 'random', label: 'Random', testid: 'side-random' },
-      ],
-      side,
-      (value) => (side = value),
-    ),
-  );
-  const turnBoardBox = h('input', {
-    type: 'checkbox',
-    id: 'turn-board',
-    testid: 'turn-board',
-    checked: turnBoard,
-    on: { change: () => (turnBoard = turnBoardBox.checked) },
-  });
-  const friendOptions = h(
-    'div',
-    { class: 'options', hidden: true },
-    h('label', { class: 'check' }, turnBoardBox, 'Turn the board after each move'),
-    h('p', { class: 'hint' }, 'Both players share this screen; whoever is to move plays.'),
-  );
-
-  const start = async (): Promise<void> => {
-    if (starting) return;
-    if (app.hasGameInProgress() && app.current) {
-      const sure = await ask({
-        title: 'Start a new game?',
-        message: `Your game ${againstText(app.current.opponent)} is not finished. Starting a new game abandons it: it will not be kept.`,
-        testid: 'confirm-new-game',
-        actions: [
-          { label: 'Keep playing it', value: false, focus: true },
-          { label: 'Start a new game', value: true, style: 'danger', testid: 'confirm-new-game-yes' },
-        ],
-      });
-      if (!sure) return;
-    }
-    const request: NewGame = opponent === 'bot' ? { kind: 'bot', level, playerSide: side } : { kind: 'friend', turnBoard };
-    starting = true;
-    try {
-      const game = await api.newGame(request);
-      app.current = game;
-      app.clearError();
-      app.go({ screen: 'play', game });
-    } catch (error) {
-      app.showError(error);
-    } finally {
-      starting = false;
-    }
-  };
-
-  const element = h(
-    'section',
-    { class: 'screen new-game' },
-    h('h1', {}, 'New game'),
-    h(
-      'div',
-      { class: 'card' },
+export function newGameView(ctrl: NewGameCtrl): VNode {
+  return h('section.screen.new-game', [
+    h('h1', t('newGame.title')),
+    h('div.card', [
       choiceGroup<OpponentChoice>(
-        'Play against',
+        'opponent',
+        t('newGame.playAgainst'),
         [
-          { value: 'bot', label: 'The bot', testid: 'new-game-bot' },
-          { value: 'friend', label: 'A friend on this device', testid: 'new-game-friend' },
+          { value: 'bot', label: t('newGame.bot'), testid: 'new-game-bot' },
+          { value: 'friend', label: t('newGame.friend'), testid: 'new-game-friend' },
         ],
-        opponent,
-        (value) => {
-          opponent = value;
-          botOptions.hidden = value !== 'bot';
-          friendOptions.hidden = value !== 'friend';
-        },
+        ctrl.opponent,
+        (value) => ctrl.set('opponent', value),
       ),
-      botOptions,
-      friendOptions,
-    ),
-    h(
-      'div',
-      { class: 'form-actions' },
-      h('button', { type: 'button', class: 'ghost', on: { click: () => app.go({ screen: 'home' }) } }, 'Cancel'),
-      h('button', { type: 'button', class: 'primary big', testid: 'start-game', on: { click: () => void start() } }, 'Start'),
-    ),
-  );
-  return { element };
+      h('div.options', { attrs: { hidden: ctrl.opponent !== 'bot' } }, [
+        h('div.field', [
+          h('label.field-label', { attrs: { for: 'level' } }, t('newGame.level')),
+          h(
+            'select#level',
+            {
+              attrs: { ...testid('level-select'), 'aria-describedby': 'level-hint' },
+              props: { value: ctrl.level },
+              on: { change: (event: Event) => ctrl.set('level', (event.target as HTMLSelectElement).value as BotLevel) },
+            },
+            BOT_LEVELS.map((value) => h('option', { attrs: { value, selected: value === ctrl.level } }, levelName(value))),
+          ),
+          h('p#level-hint.hint', { attrs: testid('level-hint') }, levelDescription(ctrl.level)),
+        ]),
+        choiceGroup<SideChoice>(
+          'side',
+          t('newGame.youPlay'),
+          [
+            { value: 'white', label: t('newGame.white'), testid: 'side-white' },
+            { value: 'black', label: t('newGame.black'), testid: 'side-black' },
+            { value: 'random', label: t('newGame.random'), testid: 'side-random' },
+          ],
+          ctrl.side,
+          (value) => ctrl.set('side', value),
+        ),
+      ]),
+      h('div.options', { attrs: { hidden: ctrl.opponent !== 'friend' } }, [
+        h('label.check', [
+          h('input#turn-board', {
+            attrs: { type: 'checkbox', ...testid('turn-board') },
+            props: { checked: ctrl.turnBoard },
+            on: { change: (event: Event) => ctrl.set('turnBoard', (event.target as HTMLInputElement).checked) },
+          }),
+          t('newGame.turnBoard'),
+        ]),
+        h('p.hint', t('newGame.shareScreen')),
+      ]),
+    ]),
+    h('div.form-actions', [
+      h('button.ghost', { attrs: { type: 'button' }, on: { click: () => ctrl.cancel() } }, t('newGame.cancel')),
+      h('button.primary.big', { attrs: { type: 'button', ...testid('start-game') }, on: { click: () => void ctrl.start() } }, t('newGame.start')),
+    ]),
+  ]);
 }

@@ -1,89 +1,125 @@
 // Settings: each change shows at once and is saved straight away.
 
 import type { App, Screen } from '../app';
-import { applyStyle, pieceElement } from '../board/style';
-import { h } from '../dom';
-import { BOT_LEVELS, PIECE_KINDS, kindName, levelName, standInName } from '../wording';
-import type { AnimationSpeed, BoardTheme, BotLevel, PieceSet, Settings } from '../bindings';
+import type { AnimationSpeed, BoardTheme, BotLevel, PieceKind, PieceSet, Settings, Side } from '../bindings';
+import { roleOf } from '../board/pieces';
+import '../board/style';
+import { t } from '../i18n';
+import { h, testid, type VNode } from '../view/snabbdom';
+import { BOT_LEVELS, PIECE_KINDS, levelName, standInName } from '../wording';
 
 type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
+type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates';
 
 // Records, so that a new variant on the Rust side fails the build until it is offered here.
-const PIECE_SETS: Record<PieceSet, string> = { emblems: 'Emblems (how each piece captures)', chess: 'Chess pieces' };
-const THEMES: Record<BoardTheme, string> = { wood: 'Wood', blue: 'Blue', green: 'Green' };
-const SPEEDS: Record<AnimationSpeed, string> = { none: 'None', fast: 'Fast', normal: 'Normal', slow: 'Slow' };
-const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, levelName(level)])) as Record<BotLevel, string>;
+const PIECE_SETS: Record<PieceSet, () => string> = {
+  emblems: () => t('settings.pieceSet.emblems'),
+  chess: () => t('settings.pieceSet.chess'),
+};
+const THEMES: Record<BoardTheme, () => string> = {
+  wood: () => t('settings.theme.wood'),
+  blue: () => t('settings.theme.blue'),
+  green: () => t('settings.theme.green'),
+};
+const SPEEDS: Record<AnimationSpeed, () => string> = {
+  none: () => t('settings.speed.none'),
+  fast: () => t('settings.speed.fast'),
+  normal: () => t('settings.speed.normal'),
+  slow: () => t('settings.speed.slow'),
+};
+const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelName(level)])) as Record<BotLevel, () => string>;
 
-export function settingsScreen(app: App): Screen {
-  const preview = h('div', { class: 'piece-legend', testid: 'piece-legend' });
-  const controls: { sync(settings: Settings): void }[] = [];
+export class SettingsCtrl {
+  constructor(readonly app: App) {}
 
-  const save = async (patch: Partial<Settings>): Promise<void> => {
-    const saved = await app.saveSettings({ ...app.settings, ...patch });
-    // After a refused save the controls go back to what is really saved.
-    for (const control of controls) control.sync(saved);
-    showLegend(saved);
-  };
-
-  function select<K extends ChoiceKey>(key: K, label: string, testid: string, choices: Record<Settings[K], string>): HTMLElement {
-    const id = `setting-${key}`;
-    const element = h(
-      'select',
-      { id, testid, on: { change: () => void save({ [key]: element.value } as Partial<Settings>) } },
-      Object.entries<string>(choices).map(([value, text]) => h('option', { value }, text)),
-    );
-    controls.push({ sync: (settings) => (element.value = settings[key]) });
-    return h('div', { class: 'field' }, h('label', { class: 'field-label', for: id }, label), element);
+  get settings(): Settings {
+    return this.app.settings;
   }
 
-  function toggle<K extends 'sound' | 'showLegalMoves' | 'showCoordinates'>(key: K, label: string, testid: string): HTMLElement {
-    const box = h('input', { type: 'checkbox', testid, on: { change: () => void save({ [key]: box.checked } as Partial<Settings>) } });
-    controls.push({ sync: (settings) => (box.checked = settings[key]) });
-    return h('label', { class: 'check' }, box, label);
+  /** Saves one change; after a refusal the page shows what is really saved. */
+  change(patch: Partial<Settings>): Promise<Settings> {
+    return this.app.saveSettings({ ...this.app.settings, ...patch });
   }
 
-  function showLegend(settings: Settings): void {
-    applyStyle(preview, settings);
-    preview.replaceChildren(
-      ...PIECE_KINDS.map((kind, index) =>
-        h(
-          'div',
-          { class: 'legend-row' },
-          h('span', { class: `legend-square ${index % 2 ? 'dark' : 'light'}` }, pieceElement(kind, 'white')),
-          h('span', { class: `legend-square ${index % 2 ? 'light' : 'dark'}` }, pieceElement(kind, 'black')),
-          h('span', { class: 'legend-name' }, settings.pieceSet === 'chess' ? `${capitalised(kindName(kind))} (${standInName(kind)})` : capitalised(kindName(kind))),
-        ),
-      ),
-    );
+  done(): void {
+    this.app.back();
   }
-
-  const element = h(
-    'section',
-    { class: 'screen settings' },
-    h('h1', {}, 'Settings'),
-    h(
-      'div',
-      { class: 'settings-layout' },
-      h(
-        'div',
-        { class: 'card settings-form' },
-        select('pieceSet', 'Pieces', 'piece-set-select', PIECE_SETS),
-        select('boardTheme', 'Board colours', 'board-theme-select', THEMES),
-        select('animation', 'Animation', 'animation-select', SPEEDS),
-        select('defaultLevel', 'Bot level for new games', 'default-level-select', LEVELS),
-        toggle('sound', 'Sound', 'sound-toggle'),
-        toggle('showLegalMoves', 'Show legal moves', 'legal-moves-toggle'),
-        toggle('showCoordinates', 'Show coordinates', 'coordinates-toggle'),
-      ),
-      h('div', { class: 'card' }, h('h2', {}, 'The pieces'), preview),
-    ),
-    h('div', { class: 'form-actions' }, h('button', { type: 'button', class: 'primary', testid: 'settings-done', on: { click: () => app.back() } }, 'Done')),
-  );
-  for (const control of controls) control.sync(app.settings);
-  showLegend(app.settings);
-  return { element };
 }
 
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+export function settingsScreen(app: App): Screen {
+  const ctrl = new SettingsCtrl(app);
+  return { view: () => settingsView(ctrl) };
+}
+
+export function settingsView(ctrl: SettingsCtrl): VNode {
+  const settings = ctrl.settings;
+  function select<K extends ChoiceKey>(key: K, label: string, id: string, choices: Record<Settings[K], () => string>): VNode {
+    const elementId = `setting-${key}`;
+    return h('div.field', [
+      h('label.field-label', { attrs: { for: elementId } }, label),
+      h(
+        `select#${elementId}`,
+        {
+          attrs: testid(id),
+          // The options' `selected` chooses when the select is made (snabbdom sets properties
+          // before it adds the children); `value` keeps it in step afterwards.
+          props: { value: settings[key] },
+          on: { change: (event: Event) => void ctrl.change({ [key]: (event.target as HTMLSelectElement).value } as Partial<Settings>) },
+        },
+        (Object.entries(choices) as [string, () => string][]).map(([value, text]) =>
+          h('option', { attrs: { value, selected: value === settings[key] } }, text()),
+        ),
+      ),
+    ]);
+  }
+  function toggle(key: ToggleKey, label: string, id: string): VNode {
+    return h('label.check', [
+      h('input', {
+        attrs: { type: 'checkbox', ...testid(id) },
+        props: { checked: settings[key] },
+        on: { change: (event: Event) => void ctrl.change({ [key]: (event.target as HTMLInputElement).checked } as Partial<Settings>) },
+      }),
+      label,
+    ]);
+  }
+  return h('section.screen.settings', [
+    h('h1', t('settings.title')),
+    h('div.settings-layout', [
+      h('div.card.settings-form', [
+        select('pieceSet', t('settings.pieces'), 'piece-set-select', PIECE_SETS),
+        select('boardTheme', t('settings.boardTheme'), 'board-theme-select', THEMES),
+        select('animation', t('settings.animation'), 'animation-select', SPEEDS),
+        select('defaultLevel', t('settings.defaultLevel'), 'default-level-select', LEVELS),
+        toggle('sound', t('settings.sound'), 'sound-toggle'),
+        toggle('showLegalMoves', t('settings.showLegalMoves'), 'legal-moves-toggle'),
+        toggle('showCoordinates', t('settings.showCoordinates'), 'coordinates-toggle'),
+      ]),
+      h('div.card', [h('h2', t('settings.legend')), legend(settings)]),
+    ]),
+    h('div.form-actions', [
+      h('button.primary', { attrs: { type: 'button', ...testid('settings-done') }, on: { click: () => ctrl.done() } }, t('settings.done')),
+    ]),
+  ]);
+}
+
+/** Every piece in both colours, drawn by the piece set's stylesheet, with its name. */
+function legend(settings: Settings): VNode {
+  return h(
+    'div.piece-legend',
+    { class: { [`pieces-${settings.pieceSet}`]: true, [`theme-${settings.boardTheme}`]: true }, attrs: testid('piece-legend') },
+    PIECE_KINDS.map((kind, index) =>
+      h('div.legend-row', [
+        h(`span.legend-square.${index % 2 ? 'dark' : 'light'}`, [piece(kind, 'white')]),
+        h(`span.legend-square.${index % 2 ? 'light' : 'dark'}`, [piece(kind, 'black')]),
+        h(
+          'span.legend-name',
+          settings.pieceSet === 'chess' ? t('settings.legendStandIn', { piece: t(`pieceTitle.${kind}`), standIn: standInName(kind) }) : t(`pieceTitle.${kind}`),
+        ),
+      ]),
+    ),
+  );
+}
+
+function piece(kind: PieceKind, side: Side): VNode {
+  return h(`piece.${roleOf(kind)}.${side}`, { attrs: { 'aria-hidden': 'true' } });
 }
