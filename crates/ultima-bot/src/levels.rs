@@ -8,12 +8,12 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use ultima_rand::Rng;
 use ultima_rules::{Move, Position};
 
 use crate::error::BotError;
 use crate::eval::evaluate;
 use crate::limits::{Clock, Limits};
-use crate::rng::Rng;
 use crate::search::{Engine, SearchInfo, MATE_BOUND};
 
 /// The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games

@@ -20,7 +20,6 @@ mod error;
 pub mod eval;
 mod levels;
 mod limits;
-mod rng;
 pub mod search;
 
 pub use error::BotError;
@@ -29,5 +28,4 @@ pub use levels::{Choice, Level, LevelPlayer, LevelSettings};
 #[cfg(not(target_arch = "wasm32"))]
 pub use limits::StdClock;
 pub use limits::{Clock, Limits, NoClock};
-pub use rng::Rng;
 pub use search::{history_hashes, Engine, Score, SearchInfo, SearchResult, MATE};

@@ -8,7 +8,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use ultima_bot::{history_hashes, Engine, Level, LevelPlayer, Limits, NoClock, Rng, StdClock};
+use ultima_bot::{history_hashes, Engine, Level, LevelPlayer, Limits, NoClock, StdClock};
+use ultima_rand::Rng;
 use ultima_rules::{Color, Game, Move, Outcome, Position, WinReason, START_UFEN};
 
 use crate::CliError;

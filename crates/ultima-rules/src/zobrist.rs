@@ -1,14 +1,8 @@
 //! Zobrist keys: one random number per (side, role, square) and one for Black to move.
 
-use crate::types::{Color, Piece, Square};
+use ultima_rand::splitmix64;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
+use crate::types::{Color, Piece, Square};
 
 const fn build_keys() -> ([[[u64; 64]; 7]; 2], u64) {
     let mut keys = [[[0u64; 64]; 7]; 2];

@@ -22,9 +22,9 @@ fn random_bytes_never_panic_a_parser() {
         .chars()
         .collect();
     for _ in 0..50_000 {
-        let length = rng.below(80);
+        let length = rng.index(80);
         let text: String = (0..length)
-            .map(|_| alphabet[rng.below(alphabet.len())])
+            .map(|_| alphabet[rng.index(alphabet.len())])
             .collect();
         feed(&text);
         let bytes: Vec<u8> = (0..length).map(|_| rng.next_u64() as u8).collect();
@@ -43,15 +43,15 @@ fn mangled_valid_inputs_never_panic_a_parser() {
         "start 8/8/8/8/8/8/8/K6k w 0 1\nmoves a1a2",
     ];
     for _ in 0..50_000 {
-        let mut chars: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(chars.len() + 1);
-            match rng.below(3) {
+        let mut chars: Vec<char> = seeds[rng.index(seeds.len())].chars().collect();
+        for _ in 0..1 + rng.index(4) {
+            let at = rng.index(chars.len() + 1);
+            match rng.index(3) {
                 0 if at < chars.len() => {
                     chars.remove(at);
                 }
-                1 => chars.insert(at, char::from(b' ' + rng.below(95) as u8)),
-                _ if at < chars.len() => chars[at] = char::from(b' ' + rng.below(95) as u8),
+                1 => chars.insert(at, char::from(b' ' + rng.index(95) as u8)),
+                _ if at < chars.len() => chars[at] = char::from(b' ' + rng.index(95) as u8),
                 _ => {}
             }
         }

@@ -49,7 +49,7 @@ fn records_replay_to_the_same_game() {
     let mut rng = support::Rng::new(0xa5a5_0004);
     for _ in 0..30 {
         let mut game = Game::default();
-        for _ in 0..rng.below(160) {
+        for _ in 0..rng.index(160) {
             let Some(mv) = support::random_move(game.position(), &mut rng) else {
                 break;
             };

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use ultima_bot::Rng;
+use ultima_rand::Rng;
 use ultima_rules::{Game, Move, Position};
 
 pub fn position(ufen: &str) -> Position {
@@ -41,13 +41,13 @@ pub fn random_positions(seed: u64, count: usize) -> Vec<(Game, Position)> {
     let mut found = Vec::with_capacity(count);
     while found.len() < count {
         let mut game = Game::default();
-        let plies = 4 + rng.below(80) as usize;
+        let plies = 4 + rng.index(80);
         for _ in 0..plies {
             if game.outcome().is_some() {
                 break;
             }
             let moves = game.position().legal_moves();
-            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let mv = moves[rng.index(moves.len())];
             game.play(&mv).expect("a legal move plays");
         }
         if game.outcome().is_none() {

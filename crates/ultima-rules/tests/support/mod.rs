@@ -1,34 +1,12 @@
-//! Shared by the integration tests: a seeded random source and random positions.
+//! Shared by the integration tests: random games and random positions, drawn from the
+//! project's seeded generator.
 
 #![allow(dead_code)]
 
 use ultima_rules::{Color, Move, Piece, Position, Role, Square};
 
-/// SplitMix64: small, fast, and the same sequence on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-}
+/// The project's one seeded generator, so that a failing test's games can be replayed.
+pub use ultima_rand::Rng;
 
 /// A move chosen at random, preferring captures half of the time so that games thin out and
 /// reach the positions where the rules are subtle.
@@ -39,9 +17,9 @@ pub fn random_move(position: &Position, rng: &mut Rng) -> Option<Move> {
     }
     let captures: Vec<&Move> = moves.iter().filter(|m| m.is_capture()).collect();
     if !captures.is_empty() && rng.chance(50) {
-        return Some(*captures[rng.below(captures.len())]);
+        return Some(*captures[rng.index(captures.len())]);
     }
-    Some(moves[rng.below(moves.len())])
+    Some(moves[rng.index(moves.len())])
 }
 
 /// Every position of a random game of at most `max_plies` plies from `start`.
@@ -68,19 +46,19 @@ pub fn random_position(rng: &mut Rng) -> Position {
         for color in Color::ALL {
             let with_king = rng.chance(90);
             if with_king {
-                placement[rng.below(64)] = Some(Piece::new(color, Role::King));
+                placement[rng.index(64)] = Some(Piece::new(color, Role::King));
             }
-            let count = 1 + rng.below(12);
+            let count = 1 + rng.index(12);
             for _ in 0..count {
-                let role = Role::ALL[1 + rng.below(6)];
-                let square = rng.below(64);
+                let role = Role::ALL[1 + rng.index(6)];
+                let square = rng.index(64);
                 if placement[square].is_none() {
                     placement[square] = Some(Piece::new(color, role));
                 }
             }
         }
         let turn = if rng.chance(50) { "w" } else { "b" };
-        let ufen = format!("{} {turn} {} 1", placement_text(&placement), rng.below(90));
+        let ufen = format!("{} {turn} {} 1", placement_text(&placement), rng.index(90));
         if let Ok(position) = Position::from_ufen(&ufen) {
             return position;
         }
