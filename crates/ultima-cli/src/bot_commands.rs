@@ -5,6 +5,7 @@ use std::io::{BufWriter, Write};
 use ultima_bot::{history_hashes, Clock, Engine, Level, LevelPlayer, Limits, SearchInfo, StdClock};
 use ultima_rules::{Game, Position};
 
+use crate::args::{check_range, is_option, Options};
 use crate::CliError;
 
 /// The positions `ultima bench` searches: the start, six middlegame positions from Casual
@@ -24,14 +25,6 @@ pub const BENCH_POSITIONS: [&str; 9] = [
 
 /// The depth `ultima bench` searches to unless told otherwise.
 pub const BENCH_DEPTH: u32 = 8;
-
-/// The value after `--name`, parsed.
-fn option_value<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, CliError> {
-    let value = value.ok_or_else(|| CliError::Usage(format!("`{name}` needs a value")))?;
-    value
-        .parse()
-        .map_err(|_| CliError::Usage(format!("`{name} {value}`: `{value}` is not a valid value")))
-}
 
 /// One line of search information, as the engine protocol prints it.
 pub fn info_line(info: &SearchInfo) -> String {
@@ -58,10 +51,7 @@ struct BestmoveArgs {
 }
 
 fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
-    let split = args
-        .iter()
-        .position(|a| a.starts_with("--"))
-        .unwrap_or(args.len());
+    let split = args.iter().position(|a| is_option(a)).unwrap_or(args.len());
     let (ufen_words, options) = args.split_at(split);
     if ufen_words.is_empty() {
         return Err(CliError::Usage(
@@ -78,36 +68,30 @@ fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
     let mut level = None;
     let mut limits = Limits::default();
     let mut seed = 1;
-    let mut i = 0;
-    while i < options.len() {
-        let name = options[i].as_str();
-        let value = options.get(i + 1);
+    let mut options = Options::new(
+        "bestmove",
+        "--level, --depth, --nodes, --movetime, --seed and --moves",
+        options,
+    );
+    while let Some(name) = options.next_name() {
         match name {
-            "--depth" => limits.depth = Some(option_value(name, value)?),
-            "--nodes" => limits.nodes = Some(option_value(name, value)?),
-            "--movetime" => limits.movetime_ms = Some(option_value(name, value)?),
-            "--seed" => seed = option_value(name, value)?,
+            "--depth" => limits.depth = Some(options.value(name)?),
+            "--nodes" => limits.nodes = Some(options.value(name)?),
+            "--movetime" => limits.movetime_ms = Some(options.value(name)?),
+            "--seed" => seed = options.value(name)?,
             "--level" => {
-                let text: String = option_value(name, value)?;
+                let text: String = options.value(name)?;
                 level = Some(text.parse::<Level>()?);
             }
             "--moves" => {
-                i += 1;
-                while let Some(text) = options.get(i).filter(|t| !t.starts_with("--")) {
+                for text in options.words_before_next_option() {
                     game.play_text(text).map_err(|error| {
                         CliError::Usage(format!("bad move `{text}` after --moves: {error}"))
                     })?;
-                    i += 1;
                 }
-                continue;
             }
-            other => {
-                return Err(CliError::Usage(format!(
-                    "unknown option `{other}` for `ultima bestmove`; the options are --level, --depth, --nodes, --movetime, --seed and --moves"
-                )))
-            }
+            other => return Err(options.unknown(other)),
         }
-        i += 2;
     }
     let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime_ms.is_some();
     if let (Some(level), true) = (level, limited) {
@@ -181,24 +165,20 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
     let mut levels = false;
     let mut stop = false;
     let mut rounds: Option<u64> = None;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--depth" => depth = Some(option_value("--depth", args.get(i + 1))?),
-            "--rounds" => rounds = Some(option_value("--rounds", args.get(i + 1))?),
-            "--levels" | "--stop" => {
-                levels |= args[i] == "--levels";
-                stop |= args[i] == "--stop";
-                i += 1;
-                continue;
-            }
-            other => {
-                return Err(CliError::Usage(format!(
-                    "unknown option `{other}` for `ultima bench`; the options are --depth N, --levels with --rounds N, and --stop"
-                )))
-            }
+    let mut options = Options::new(
+        "bench",
+        "--depth N, --levels with --rounds N, and --stop",
+        args,
+    );
+    // Each value is checked for its range only once the options are known to go together.
+    while let Some(name) = options.next_name() {
+        match name {
+            "--depth" => depth = Some(options.value(name)?),
+            "--rounds" => rounds = Some(options.value(name)?),
+            "--levels" => levels = true,
+            "--stop" => stop = true,
+            other => return Err(options.unknown(other)),
         }
-        i += 2;
     }
     if stop {
         if levels || depth.is_some() || rounds.is_some() {
@@ -221,12 +201,7 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
             "--rounds goes with --levels: `ultima bench --levels --rounds N`".to_string(),
         ));
     }
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    if !(1..=30).contains(&depth) {
-        return Err(CliError::Usage(format!(
-            "the bench depth {depth} is not from 1 to 30"
-        )));
-    }
+    let depth = check_range("--depth", depth.unwrap_or(BENCH_DEPTH), 1..=30)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut total_nodes = 0u64;
     let mut total_ms = 0u64;
@@ -295,11 +270,7 @@ impl Spread {
 /// round with another seed), as the app asks it: a fresh player for each reply, the time taken
 /// from before the player is made to after it has chosen.
 fn reply_times(rounds: u64) -> Result<(), CliError> {
-    if !(1..=100).contains(&rounds) {
-        return Err(CliError::Usage(format!(
-            "--rounds {rounds} is not from 1 to 100"
-        )));
-    }
+    let rounds = check_range("--rounds", rounds, 1..=100)?;
     let positions = BENCH_POSITIONS
         .iter()
         .map(|ufen| Position::from_ufen(ufen))

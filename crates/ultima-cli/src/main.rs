@@ -2,6 +2,7 @@
 //!
 //! Every bad input ends with exit status 2 and one line on standard error.
 
+mod args;
 mod bot_commands;
 mod engine_protocol;
 mod match_runner;

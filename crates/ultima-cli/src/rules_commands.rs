@@ -4,6 +4,7 @@ use std::io::{BufWriter, Write};
 
 use ultima_rules::{perft_divide, Bitboard, Move, Position};
 
+use crate::args::{is_option, unknown_option};
 use crate::CliError;
 
 /// Reads the one UFEN argument of a command (the UFEN may also come as separate words).
@@ -44,6 +45,9 @@ pub fn moves(args: &[String]) -> Result<(), CliError> {
 }
 
 pub fn perft(args: &[String]) -> Result<(), CliError> {
+    if let Some(other) = args.iter().find(|a| is_option(a) && *a != "--divide") {
+        return Err(unknown_option("perft", other, "--divide"));
+    }
     let divide = args.iter().any(|a| a == "--divide");
     let words: Vec<String> = args.iter().filter(|a| *a != "--divide").cloned().collect();
     let Some((depth_text, ufen_words)) = words.split_last() else {

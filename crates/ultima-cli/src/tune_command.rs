@@ -11,7 +11,8 @@ use std::io::Write;
 use ultima_bot::{Engine, EvalParams, Limits};
 use ultima_rules::Role;
 
-use crate::match_runner::{openings, parse_in_range, run_games, SearchBot, MAX_GAME_PLIES};
+use crate::args::Options;
+use crate::match_runner::{openings, run_games, SearchBot, MAX_GAME_PLIES};
 use crate::CliError;
 
 const TUNED: [Role; 5] = [
@@ -21,13 +22,6 @@ const TUNED: [Role; 5] = [
     Role::Coordinator,
     Role::Immobilizer,
 ];
-
-fn parse_value<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, CliError> {
-    let value = value.ok_or_else(|| CliError::Usage(format!("`{name}` needs a value")))?;
-    value
-        .parse()
-        .map_err(|_| CliError::Usage(format!("`{name} {value}`: `{value}` is not a valid value")))
-}
 
 fn describe(params: &EvalParams) -> String {
     Role::ALL
@@ -63,28 +57,24 @@ fn parse(args: &[String]) -> Result<Settings, CliError> {
         max_plies: 200,
         threshold: 55.0,
     };
-    let mut i = 0;
-    while i < args.len() {
-        let name = args[i].as_str();
-        let value = args.get(i + 1);
+    let mut options = Options::new(
+        "tune",
+        "--games, --nodes, --step, --passes, --seed, --max-plies, --threshold",
+        args,
+    );
+    while let Some(name) = options.next_name() {
         match name {
-            "--games" => settings.games = parse_in_range(name, value, 2..=10_000)?,
-            "--nodes" => settings.nodes = parse_in_range(name, value, 1..=100_000_000)?,
-            "--step" => settings.step = parse_in_range(name, value, 1..=1_000)?,
-            "--passes" => settings.passes = parse_in_range(name, value, 1..=100)?,
-            "--seed" => settings.seed = parse_value(name, value)?,
+            "--games" => settings.games = options.value_in(name, 2..=10_000)?,
+            "--nodes" => settings.nodes = options.value_in(name, 1..=100_000_000)?,
+            "--step" => settings.step = options.value_in(name, 1..=1_000)?,
+            "--passes" => settings.passes = options.value_in(name, 1..=100)?,
+            "--seed" => settings.seed = options.value(name)?,
             "--max-plies" => {
-                settings.max_plies =
-                    parse_in_range(name, value, OPENING_PLIES + 1..=MAX_GAME_PLIES)?
+                settings.max_plies = options.value_in(name, OPENING_PLIES + 1..=MAX_GAME_PLIES)?
             }
-            "--threshold" => settings.threshold = parse_in_range(name, value, 0.0..=100.0)?,
-            other => {
-                return Err(CliError::Usage(format!(
-                    "unknown option `{other}` for `ultima tune`; the options are --games, --nodes, --step, --passes, --seed, --max-plies, --threshold"
-                )))
-            }
+            "--threshold" => settings.threshold = options.value_in(name, 0.0..=100.0)?,
+            other => return Err(options.unknown(other)),
         }
-        i += 2;
     }
     if settings.games % 2 != 0 {
         return Err(CliError::Usage(

@@ -1,0 +1,176 @@
+//! `ultima match`: games between two players, each a level of the bot or a baseline (in this
+//! process) or an engine command speaking the protocol of PROTOCOL.md (a child process). The
+//! rules library referees: an illegal move, a crash or a silence past the time-out loses the
+//! game.
+//!
+//! One module each: the [`arguments`], the [`players`] (and the [`engine_player`] in a child
+//! process), the [`openings`], the [`game_loop`] and the [`statistics`]; this one runs the
+//! command and prints what it finds.
+
+mod arguments;
+mod engine_player;
+mod game_loop;
+mod openings;
+mod players;
+mod statistics;
+
+use std::io::Write;
+
+pub use arguments::MAX_GAME_PLIES;
+pub use game_loop::run_games;
+pub use openings::openings;
+pub use players::SearchBot;
+use statistics::elo_estimate;
+
+use crate::CliError;
+
+/// `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
+/// [--go "movetime 500"] [--timeout MS]`
+pub fn run(args: &[String]) -> Result<(), CliError> {
+    let arguments::MatchSettings {
+        first: first_spec,
+        second: second_spec,
+        games,
+        seed,
+        plies,
+        max_plies,
+        out_path,
+        go,
+        timeout,
+    } = arguments::parse(args)?;
+    let mut first = players::from_spec(&first_spec, seed, &go, timeout)?;
+    let mut second = players::from_spec(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
+    let lines = openings(seed, games.div_ceil(2), plies);
+    // Each game is written as soon as it ends, so that a match cut short keeps its games.
+    let file_error = |error| CliError::File {
+        path: out_path.clone(),
+        error,
+    };
+    let mut records = std::fs::File::create(&out_path).map_err(file_error)?;
+    let mut write_failed: Option<std::io::Error> = None;
+    let mut stdout = std::io::stdout().lock();
+    let (first_name, second_name) = (first.name().to_string(), second.name().to_string());
+    let tally = run_games(
+        first.as_mut(),
+        second.as_mut(),
+        games,
+        &lines,
+        max_plies,
+        &mut |index, first_is_white, game, ending| {
+            let (white, black) = if first_is_white {
+                (&first_name, &second_name)
+            } else {
+                (&second_name, &first_name)
+            };
+            let _ = writeln!(
+                stdout,
+                "game {}/{games}: {white} (white) vs {black} (black): {}, {} plies",
+                index + 1,
+                ending.describe(),
+                game.moves().len()
+            );
+            let _ = stdout.flush();
+            if write_failed.is_none() {
+                let written = writeln!(records, "{}", game.record()).and_then(|()| records.flush());
+                write_failed = written.err();
+            }
+        },
+    );
+    writeln!(
+        stdout,
+        "{first_name} vs {second_name}: +{} ={} -{} (score {:.1}%), {}",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        elo_estimate(tally.wins, tally.draws, tally.losses)
+    )?;
+    if let Some(error) = write_failed {
+        return Err(file_error(error));
+    }
+    writeln!(stdout, "games written to {out_path}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ultima_rules::Game;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn a_match_writes_every_game_as_a_record_that_replays() {
+        let path =
+            std::env::temp_dir().join(format!("ultima-match-test-{}.txt", std::process::id()));
+        let path_text = path.to_string_lossy().to_string();
+        run(&args(&[
+            "greedy",
+            "random",
+            "--games",
+            "3",
+            "--max-plies",
+            "60",
+            "--out",
+            &path_text,
+        ]))
+        .expect("the match runs");
+        let text = std::fs::read_to_string(&path).expect("records written");
+        let _ = std::fs::remove_file(&path);
+        let records: Vec<&str> = text
+            .split("\n\n")
+            .filter(|r| !r.trim().is_empty())
+            .collect();
+        assert_eq!(records.len(), 3, "{text}");
+        for record in records {
+            let game = Game::from_record(record).expect("a record that replays");
+            assert!(game.moves().len() <= 60);
+        }
+    }
+
+    #[test]
+    fn a_match_that_cannot_write_its_records_stops_before_playing() {
+        let dir = std::env::temp_dir();
+        let error = run(&args(&[
+            "random",
+            "random",
+            "--out",
+            &dir.to_string_lossy(),
+        ]))
+        .expect_err("a folder is not a file");
+        assert!(matches!(error, CliError::File { .. }), "{error}");
+    }
+
+    /// The match's arguments out of range are refused with a usage error, before any game is
+    /// played or a file written (each of these used to panic, or to play on).
+    #[test]
+    fn match_arguments_out_of_range_are_refused() {
+        let path = std::env::temp_dir().join(format!(
+            "ultima-match-range-test-{}.txt",
+            std::process::id()
+        ));
+        let path_text = path.to_string_lossy().to_string();
+        let huge = u64::MAX.to_string();
+        for options in [
+            vec!["--games", huge.as_str()],
+            vec!["--games", "0"],
+            vec!["--plies", huge.as_str()],
+            vec!["--plies", "41"],
+            vec!["--max-plies", "0"],
+            vec!["--max-plies", "10001"],
+            vec!["--plies", "8", "--max-plies", "8"],
+            vec!["--timeout", "0"],
+            vec!["--timeout", huge.as_str()],
+            vec!["--go", "movetime 18446744073709551615"],
+            vec!["--go", "movetime 3596000"],
+        ] {
+            let mut words = vec!["random", "random", "--out", path_text.as_str()];
+            words.extend(options.iter().copied());
+            let error = run(&args(&words)).expect_err("out of range");
+            assert!(matches!(error, CliError::Usage(_)), "{options:?}: {error}");
+            assert!(!path.exists(), "{options:?} played");
+        }
+    }
+}
