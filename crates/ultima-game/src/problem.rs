@@ -359,3 +359,6 @@ impl fmt::Display for Problem {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -553,3 +553,6 @@ fn parse_square(name: &str) -> Result<Square, Problem> {
         text: name.to_string(),
     })
 }
+
+#[cfg(test)]
+mod tests;

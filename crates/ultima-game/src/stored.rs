@@ -321,3 +321,6 @@ impl Session {
         Ok(Restored { session, cut })
     }
 }
+
+#[cfg(test)]
+mod tests;

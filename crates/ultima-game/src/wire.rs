@@ -190,3 +190,6 @@ pub struct FinishedSummary {
     /// Milliseconds since 1970 (a float for JavaScript).
     pub ended_at: f64,
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,165 @@
+use serde_json::json;
+use ultima_bot::Level;
+use ultima_rules::{Color, DrawReason, Outcome, Role, WinReason};
+
+use super::*;
+use crate::session::Session;
+
+fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("serialises")
+}
+
+#[test]
+fn sides_roles_levels_and_results_keep_the_strings_the_ui_uses() {
+    assert_eq!(to_json(&Color::White), json!("white"));
+    assert_eq!(to_json(&Role::LongLeaper), json!("longLeaper"));
+    assert_eq!(to_json(&Role::Immobilizer), json!("immobilizer"));
+    assert_eq!(
+        Level::ALL.map(|level| to_json(&level)),
+        ["novice", "beginner", "casual", "intermediate", "club"].map(|name| json!(name))
+    );
+    assert_eq!(
+        to_json(&Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::NoLegalMove
+        }),
+        json!({ "kind": "win", "winner": "black", "reason": "noLegalMove" })
+    );
+    assert_eq!(
+        to_json(&Outcome::Draw {
+            reason: DrawReason::FiftyMoves
+        }),
+        json!({ "kind": "draw", "reason": "fiftyMoves" })
+    );
+    assert_eq!(
+        to_json(&Opponent::Bot {
+            level: Level::Intermediate,
+            bot_side: Color::Black
+        }),
+        json!({ "kind": "bot", "level": "intermediate", "botSide": "black" })
+    );
+}
+
+#[test]
+fn a_new_game_request_without_a_time_control_is_untimed() {
+    let request: NewGame =
+        serde_json::from_value(json!({ "kind": "bot", "level": "club", "playerSide": "random" }))
+            .expect("reads as today's UI sends it");
+    assert_eq!(
+        request,
+        NewGame::Bot {
+            level: Level::Club,
+            player_side: SideChoice::Random,
+            time_control: None
+        }
+    );
+    let timed: NewGame = serde_json::from_value(json!({
+        "kind": "friend",
+        "turnBoard": true,
+        "timeControl": { "baseMs": 180000, "incrementMs": 2000 }
+    }))
+    .expect("reads");
+    assert!(matches!(
+        timed,
+        NewGame::Friend {
+            time_control: Some(_),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_game_view_has_the_fields_the_ui_reads() {
+    let mut session = Session::new(
+        NewGame::Friend {
+            turn_board: false,
+            time_control: None,
+        },
+        "g1".into(),
+        0.0,
+        true,
+    );
+    session.play(Color::White, "e2", "e5", 1.0).expect("legal");
+    let view = to_json(&session.view(1.0));
+    let mut keys: Vec<&str> = view
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "board",
+            "botToMove",
+            "clock",
+            "drawOffer",
+            "id",
+            "legalMoves",
+            "mayAct",
+            "opponent",
+            "plies",
+            "result",
+            "revision",
+            "takeBackRequest"
+        ]
+    );
+    assert_eq!(
+        view["plies"][0],
+        json!({
+            "side": "white", "role": "pawn", "from": "e2", "to": "e5",
+            "captures": [], "removal": false, "mark": "none"
+        })
+    );
+    assert_eq!(
+        view["mayAct"],
+        json!({
+            "play": "black", "resign": "black", "offerDraw": "black",
+            "answerDraw": null, "takeBack": "white", "answerTakeBack": null
+        })
+    );
+    assert_eq!(view["board"]["turn"], json!("black"));
+    assert_eq!(
+        view["board"]["pieces"][0],
+        json!({ "square": "a1", "side": "white", "role": "immobilizer" })
+    );
+}
+
+/// The TypeScript the app's bindings will hold for these types: the rules' and the bot's
+/// enums export as themselves, with their serde shapes.
+#[cfg(feature = "specta")]
+#[test]
+fn the_typescript_types_follow_the_serde_shapes() {
+    use specta::Types;
+    use specta_typescript::Typescript;
+
+    let types = Types::default()
+        .register::<GameView>()
+        .register::<NewGame>()
+        .register::<FinishedSummary>()
+        .register::<crate::SessionError>();
+    let typescript = Typescript::default()
+        .export(&types, specta_serde::Format)
+        .expect("exports");
+    if std::env::var_os("ULTIMA_SHOW_TS").is_some() {
+        println!("{typescript}");
+    }
+    for expected in [
+        r#"export type Color = "white" | "black""#,
+        r#""longLeaper""#,
+        r#"export type Level = "novice" | "beginner" | "casual" | "intermediate" | "club""#,
+        r#"kind: "win""#,
+        r#"reason: WinReason"#,
+        r#"botSide: Color"#,
+        r#"timeControl?: TimeControl | null"#,
+        r#"mark: Mark"#,
+        r#"code: "frozen""#,
+        r#"mayAct: MayAct"#,
+    ] {
+        assert!(
+            typescript.contains(expected),
+            "`{expected}` missing from:\n{typescript}"
+        );
+    }
+}
