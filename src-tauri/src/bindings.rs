@@ -11,13 +11,16 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .disable_serde_phases()
         .commands(collect_commands![
             commands::start_up,
+            commands::watch_games,
             commands::new_game,
             commands::rematch,
+            commands::open_game,
             commands::play_move,
-            commands::bot_move,
             commands::take_back,
+            commands::answer_take_back,
             commands::resign,
-            commands::agree_draw,
+            commands::offer_draw,
+            commands::answer_draw,
             commands::leave_game,
             commands::board_at,
             commands::finished_game,

@@ -1,275 +1,185 @@
-//! The commands the UI calls. Thin: the rules decide, `Session` keeps the game, `AppState`
-//! saves. Every command that changes something saves before it answers.
+//! The commands the UI calls. Thin: the game core decides, `AppState` keeps and saves. Every
+//! command is `async` and does its work on a blocking thread, so that saving (and reading the
+//! history database) never holds up the main thread, which draws the window. Every command
+//! that changes something saves before it answers.
 
-use serde::Serialize;
-use specta::Type;
+use tauri::ipc::Channel;
 use tauri::State;
 
-use crate::error::{AppError, ErrorKind};
-use crate::session::{SavedGame, Session};
+use crate::error::{AppError, StorageWhat};
+use crate::events::GameEvent;
+use crate::history::{FinishedPage, PageCursor};
 use crate::settings::Settings;
-use crate::state::{self, AppState, Data};
-use crate::views::{self, BoardView, FinishedSummary, GameView, NewGame, Opponent, Side};
+use crate::state::{AppState, Startup};
+use ultima_game::wire::{BoardView, GameView, NewGame};
 
-/// Everything the home screen needs at start-up.
-#[derive(Clone, Debug, Serialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct Startup {
-    pub settings: Settings,
-    /// The game in progress or just finished, if any.
-    pub current: Option<GameView>,
-    pub finished: Vec<FinishedSummary>,
-    /// Things the player must be told: a repaired save file, an entry that could not be read.
-    pub notices: Vec<String>,
-}
-
-fn summaries(finished: &[SavedGame]) -> Vec<FinishedSummary> {
-    finished
-        .iter()
-        .filter_map(|saved| {
-            let session = Session::from_saved(saved).ok()?;
-            Some(FinishedSummary {
-                id: saved.id.clone(),
-                opponent: saved.opponent,
-                result: session.game.outcome()?.into(),
-                moves: u32::try_from(session.game.moves().len()).unwrap_or(u32::MAX),
-                ended_at: saved.ended_at.unwrap_or(saved.created_at),
-            })
-        })
-        .collect()
-}
-
-fn current(data: &mut Data) -> Result<&mut Session, AppError> {
-    data.current
-        .as_mut()
-        .ok_or_else(|| AppError::new(ErrorKind::NoGame, "There is no game in progress."))
+/// Runs `work` on a thread for blocking work and answers with its result.
+async fn off_main<T: Send + 'static>(
+    state: &State<'_, AppState>,
+    work: impl FnOnce(AppState) -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    let state = state.inner().clone();
+    tauri::async_runtime::spawn_blocking(move || work(state))
+        .await
+        .map_err(|e| AppError::storage(StorageWhat::StateDamaged, e))?
 }
 
 #[tauri::command]
 #[specta::specta]
-pub fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
-    if let Some(error) = state.unavailable_reason() {
-        return Err(error);
-    }
-    let mut data = state.data()?;
-    let notices = std::mem::take(&mut data.notices);
-    Ok(Startup {
-        settings: data.settings,
-        current: data.current.as_ref().map(Session::view),
-        finished: summaries(&data.finished),
-        notices,
+pub async fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
+    off_main(&state, |state| state.start_up()).await
+}
+
+/// Registers the UI's channel for pushed updates (once, after `start_up`; again replaces it).
+/// If the game in progress is the bot's move, the bot starts thinking now.
+#[tauri::command]
+#[specta::specta]
+pub async fn watch_games(
+    state: State<'_, AppState>,
+    channel: Channel<GameEvent>,
+) -> Result<(), AppError> {
+    off_main(&state, move |state| {
+        state.watch(move |event| {
+            if let Err(error) = channel.send(event) {
+                eprintln!("ultima: the UI's channel refused an update: {error}");
+            }
+        });
+        Ok(())
     })
+    .await
 }
 
 #[tauri::command]
 #[specta::specta]
-pub fn new_game(state: State<'_, AppState>, request: NewGame) -> Result<GameView, AppError> {
-    state.bot.cancel();
-    let session = Session::new(
-        request,
-        state::new_game_id(),
-        state::now_ms(),
-        state::seed().is_multiple_of(2),
-    );
-    start(&state, session)
-}
-
-/// Makes `session` the game in progress. One that just ended joins the finished games first.
-fn start(state: &AppState, session: Session) -> Result<GameView, AppError> {
-    let view = session.view();
-    state.change(|data| {
-        data.file_finished_current();
-        data.current = Some(session);
-        Ok(view)
-    })
+pub async fn new_game(state: State<'_, AppState>, request: NewGame) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.new_game(request)).await
 }
 
 #[tauri::command]
 #[specta::specta]
-pub fn rematch(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    state.bot.cancel();
-    let previous = {
-        let data = state.data()?;
-        match data.current.as_ref().filter(|s| s.id == game_id) {
-            Some(session) => session.clone(),
-            None => find_finished(&data, &game_id)?,
-        }
-    };
-    start(
-        &state,
-        previous.rematch(state::new_game_id(), state::now_ms()),
-    )
+pub async fn rematch(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.rematch(&game_id)).await
 }
 
+/// The play screen shows the game in progress (again): if it is the bot's move and its search
+/// was stopped (by `leave_game`), it starts again.
 #[tauri::command]
 #[specta::specta]
-pub fn play_move(
+pub async fn open_game(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.open_game(&game_id)).await
+}
+
+/// Plays the player's move. When that makes it the bot's move, the bot's answer comes through
+/// the channel (`changed`).
+#[tauri::command]
+#[specta::specta]
+pub async fn play_move(
     state: State<'_, AppState>,
     game_id: String,
     from: String,
     to: String,
 ) -> Result<GameView, AppError> {
-    change_current(&state, &game_id, |session| {
-        session.play(&from, &to, state::now_ms()).map(drop)
-    })
+    off_main(&state, move |state| state.play_move(&game_id, &from, &to)).await
 }
 
-/// Lets the bot move, if it is its turn, and answers with the game. When it is not the bot's
-/// turn (any more) it answers with the game as it is: a take-back or resignation that stopped
-/// the search has already changed it. `Cancelled` when the search was stopped otherwise.
+/// Against the bot, takes back the player's last move at once; between friends, the side that
+/// moved last asks (`answer_take_back`).
 #[tauri::command]
 #[specta::specta]
-pub async fn bot_move(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    let (level, position, history, ply) = {
-        let mut data = state.data()?;
-        let session = current(&mut data)?;
-        check_id(session, &game_id)?;
-        let Opponent::Bot { level, .. } = session.opponent else {
-            return Err(AppError::new(
-                ErrorKind::BadRequest,
-                "This game has no bot.",
-            ));
-        };
-        if !session.is_bot_to_move() {
-            return Ok(session.view());
-        }
-        let history = ultima_bot::history_hashes(&session.game);
-        (
-            level,
-            session.game.position().clone(),
-            history,
-            session.game.moves().len(),
-        )
-    };
-    let mv = state
-        .bot
-        .choose(&game_id, level, position, history, state::seed())
-        .await?;
-    change_current(&state, &game_id, |session| {
-        if session.game.moves().len() != ply {
-            return Err(AppError::new(
-                ErrorKind::Cancelled,
-                "The game changed while the bot was thinking.",
-            ));
-        }
-        session.play_bot(&mv, state::now_ms()).map(drop)
-    })
+pub async fn take_back(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.take_back(&game_id)).await
 }
 
+/// The side whose seat may resign does: against the bot the player, between friends on one
+/// device the side to move.
 #[tauri::command]
 #[specta::specta]
-pub fn take_back(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    state.bot.cancel();
-    change_current(&state, &game_id, Session::take_back)
+pub async fn resign(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.resign(&game_id)).await
 }
 
+/// Between friends: the side to move offers a draw (if the other side's offer is open, this
+/// accepts it).
 #[tauri::command]
 #[specta::specta]
-pub fn resign(
+pub async fn offer_draw(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+    off_main(&state, move |state| state.offer_draw(&game_id)).await
+}
+
+/// Between friends: the side the draw was offered to accepts it or declines it.
+#[tauri::command]
+#[specta::specta]
+pub async fn answer_draw(
     state: State<'_, AppState>,
     game_id: String,
-    side: Side,
+    accept: bool,
 ) -> Result<GameView, AppError> {
-    state.bot.cancel();
-    change_current(&state, &game_id, |session| {
-        session.resign(side, state::now_ms())
-    })
+    off_main(&state, move |state| state.answer_draw(&game_id, accept)).await
 }
 
+/// Between friends: the side asked for a take-back accepts it or declines it.
 #[tauri::command]
 #[specta::specta]
-pub fn agree_draw(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    change_current(&state, &game_id, |session| {
-        session.agree_draw(state::now_ms())
+pub async fn answer_take_back(
+    state: State<'_, AppState>,
+    game_id: String,
+    accept: bool,
+) -> Result<GameView, AppError> {
+    off_main(&state, move |state| {
+        state.answer_take_back(&game_id, accept)
     })
+    .await
 }
 
 /// The player left the play screen: the bot stops thinking (the game stays saved).
 #[tauri::command]
 #[specta::specta]
-pub fn leave_game(state: State<'_, AppState>, game_id: String) {
-    state.bot.cancel_for(&game_id);
+pub async fn leave_game(state: State<'_, AppState>, game_id: String) -> Result<(), AppError> {
+    state.leave_game(&game_id);
+    Ok(())
 }
 
 /// The board of a game (in progress or finished) after `ply` moves, to step through it.
 #[tauri::command]
 #[specta::specta]
-pub fn board_at(
+pub async fn board_at(
     state: State<'_, AppState>,
     game_id: String,
     ply: u32,
 ) -> Result<BoardView, AppError> {
-    let data = state.data()?;
-    let session = match data.current.as_ref().filter(|s| s.id == game_id) {
-        Some(session) => session.clone(),
-        None => find_finished(&data, &game_id)?,
-    };
-    views::board_view(&session.game, ply as usize).ok_or_else(|| {
-        AppError::new(
-            ErrorKind::BadRequest,
-            format!("The game has no move {ply}."),
-        )
-    })
+    off_main(&state, move |state| state.board_at(&game_id, ply)).await
 }
 
 /// A finished game, to review it.
 #[tauri::command]
 #[specta::specta]
-pub fn finished_game(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
-    let data = state.data()?;
-    Ok(find_finished(&data, &game_id)?.view())
-}
-
-#[tauri::command]
-#[specta::specta]
-pub fn finished_games(state: State<'_, AppState>) -> Result<Vec<FinishedSummary>, AppError> {
-    Ok(summaries(&state.data()?.finished))
-}
-
-#[tauri::command]
-#[specta::specta]
-pub fn set_settings(state: State<'_, AppState>, settings: Settings) -> Result<Settings, AppError> {
-    state.change(|data| {
-        data.settings = settings;
-        Ok(settings)
-    })
-}
-
-fn find_finished(data: &Data, game_id: &str) -> Result<Session, AppError> {
-    let saved = data
-        .finished
-        .iter()
-        .find(|g| g.id == game_id)
-        .ok_or_else(|| {
-            AppError::new(
-                ErrorKind::NoGame,
-                "That game is not among the finished games.",
-            )
-        })?;
-    Session::from_saved(saved)
-}
-
-/// Changes the game in progress named `game_id`, saves, and answers with the new view.
-fn change_current(
-    state: &AppState,
-    game_id: &str,
-    change: impl FnOnce(&mut Session) -> Result<(), AppError>,
+pub async fn finished_game(
+    state: State<'_, AppState>,
+    game_id: String,
 ) -> Result<GameView, AppError> {
-    state.change(|data| {
-        let session = current(data)?;
-        check_id(session, game_id)?;
-        change(session)?;
-        Ok(session.view())
-    })
+    off_main(&state, move |state| state.finished_game(&game_id)).await
 }
 
-fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
-    if session.id == game_id {
-        Ok(())
-    } else {
-        Err(AppError::new(
-            ErrorKind::NoGame,
-            "That game is no longer the one in progress.",
-        ))
-    }
+/// Finished games, newest first: `limit` of them after `before` (the `next` of the page
+/// before; `null` for the newest). Read from their stored summaries, never replayed.
+#[tauri::command]
+#[specta::specta]
+pub async fn finished_games(
+    state: State<'_, AppState>,
+    before: Option<PageCursor>,
+    limit: u32,
+) -> Result<FinishedPage, AppError> {
+    off_main(&state, move |state| {
+        state.finished_games(before.as_ref(), limit)
+    })
+    .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn set_settings(
+    state: State<'_, AppState>,
+    settings: Settings,
+) -> Result<Settings, AppError> {
+    off_main(&state, move |state| state.set_settings(settings)).await
 }

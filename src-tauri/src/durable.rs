@@ -12,6 +12,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::notice::Notice;
+
 /// What [`prepare`] found and did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Recovery {
@@ -26,32 +28,13 @@ pub enum Recovery {
 }
 
 impl Recovery {
-    /// What to tell the player, if anything.
-    pub fn notice(&self) -> Option<String> {
+    /// What to tell the player, if anything (the paths stay in the log, never in a notice).
+    pub fn notice(&self) -> Option<Notice> {
         match self {
             Recovery::Clean => None,
-            Recovery::RestoredBackup {
-                damaged: Some(damaged),
-            } => Some(format!(
-                "Your saved games file was damaged (probably the app was stopped while it saved). \
-                 The copy from just before was restored, so at most the last move is missing. \
-                 The damaged file is kept at {}.",
-                damaged.display()
-            )),
-            Recovery::RestoredBackup { damaged: None } => Some(
-                "Your saved games file was missing; its backup copy from the last save was \
-                 restored."
-                    .to_string(),
-            ),
-            Recovery::StartedFresh { damaged } => Some(format!(
-                "Your saved games file could not be read, nor its backup, so the app started \
-                 with a clean slate. Nothing was deleted: the files are kept at {}.",
-                damaged
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            )),
+            Recovery::RestoredBackup { damaged: Some(_) } => Some(Notice::RestoredFromBackup),
+            Recovery::RestoredBackup { damaged: None } => Some(Notice::RestoredMissingFromBackup),
+            Recovery::StartedFresh { .. } => Some(Notice::StartedFresh),
         }
     }
 }
@@ -205,7 +188,7 @@ mod tests {
             Some(&br#"{"moves":"e2e5 d7"#[..]),
             "kept, not deleted"
         );
-        assert!(recovery.notice().is_some_and(|n| n.contains("damaged")));
+        assert_eq!(recovery.notice(), Some(Notice::RestoredFromBackup));
     }
 
     #[test]

@@ -1,70 +1,50 @@
-//! The one error type the UI sees: a kind to branch on and a sentence to show.
+//! The one error type the UI sees: a kind to branch on and a problem, a code with parameters
+//! that the UI words from its message catalogue. No sentence for the player is made here: the
+//! codes are the game core's (`ultima_game::Problem`), app-level ones included.
 
 use serde::Serialize;
+use specta::Type;
+pub use ultima_game::{ErrorKind, Problem, StorageWhat};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, specta::Type)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Type, thiserror::Error)]
 #[serde(rename_all = "camelCase")]
-pub enum ErrorKind {
-    /// The move is not legal; the message says why.
-    IllegalMove,
-    /// There is no game in progress, or not the one the request named.
-    NoGame,
-    /// The game has ended.
-    GameOver,
-    /// It is not the turn of whoever asked.
-    NotYourTurn,
-    /// The bot's search was stopped (take-back, leaving the game, quitting).
-    Cancelled,
-    /// Saving or loading failed.
-    Storage,
-    /// The request itself was malformed.
-    BadRequest,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, specta::Type, thiserror::Error)]
-#[error("{message}")]
+#[error("{kind:?}: {problem}")]
 pub struct AppError {
     pub kind: ErrorKind,
-    pub message: String,
+    pub problem: Problem,
 }
 
 impl AppError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> AppError {
+    /// The error for `problem`, of the kind the problem belongs to.
+    pub fn new(problem: Problem) -> AppError {
         AppError {
-            kind,
-            message: message.into(),
+            kind: problem.kind(),
+            problem,
         }
     }
 
-    pub fn storage(what: &str, error: impl std::fmt::Display) -> AppError {
-        AppError::new(ErrorKind::Storage, format!("{what}: {error}"))
+    /// A storage failure; the details go to the log, the player gets the code.
+    pub fn storage(what: StorageWhat, detail: impl std::fmt::Display) -> AppError {
+        eprintln!("ultima: storage ({what:?}): {detail}");
+        AppError::new(Problem::Storage { what })
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.kind == ErrorKind::Cancelled
     }
 }
 
-impl From<ultima_rules::GameError> for AppError {
-    fn from(error: ultima_rules::GameError) -> AppError {
-        match error {
-            ultima_rules::GameError::Over(_) => {
-                AppError::new(ErrorKind::GameOver, error.to_string())
-            }
-            ultima_rules::GameError::Illegal(inner) => {
-                AppError::new(ErrorKind::IllegalMove, capitalised(&inner.to_string()))
-            }
+impl From<ultima_game::SessionError> for AppError {
+    fn from(error: ultima_game::SessionError) -> AppError {
+        AppError {
+            kind: error.kind,
+            problem: error.problem,
         }
     }
 }
 
-impl From<ultima_rules::MoveError> for AppError {
-    fn from(error: ultima_rules::MoveError) -> AppError {
-        AppError::new(ErrorKind::IllegalMove, capitalised(&error.to_string()))
-    }
-}
-
-/// Messages from the engine are sentence fragments; the UI shows sentences.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+impl From<Problem> for AppError {
+    fn from(problem: Problem) -> AppError {
+        AppError::new(problem)
     }
 }

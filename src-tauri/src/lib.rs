@@ -6,13 +6,20 @@ mod bot;
 mod commands;
 mod durable;
 mod error;
+mod events;
+mod history;
+mod notice;
 mod persistence;
-mod session;
 mod settings;
 mod state;
-mod views;
+mod store;
+mod stored;
+#[cfg(test)]
+mod tests;
+mod timer;
 
 use tauri::{Manager, RunEvent};
+use tauri_plugin_store::StoreExt;
 
 pub use bindings::specta_builder;
 
@@ -24,9 +31,20 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(|app| {
             // Without its store the app still opens, to say why it cannot start.
-            let state = match persistence::Persistence::open(app.handle()) {
-                Ok((persistence, loaded)) => state::AppState::new(persistence, loaded),
-                Err(error) => state::AppState::unavailable(error),
+            let handle = app.handle().clone();
+            let state = match app.path().app_data_dir() {
+                Ok(folder) => state::AppState::open(&folder, move |path| {
+                    handle
+                        .store_builder(path)
+                        .disable_auto_save()
+                        .build()
+                        .map(|store| Box::new(store) as Box<dyn store::KeyValue>)
+                        .map_err(|error| error.to_string())
+                }),
+                Err(error) => state::AppState::unavailable(error::AppError::storage(
+                    error::StorageWhat::DataFolder,
+                    error,
+                )),
             };
             app.manage(state);
             Ok(())
@@ -36,7 +54,7 @@ pub fn run() {
         Ok(app) => app.run(|handle, event| {
             if let RunEvent::ExitRequested { .. } = event {
                 if let Some(state) = handle.try_state::<state::AppState>() {
-                    state.bot.cancel();
+                    state.bot().cancel();
                 }
             }
         }),

@@ -1,198 +1,240 @@
-//! The player's data in the store (tauri-plugin-store): settings, the game in progress and
-//! the finished games, saved after every change. `durable` guards the file against torn writes.
+//! The small state of the moment in the store (tauri-plugin-store): settings and the game in
+//! progress, saved after every change, with a format version that is read. `durable` guards
+//! the file against torn writes. What grows (finished games) lives in SQLite (`history`).
+//!
+//! Formats: version 1 (releases up to 0.1) also held every finished game under
+//! `finishedGames`; they are moved into the history database at the first start after the
+//! update (see `state::AppState::import_legacy_finished`). A file from a newer version is
+//! refused and left untouched: the app then runs without saving.
 
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-use tauri::{AppHandle, Manager, Runtime};
-use tauri_plugin_store::{Store, StoreExt};
+use serde_json::Value;
 
 use crate::durable;
-use crate::error::AppError;
-use crate::session::SavedGame;
+use crate::error::{AppError, StorageWhat};
+use crate::notice::Notice;
 use crate::settings::Settings;
+use crate::store::KeyValue;
+use crate::stored::{self, CurrentRead, LegacyFinished};
+use ultima_game::Session;
 
-const FILE: &str = "ultima.json";
+pub const FILE: &str = "ultima.json";
 const KEY_VERSION: &str = "version";
 const KEY_SETTINGS: &str = "settings";
 const KEY_CURRENT: &str = "currentGame";
+/// Version 1 only: the finished games, now in the history database.
 const KEY_FINISHED: &str = "finishedGames";
-const VERSION: u32 = 1;
+/// The format this build writes.
+pub const VERSION: u32 = 2;
 
 /// What was in the store at start-up.
 #[derive(Default)]
 pub struct Loaded {
     pub settings: Settings,
-    pub current: Option<SavedGame>,
-    pub finished: Vec<SavedGame>,
-    /// Something the player must be told (a repaired file, an entry that could not be read).
-    pub notices: Vec<String>,
+    pub current: Option<Session>,
+    /// Finished games of a version 1 file, still to be moved into the history database.
+    pub legacy_finished: Vec<LegacyFinished>,
+    /// What the player must be told.
+    pub notices: Vec<Notice>,
 }
 
-pub struct Persistence<R: Runtime> {
-    store: Arc<Store<R>>,
+pub struct Persistence {
+    /// `None` when the file comes from a newer version: nothing is ever written then.
+    store: Option<Box<dyn KeyValue>>,
     path: PathBuf,
+    /// The format the file was found in (0: no file).
+    found_version: u32,
 }
 
-impl<R: Runtime> Persistence<R> {
-    /// Opens the store, repairing a damaged file first (see `durable`).
-    pub fn open(app: &AppHandle<R>) -> Result<(Persistence<R>, Loaded), AppError> {
-        let folder = app
-            .path()
-            .app_data_dir()
-            .map_err(|e| AppError::storage("The app's data folder could not be found", e))?;
-        std::fs::create_dir_all(&folder).map_err(|e| {
+impl Persistence {
+    /// Opens the store file in `folder`, repairing a torn file first (see `durable`); `build`
+    /// opens the store on the checked file (the plugin's store in the app).
+    pub fn open(
+        folder: &Path,
+        build: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
+    ) -> Result<(Persistence, Loaded), AppError> {
+        std::fs::create_dir_all(folder).map_err(|e| {
             AppError::storage(
-                &format!("The folder {} could not be created", folder.display()),
-                e,
+                StorageWhat::DataFolder,
+                format!("{}: {e}", folder.display()),
             )
         })?;
         let path = folder.join(FILE);
         let recovery = durable::prepare(&path).map_err(|e| {
-            AppError::storage(
-                &format!("The save file {} could not be checked", path.display()),
-                e,
-            )
+            AppError::storage(StorageWhat::SaveFile, format!("{}: {e}", path.display()))
         })?;
-        let store = app
-            .store_builder(&path)
-            .disable_auto_save()
-            .build()
-            .map_err(|e| AppError::storage("The save file could not be opened", e))?;
-        let persistence = Persistence { store, path };
+        if recovery != durable::Recovery::Clean {
+            eprintln!("ultima: the save file was repaired: {recovery:?}");
+        }
         let mut loaded = Loaded::default();
         loaded.notices.extend(recovery.notice());
+        let version = file_version(&path);
+        if version > VERSION {
+            // Not even the plugin may open it: it writes every store it holds when the app
+            // exits.
+            loaded
+                .notices
+                .push(Notice::SaveFromNewerVersion { version });
+            return Ok((
+                Persistence {
+                    store: None,
+                    path,
+                    found_version: version,
+                },
+                loaded,
+            ));
+        }
+        let store = build(&path).map_err(|e| AppError::storage(StorageWhat::SaveFile, e))?;
+        let persistence = Persistence {
+            found_version: version,
+            store: Some(store),
+            path,
+        };
         persistence.read_into(&mut loaded);
         Ok((persistence, loaded))
     }
 
-    /// Reads each entry on its own, so one unreadable entry does not cost the others. An entry
-    /// that cannot be read stays in the file under a `damaged-…` key and the player is told.
-    fn read_into(&self, loaded: &mut Loaded) {
-        let notices = &mut loaded.notices;
-        if let Some(settings) = self.read(
-            KEY_SETTINGS,
-            "your settings",
-            notices,
-            Settings::from_stored,
-        ) {
-            loaded.settings = settings;
-        }
-        loaded.current = self.read(
-            KEY_CURRENT,
-            "the game in progress",
-            notices,
-            serde_json::from_value,
-        );
-        let finished: Vec<serde_json::Value> = self
-            .read(
-                KEY_FINISHED,
-                "the finished games",
-                notices,
-                serde_json::from_value,
-            )
-            .unwrap_or_default();
-        let mut damaged = Vec::new();
-        for entry in finished {
-            match serde_json::from_value::<SavedGame>(entry.clone()) {
-                Ok(game) => loaded.finished.push(game),
-                Err(_) => damaged.push(entry),
-            }
-        }
-        if !damaged.is_empty() {
-            let count = damaged.len();
-            let aside = self.set_aside(KEY_FINISHED, serde_json::Value::Array(damaged));
-            notices.push(format!(
-                "{count} finished game(s) could not be read; they are kept in {} under \"{aside}\".",
-                self.path.display()
-            ));
-        }
+    /// Whether the file was found in an older format (to be written in this one).
+    pub fn is_older_format(&self) -> bool {
+        self.found_version != 0 && self.found_version < VERSION
     }
 
-    fn read<T>(
-        &self,
-        key: &str,
-        what: &str,
-        notices: &mut Vec<String>,
-        parse: impl Fn(serde_json::Value) -> Result<T, serde_json::Error>,
-    ) -> Option<T> {
-        let value = self.store.get(key)?;
-        match parse(value.clone()) {
-            Ok(read) => Some(read),
-            Err(error) => {
-                let aside = self.set_aside(key, value);
-                notices.push(format!(
-                    "{} could not be read ({error}); it is kept in {} under \"{aside}\".",
-                    capitalise(what),
-                    self.path.display()
-                ));
-                None
+    /// Whether this session must not write (the file comes from a newer version).
+    pub fn is_read_only(&self) -> bool {
+        self.store.is_none()
+    }
+
+    /// Reads each entry on its own, so one unreadable entry does not cost the others. What
+    /// cannot be read stays in the file under a `damaged-…` key and the player is told.
+    fn read_into(&self, loaded: &mut Loaded) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        if let Some(saved) = store.get(KEY_SETTINGS) {
+            let (settings, reset) = Settings::from_stored(&saved);
+            loaded.settings = settings;
+            if !reset.is_empty() {
+                self.set_aside(KEY_SETTINGS, saved);
+                loaded
+                    .notices
+                    .push(Notice::SettingsPartlyReset { fields: reset });
+            }
+        }
+        if let Some(saved) = store.get(KEY_CURRENT) {
+            match stored::read_current(&saved) {
+                CurrentRead::Whole(session) => loaded.current = Some(session),
+                CurrentRead::CutShort {
+                    session,
+                    kept_moves,
+                    total_moves,
+                } => {
+                    self.set_aside(KEY_CURRENT, saved);
+                    loaded.current = Some(session);
+                    loaded.notices.push(Notice::GameCutShort {
+                        kept_moves,
+                        total_moves,
+                    });
+                }
+                CurrentRead::Unreadable => {
+                    self.set_aside(KEY_CURRENT, saved);
+                    store.delete(KEY_CURRENT);
+                    loaded.notices.push(Notice::CurrentGameUnreadable);
+                }
+            }
+        }
+        if let Some(saved) = store.get(KEY_FINISHED) {
+            let entries = match saved {
+                Value::Array(entries) => entries,
+                other => vec![other],
+            };
+            let mut damaged = Vec::new();
+            for entry in entries {
+                match stored::read_legacy_finished(&entry) {
+                    Some(game) => loaded.legacy_finished.push(game),
+                    None => damaged.push(entry),
+                }
+            }
+            if !damaged.is_empty() {
+                let count = u32::try_from(damaged.len()).unwrap_or(u32::MAX);
+                self.set_aside(KEY_FINISHED, Value::Array(damaged));
+                loaded
+                    .notices
+                    .push(Notice::FinishedGamesUnreadable { count });
             }
         }
     }
 
     /// Keeps `value` in the file under a key of its own (`damaged-<key>-<n>`), never to be
     /// overwritten or read again by the app, and returns that key.
-    pub fn set_aside(&self, key: &str, value: serde_json::Value) -> String {
+    pub fn set_aside(&self, key: &str, value: Value) -> Option<String> {
+        let store = self.store.as_ref()?;
         let aside = (1..)
             .map(|n| format!("damaged-{key}-{n}"))
-            .find(|candidate| !self.store.has(candidate))
-            .unwrap_or_else(|| format!("damaged-{key}"));
-        self.store.set(aside.clone(), value);
-        aside
+            .find(|candidate| !store.has(candidate))?;
+        store.set(&aside, value);
+        Some(aside)
     }
 
-    /// Where the save file is.
-    pub fn path(&self) -> &std::path::Path {
-        &self.path
+    /// The finished games of a version 1 file are in the history database now: the next save
+    /// leaves them out.
+    pub fn forget_legacy_finished(&self) {
+        if let Some(store) = &self.store {
+            store.delete(KEY_FINISHED);
+        }
     }
 
-    /// Saves everything, backing up the last complete file first.
-    pub fn save(
-        &self,
-        settings: &Settings,
-        current: Option<&SavedGame>,
-        finished: &[SavedGame],
-    ) -> Result<(), AppError> {
-        self.stage(settings, current, finished)?;
-        durable::back_up(&self.path)
-            .map_err(|e| AppError::storage("The backup copy could not be written", e))?;
-        self.store
+    /// Saves settings and the game in progress, backing up the last complete file first. In
+    /// read-only mode nothing is written (the player was told at start-up).
+    pub fn save(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        self.stage(settings, current)?;
+        durable::back_up(&self.path).map_err(|e| AppError::storage(StorageWhat::Backup, e))?;
+        store
             .save()
-            .map_err(|e| AppError::storage("Your game could not be saved", e))
+            .map_err(|e| AppError::storage(StorageWhat::Save, e))
     }
 
     /// Puts everything in the store's memory without writing it (the plugin writes its memory
     /// when the app exits, so this must always hold what the player was last told is saved).
-    pub fn stage(
-        &self,
-        settings: &Settings,
-        current: Option<&SavedGame>,
-        finished: &[SavedGame],
-    ) -> Result<(), AppError> {
-        self.store.set(KEY_VERSION, VERSION);
-        self.store.set(KEY_SETTINGS, to_json(settings)?);
+    pub fn stage(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let encode = |e: serde_json::Error| AppError::storage(StorageWhat::Prepare, e);
+        store.set(KEY_VERSION, Value::from(VERSION));
+        store.set(
+            KEY_SETTINGS,
+            serde_json::to_value(settings).map_err(encode)?,
+        );
         match current {
-            Some(game) => self.store.set(KEY_CURRENT, to_json(game)?),
-            None => {
-                self.store.delete(KEY_CURRENT);
+            Some(session) => {
+                store.set(KEY_CURRENT, stored::write_current(session).map_err(encode)?)
             }
+            None => store.delete(KEY_CURRENT),
         }
-        self.store.set(KEY_FINISHED, to_json(&finished)?);
         Ok(())
     }
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, AppError> {
-    serde_json::to_value(value)
-        .map_err(|e| AppError::storage("Your data could not be prepared for saving", e))
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// The format version of the file at `path`: 1 for a file without one (version 1 always wrote
+/// it, but a file repaired by hand may lack it), 0 for no file.
+fn file_version(path: &Path) -> u32 {
+    let Ok(bytes) = std::fs::read(path) else {
+        return 0;
+    };
+    match serde_json::from_slice::<Value>(&bytes) {
+        Ok(Value::Object(entries)) => match entries.get(KEY_VERSION) {
+            // A version that is not a count cannot be understood: refuse it like a newer one.
+            Some(version) => version
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(u32::MAX),
+            None if entries.is_empty() => 0,
+            None => 1,
+        },
+        _ => 0,
+    }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use specta::Type;
 
-use crate::views::BotLevel;
+use ultima_bot::Level;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Type)]
 #[serde(rename_all = "camelCase")]
@@ -43,7 +43,7 @@ pub struct Settings {
     pub show_legal_moves: bool,
     pub show_coordinates: bool,
     pub animation: AnimationSpeed,
-    pub default_level: BotLevel,
+    pub default_level: Level,
 }
 
 impl Default for Settings {
@@ -55,19 +55,43 @@ impl Default for Settings {
             show_legal_moves: true,
             show_coordinates: true,
             animation: AnimationSpeed::Normal,
-            default_level: BotLevel::Novice,
+            default_level: Level::Novice,
         }
     }
 }
 
 impl Settings {
-    /// Reads saved settings, taking each missing field from the defaults.
-    pub fn from_stored(stored: serde_json::Value) -> Result<Settings, serde_json::Error> {
-        let mut merged = serde_json::to_value(Settings::default())?;
-        if let (Some(target), serde_json::Value::Object(saved)) = (merged.as_object_mut(), stored) {
-            target.extend(saved);
+    /// Reads saved settings field by field: a field that is missing or does not read takes its
+    /// default and the others are kept. Answers the settings and the names of the fields that
+    /// were reset because they did not read (a missing field is not worth telling about: older
+    /// versions simply did not have it). Something that is not an object at all resets every
+    /// field.
+    pub fn from_stored(stored: &serde_json::Value) -> (Settings, Vec<String>) {
+        let defaults = Settings::default();
+        let Ok(serde_json::Value::Object(mut merged)) = serde_json::to_value(defaults) else {
+            return (defaults, Vec::new());
+        };
+        let fields: Vec<String> = merged.keys().cloned().collect();
+        let Some(saved) = stored.as_object() else {
+            return (defaults, fields);
+        };
+        let mut reset = Vec::new();
+        for field in fields {
+            let Some(value) = saved.get(&field) else {
+                continue;
+            };
+            // Try this one field on top of what is known to read.
+            let mut candidate = merged.clone();
+            candidate.insert(field.clone(), value.clone());
+            if serde_json::from_value::<Settings>(serde_json::Value::Object(candidate)).is_ok() {
+                merged.insert(field, value.clone());
+            } else {
+                reset.push(field);
+            }
         }
-        serde_json::from_value(merged)
+        let settings =
+            serde_json::from_value(serde_json::Value::Object(merged)).unwrap_or(defaults);
+        (settings, reset)
     }
 }
 
@@ -78,13 +102,40 @@ mod tests {
     #[test]
     fn saved_settings_with_missing_fields_take_the_defaults() {
         let read =
-            Settings::from_stored(serde_json::json!({ "pieceSet": "chess", "sound": false }));
+            Settings::from_stored(&serde_json::json!({ "pieceSet": "chess", "sound": false }));
         let expected = Settings {
             piece_set: PieceSet::Chess,
             sound: false,
             ..Settings::default()
         };
-        assert_eq!(read.ok(), Some(expected));
-        assert!(Settings::from_stored(serde_json::json!({ "pieceSet": "marble" })).is_err());
+        assert_eq!(read, (expected, Vec::new()));
+    }
+
+    #[test]
+    fn one_bad_field_takes_its_default_and_the_others_are_kept() {
+        let (settings, reset) = Settings::from_stored(&serde_json::json!({
+            "pieceSet": "marble",
+            "boardTheme": "green",
+            "sound": "loud",
+            "showCoordinates": false,
+            "unknownFromElsewhere": 3,
+        }));
+        assert_eq!(
+            settings,
+            Settings {
+                board_theme: BoardTheme::Green,
+                show_coordinates: false,
+                ..Settings::default()
+            }
+        );
+        assert_eq!(reset, vec!["pieceSet".to_string(), "sound".to_string()]);
+    }
+
+    #[test]
+    fn settings_that_are_not_an_object_reset_every_field() {
+        let (settings, reset) = Settings::from_stored(&serde_json::json!([1, 2]));
+        assert_eq!(settings, Settings::default());
+        assert_eq!(reset.len(), 7);
+        assert!(reset.contains(&"defaultLevel".to_string()));
     }
 }

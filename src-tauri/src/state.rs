@@ -1,128 +1,527 @@
-//! The app's state, handed to Tauri with `.manage()`: settings, the game in progress, the
-//! finished games, the bot, and the store they are saved in after every change.
+//! The app's state, handed to Tauri with `.manage()`: settings and the game in progress (saved
+//! in the store after every change), the finished games (in the history database), the bot,
+//! and the channel the UI watches. Everything here runs off the main thread (see `commands`).
 
-use std::sync::{Mutex, MutexGuard};
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tauri::Wry;
+use serde::Serialize;
+use specta::Type;
 
-use crate::bot::BotRunner;
-use crate::error::{AppError, ErrorKind};
+use crate::bot::{self, BotRunner, NoMove};
+use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
+use ultima_game::{Action, Session};
+
+use crate::error::{AppError, ErrorKind, Problem, StorageWhat};
+use crate::events::{Events, GameEvent};
+use crate::history::{Finished, FinishedPage, PageCursor};
+use crate::notice::Notice;
 use crate::persistence::{Loaded, Persistence};
-use crate::session::{SavedGame, Session};
 use crate::settings::Settings;
+use crate::store::KeyValue;
+use crate::stored::LegacyFinished;
+use crate::timer::FlagTimer;
 
-#[derive(Clone)]
+/// How many finished games the home screen gets at start-up (more come page by page).
+pub const FIRST_PAGE: u32 = 50;
+
+/// Everything the home screen needs at start-up.
+#[derive(Clone, Debug, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Startup {
+    pub settings: Settings,
+    /// The game in progress or just finished, if any.
+    pub current: Option<GameView>,
+    /// The newest finished games; `next` asks `finished_games` for more.
+    pub finished: FinishedPage,
+    /// Things the player must be told: a repaired save file, an entry that could not be read.
+    pub notices: Vec<Notice>,
+    /// Nothing is saved this session (the save file comes from a newer version).
+    pub read_only: bool,
+}
+
 pub struct Data {
     pub settings: Settings,
     pub current: Option<Session>,
-    pub finished: Vec<SavedGame>,
-    pub notices: Vec<String>,
+    pub notices: Vec<Notice>,
 }
 
-impl Data {
-    /// Puts the current game among the finished games once it has ended (once only).
-    pub fn file_finished_current(&mut self) {
-        if let Some(session) = &self.current {
-            if session.ended_at.is_some() && !self.finished.iter().any(|g| g.id == session.id) {
-                self.finished.insert(0, session.to_saved());
-            }
-        }
-    }
-}
-
-pub struct AppState {
+struct Shared {
     data: Mutex<Data>,
-    pub bot: BotRunner,
-    /// The store, or why it could not be opened (then nothing can be saved, and the UI says so
-    /// instead of starting).
-    persistence: Result<Persistence<Wry>, AppError>,
+    bot: BotRunner,
+    events: Events,
+    clock: FlagTimer,
+    /// The store, or why it could not be opened (then nothing can be saved, and the UI says
+    /// so instead of starting).
+    persistence: Result<Persistence, AppError>,
+    /// The finished games (in memory when the database cannot be opened or must not be
+    /// written); `None` when the store could not be opened.
+    finished: Option<Finished>,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+fn no_game() -> AppError {
+    AppError::new(Problem::NoGame)
 }
 
 impl AppState {
-    pub fn new(persistence: Persistence<Wry>, loaded: Loaded) -> AppState {
-        let mut notices = loaded.notices;
-        let current = loaded
-            .current
-            .and_then(|saved| match Session::from_saved(&saved) {
-                Ok(session) => Some(session),
-                Err(error) => {
-                    let aside = serde_json::to_value(&saved)
-                        .map(|value| persistence.set_aside("currentGame", value))
-                        .unwrap_or_default();
-                    notices.push(format!(
-                        "{} It is kept in {} under \"{aside}\".",
-                        error.message,
-                        persistence.path().display()
-                    ));
-                    None
-                }
-            });
-        AppState {
+    /// Opens the store and the history database in `folder` (the app's data folder) and moves
+    /// the finished games of an older save into the database. Never fails: a store that
+    /// cannot be opened gives an app that says why.
+    pub fn open(
+        folder: &Path,
+        build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
+    ) -> AppState {
+        let (persistence, loaded) = match Persistence::open(folder, build_store) {
+            Ok(opened) => opened,
+            Err(error) => return AppState::unavailable(error),
+        };
+        let Loaded {
+            settings,
+            mut current,
+            legacy_finished,
+            mut notices,
+        } = loaded;
+        // The player was not thinking while the app was closed.
+        if let Some(session) = &mut current {
+            session.resume_clock(now_ms());
+        }
+        let finished = if persistence.is_read_only() {
+            Finished::in_memory()
+        } else {
+            let (finished, notice) = Finished::open(folder);
+            notices.extend(notice);
+            finished
+        };
+        let state = AppState(Arc::new(Shared {
             data: Mutex::new(Data {
-                settings: loaded.settings,
+                settings,
                 current,
-                finished: loaded.finished,
                 notices,
             }),
             bot: BotRunner::default(),
+            events: Events::default(),
+            clock: FlagTimer::default(),
             persistence: Ok(persistence),
+            finished: Some(finished),
+        }));
+        state.settle_after_opening(legacy_finished);
+        state.arm_clock();
+        state
+    }
+
+    /// The finished games of a version 1 save go into the database; only once they are
+    /// committed there does the store forget them (a crash in between imports them again,
+    /// which the database takes as a no-op). A game in progress that ended (a crash before it
+    /// was filed) is filed. Then the store is saved in this version's format.
+    fn settle_after_opening(&self, legacy_finished: Vec<LegacyFinished>) {
+        let (Ok(persistence), Some(finished)) = (&self.0.persistence, &self.0.finished) else {
+            return;
+        };
+        match finished.import(&legacy_finished) {
+            // Kept in the store too while the database lives only in memory.
+            Ok(()) if finished.is_on_disk() => persistence.forget_legacy_finished(),
+            Ok(()) => {}
+            Err(error) => {
+                eprintln!("ultima: moving finished games into the database: {error:?}");
+                return;
+            }
+        }
+        let Ok(data) = self.data() else {
+            return;
+        };
+        if let Some(session) = data.current.as_ref().filter(|s| s.is_over()) {
+            if let Err(error) = finished.file(session) {
+                eprintln!("ultima: filing the finished game: {error:?}");
+            }
+        }
+        // Write this version's format now if the file was older or anything was repaired, so
+        // that old entries do not come back.
+        if persistence.is_older_format() || !data.notices.is_empty() {
+            if let Err(error) = persistence.save(&data.settings, data.current.as_ref()) {
+                eprintln!("ultima: saving after start-up: {error:?}");
+            }
         }
     }
 
     /// The state of an app whose store could not be opened.
     pub fn unavailable(error: AppError) -> AppState {
-        AppState {
+        AppState(Arc::new(Shared {
             data: Mutex::new(Data {
                 settings: Settings::default(),
                 current: None,
-                finished: Vec::new(),
                 notices: Vec::new(),
             }),
             bot: BotRunner::default(),
+            events: Events::default(),
+            clock: FlagTimer::default(),
             persistence: Err(error),
-        }
+            finished: None,
+        }))
     }
 
-    /// Why nothing can be saved, if so.
-    pub fn unavailable_reason(&self) -> Option<AppError> {
-        self.persistence.as_ref().err().cloned()
+    pub fn bot(&self) -> &BotRunner {
+        &self.0.bot
     }
 
-    pub fn data(&self) -> Result<MutexGuard<'_, Data>, AppError> {
-        self.data.lock().map_err(|_| {
-            AppError::new(
-                ErrorKind::Storage,
-                "The app's state was damaged by an earlier error; please restart the app.",
-            )
+    fn data(&self) -> Result<MutexGuard<'_, Data>, AppError> {
+        self.0.data.lock().map_err(|_| {
+            AppError::new(Problem::Storage {
+                what: StorageWhat::StateDamaged,
+            })
+        })
+    }
+
+    fn finished(&self) -> Result<&Finished, AppError> {
+        self.0.finished.as_ref().ok_or_else(|| {
+            AppError::new(Problem::Storage {
+                what: StorageWhat::History,
+            })
         })
     }
 
     /// Changes the data and saves it; when the save fails, the change is undone (in memory and
-    /// in the store's memory) so that what the player sees is always what is saved.
-    pub fn change<T>(
+    /// in the store's memory) so that what the player sees is always what is saved. A game
+    /// that ended with the change is filed among the finished games.
+    fn change<T>(
         &self,
         change: impl FnOnce(&mut Data) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
+        let persistence = self.0.persistence.as_ref().map_err(Clone::clone)?;
         let mut data = self.data()?;
-        let before = data.clone();
-        let answer = change(&mut data).and_then(|answer| self.save(&mut data).map(|()| answer));
-        if answer.is_err() {
-            *data = before;
-            if let Ok(persistence) = &self.persistence {
-                let current = data.current.as_ref().map(Session::to_saved);
-                let _ = persistence.stage(&data.settings, current.as_ref(), &data.finished);
+        let (settings, current) = (data.settings, data.current.clone());
+        let answer = change(&mut data).and_then(|answer| {
+            persistence
+                .save(&data.settings, data.current.as_ref())
+                .map(|()| answer)
+        });
+        match &answer {
+            Ok(_) => {
+                if let (Some(session), Some(finished)) = (
+                    data.current.as_ref().filter(|s| s.is_over()),
+                    &self.0.finished,
+                ) {
+                    // Retried before the game is replaced and at the next start.
+                    if let Err(error) = finished.file(session) {
+                        eprintln!("ultima: filing the finished game: {error:?}");
+                    }
+                }
+            }
+            Err(_) => {
+                data.settings = settings;
+                data.current = current;
+                let _ = persistence.stage(&data.settings, data.current.as_ref());
             }
         }
         answer
     }
 
-    /// Saves everything. A finished current game joins the finished list once.
-    fn save(&self, data: &mut Data) -> Result<(), AppError> {
-        data.file_finished_current();
-        let persistence = self.persistence.as_ref().map_err(Clone::clone)?;
-        let current = data.current.as_ref().map(Session::to_saved);
-        persistence.save(&data.settings, current.as_ref(), &data.finished)
+    /// Changes the game in progress named `game_id`, saves, and answers with the new view. A
+    /// clock that ran out ends the game on time first, and the change is not made then (the
+    /// view says why).
+    fn change_current(
+        &self,
+        game_id: &str,
+        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
+    ) -> Result<GameView, AppError> {
+        let view = self.change(|data| {
+            let now = now_ms();
+            let session = data.current.as_mut().ok_or_else(no_game)?;
+            check_id(session, game_id)?;
+            if session.flag(now).is_none() {
+                change(session, now)?;
+            }
+            Ok(session.view(now))
+        })?;
+        self.arm_clock();
+        Ok(view)
+    }
+
+    /// Sets the clock's thread to wake when the running clock of the game in progress runs
+    /// out; then the game is lost on time, saved and pushed.
+    fn arm_clock(&self) {
+        let deadline = self.data().ok().and_then(|data| {
+            let session = data.current.as_ref()?;
+            Some((session.id().to_string(), session.next_flag_at()?))
+        });
+        let weak: Weak<Shared> = Arc::downgrade(&self.0);
+        self.0.clock.set(deadline, move |game_id| {
+            let Some(shared) = weak.upgrade() else {
+                return;
+            };
+            let state = AppState(shared);
+            state.0.bot.cancel_for(game_id);
+            match state.change_current(game_id, |_, _| Ok(())) {
+                Ok(game) => state.0.events.send(GameEvent::Changed { game }),
+                Err(error) => state.0.events.send(GameEvent::Failed {
+                    game_id: game_id.to_string(),
+                    error,
+                }),
+            }
+        });
+    }
+
+    pub fn start_up(&self) -> Result<Startup, AppError> {
+        if let Err(error) = &self.0.persistence {
+            return Err(error.clone());
+        }
+        let read_only = self
+            .0
+            .persistence
+            .as_ref()
+            .is_ok_and(Persistence::is_read_only);
+        let (settings, current, notices) = {
+            let mut data = self.data()?;
+            (
+                data.settings,
+                data.current.as_ref().map(|session| session.view(now_ms())),
+                std::mem::take(&mut data.notices),
+            )
+        };
+        let finished = match &self.0.finished {
+            Some(finished) => finished.page(None, FIRST_PAGE)?,
+            None => FinishedPage::default(),
+        };
+        Ok(Startup {
+            settings,
+            current,
+            finished,
+            notices,
+            read_only,
+        })
+    }
+
+    /// The UI's channel for pushed updates. If the game in progress is the bot's move, the bot
+    /// starts now.
+    pub fn watch(&self, sink: impl Fn(GameEvent) + Send + Sync + 'static) {
+        self.0.events.register(sink);
+        self.drive_bot();
+    }
+
+    pub fn new_game(&self, request: NewGame) -> Result<GameView, AppError> {
+        self.0.bot.cancel();
+        let session = Session::new(request, new_game_id(), now_ms(), seed().is_multiple_of(2));
+        self.start(session)
+    }
+
+    pub fn rematch(&self, game_id: &str) -> Result<GameView, AppError> {
+        self.0.bot.cancel();
+        let previous = self.find(game_id)?;
+        self.start(previous.rematch(new_game_id(), now_ms()))
+    }
+
+    /// Makes `session` the game in progress. One that ended is filed first: if that fails,
+    /// the new game is refused rather than the old one lost.
+    fn start(&self, session: Session) -> Result<GameView, AppError> {
+        let view = self.change(|data| {
+            if let Some(ended) = data.current.as_ref().filter(|s| s.is_over()) {
+                self.finished()?.file(ended)?;
+            }
+            let view = session.view(now_ms());
+            data.current = Some(session);
+            Ok(view)
+        })?;
+        self.arm_clock();
+        self.drive_bot();
+        Ok(view)
+    }
+
+    /// The play screen (re)opens the game in progress: the bot resumes if it is its move.
+    pub fn open_game(&self, game_id: &str) -> Result<GameView, AppError> {
+        let view = {
+            let data = self.data()?;
+            let session = data.current.as_ref().ok_or_else(no_game)?;
+            check_id(session, game_id)?;
+            session.view(now_ms())
+        };
+        self.drive_bot();
+        Ok(view)
+    }
+
+    /// The player's move (between friends, the side to move's).
+    pub fn play_move(&self, game_id: &str, from: &str, to: &str) -> Result<GameView, AppError> {
+        let view = self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::Play);
+            session.play(seat, from, to, now)?;
+            Ok(())
+        })?;
+        self.drive_bot();
+        Ok(view)
+    }
+
+    /// Against the bot, takes back the player's last move (and the bot's answer) at once;
+    /// between friends, the side that moved last asks, and the other answers.
+    pub fn take_back(&self, game_id: &str) -> Result<GameView, AppError> {
+        self.0.bot.cancel_for(game_id);
+        let view = self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::TakeBack);
+            session.take_back(seat, now)?;
+            Ok(())
+        })?;
+        self.drive_bot();
+        Ok(view)
+    }
+
+    pub fn answer_take_back(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
+        self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::AnswerTakeBack);
+            session.answer_take_back(seat, accept, now)?;
+            Ok(())
+        })
+    }
+
+    /// The seat the core names resigns: against the bot the player, between friends the side
+    /// to move.
+    pub fn resign(&self, game_id: &str) -> Result<GameView, AppError> {
+        self.0.bot.cancel_for(game_id);
+        self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::Resign);
+            session.resign(seat, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn offer_draw(&self, game_id: &str) -> Result<GameView, AppError> {
+        self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::OfferDraw);
+            session.offer_draw(seat, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn answer_draw(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
+        self.change_current(game_id, |session, now| {
+            let seat = session.local_seat(Action::AnswerDraw);
+            session.answer_draw(seat, accept, now)?;
+            Ok(())
+        })
+    }
+
+    /// The player left the play screen: the bot stops thinking (the game stays saved, and
+    /// `open_game` resumes it).
+    pub fn leave_game(&self, game_id: &str) {
+        self.0.bot.cancel_for(game_id);
+    }
+
+    /// The board of a game (in progress or finished) after `ply` moves, to step through it.
+    pub fn board_at(&self, game_id: &str, ply: u32) -> Result<BoardView, AppError> {
+        Ok(self.find(game_id)?.board_at(ply)?)
+    }
+
+    /// A finished game, to review it.
+    pub fn finished_game(&self, game_id: &str) -> Result<GameView, AppError> {
+        Ok(self.finished()?.game(game_id)?.view(now_ms()))
+    }
+
+    /// A page of finished games, newest first, after the page that ended at `before`.
+    pub fn finished_games(
+        &self,
+        before: Option<&PageCursor>,
+        limit: u32,
+    ) -> Result<FinishedPage, AppError> {
+        match &self.0.finished {
+            Some(finished) => finished.page(before, limit),
+            None => Ok(FinishedPage::default()),
+        }
+    }
+
+    pub fn set_settings(&self, settings: Settings) -> Result<Settings, AppError> {
+        self.change(|data| {
+            data.settings = settings;
+            Ok(settings)
+        })
+    }
+
+    #[cfg(test)]
+    pub fn current_plies(&self) -> Option<usize> {
+        Some(self.data().ok()?.current.as_ref()?.game().moves().len())
+    }
+
+    /// The game in progress if it is `game_id`, else that finished game.
+    fn find(&self, game_id: &str) -> Result<Session, AppError> {
+        {
+            let data = self.data()?;
+            if let Some(session) = data.current.as_ref().filter(|s| s.id() == game_id) {
+                return Ok(session.clone());
+            }
+        }
+        self.finished()?.game(game_id)
+    }
+
+    /// Starts the bot's search if the game in progress is its move and the UI is watching (a
+    /// search already under way for the same position goes on). Its move is played, saved and
+    /// pushed as `changed`; a search stopped on purpose changes nothing and says nothing.
+    pub fn drive_bot(&self) {
+        if !self.0.events.is_watched() {
+            return;
+        }
+        let Ok(data) = self.data() else {
+            return;
+        };
+        let Some(session) = data.current.as_ref().filter(|s| s.is_bot_to_move()) else {
+            return;
+        };
+        let Opponent::Bot { level, .. } = session.opponent() else {
+            return;
+        };
+        let game_id = session.id().to_string();
+        let ply = session.game().moves().len();
+        let Some(ticket) = self.0.bot.begin(&game_id, ply) else {
+            return;
+        };
+        let position = session.game().position().clone();
+        let history = ultima_bot::history_hashes(session.game());
+        drop(data);
+        self.0.events.send(GameEvent::BotThinking {
+            game_id: game_id.clone(),
+        });
+        let state = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("ultima-bot".into())
+            .spawn(move || {
+                let choice = bot::think(&ticket, level, &position, &history, seed());
+                let answer = match choice {
+                    Err(NoMove::Stopped) => None,
+                    // Shown to the player (a `cancelled` kind would not be).
+                    Err(NoMove::Failed) => Some(Err(AppError {
+                        kind: ErrorKind::BadRequest,
+                        problem: Problem::BotFailed,
+                    })),
+                    Ok(mv) => state
+                        .change_current(&game_id, |session, now| {
+                            // Checked under the lock: a take-back or a new game that came
+                            // first wins, and this move is dropped.
+                            if ticket.is_stopped() || session.game().moves().len() != ply {
+                                return Err(AppError::new(Problem::GameChanged));
+                            }
+                            session.play_bot(&mv, now)?;
+                            Ok(())
+                        })
+                        .map(Some)
+                        .transpose(),
+                };
+                state.0.bot.end(&ticket);
+                match answer {
+                    None => {}
+                    Some(Ok(game)) => state.0.events.send(GameEvent::Changed { game }),
+                    Some(Err(error)) if error.is_cancelled() => {}
+                    Some(Err(error)) => state.0.events.send(GameEvent::Failed { game_id, error }),
+                }
+            });
+        if let Err(error) = spawned {
+            eprintln!("ultima: starting the bot's thread: {error}");
+        }
+    }
+}
+
+fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
+    if session.id() == game_id {
+        Ok(())
+    } else {
+        Err(AppError::new(Problem::NotCurrentGame))
     }
 }
 

@@ -1,0 +1,213 @@
+//! The finished games, in the history database (`ultima-history`, SQLite in WAL mode) beside
+//! the store file. Each game is stored once when it ends, with its result and length in a
+//! small summary, so the home list reads one page of summaries and never replays a game.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use serde::{Deserialize, Serialize};
+use specta::Type;
+use ultima_history::{FinishedGame, GameCursor, History, HistoryError};
+
+use serde_json::Value;
+use ultima_game::wire::FinishedSummary;
+use ultima_game::{Session, StoredGame, StoredSummary};
+
+use crate::error::{AppError, Problem, StorageWhat};
+use crate::notice::Notice;
+use crate::stored::{self, LegacyFinished};
+
+pub const FILE: &str = "history.sqlite3";
+
+/// Where a page of finished games ended: the next page starts after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct PageCursor {
+    pub ended_at: f64,
+    pub id: String,
+}
+
+/// Finished games, newest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct FinishedPage {
+    pub games: Vec<FinishedSummary>,
+    /// Where the next page starts; `None` when this page holds the oldest game.
+    pub next: Option<PageCursor>,
+    /// How many games of this page are stored but do not read (they are kept).
+    pub unreadable: u32,
+}
+
+pub struct Finished {
+    history: Mutex<History>,
+    /// Whether the games are kept in a file (not only in memory, for as long as the app runs).
+    on_disk: bool,
+}
+
+fn history_error(error: HistoryError) -> AppError {
+    AppError::storage(StorageWhat::History, error)
+}
+
+impl Finished {
+    /// Opens the database in `folder`. A damaged file is moved aside (never deleted) and a new
+    /// one started; a database that cannot be opened at all gives one in memory, so that the
+    /// app still runs (the player is told either way).
+    pub fn open(folder: &Path) -> (Finished, Option<Notice>) {
+        let path = folder.join(FILE);
+        let opened = match History::open(&path) {
+            Err(error) if error.is_damaged_file() => {
+                eprintln!("ultima: the history database is damaged: {error}");
+                match ultima_history::set_aside(&path) {
+                    Ok(aside) => {
+                        eprintln!("ultima: moved aside to {aside:?}");
+                        History::open(&path)
+                            .map(|history| (history, Some(Notice::HistoryMovedAside)))
+                    }
+                    Err(error) => Err(error),
+                }
+            }
+            other => other.map(|history| (history, None)),
+        };
+        match opened {
+            Ok((history, notice)) => (Finished::new(history, true), notice),
+            Err(error) => {
+                eprintln!("ultima: the history database could not be opened: {error}");
+                (Finished::in_memory(), Some(Notice::HistoryUnavailable))
+            }
+        }
+    }
+
+    fn new(history: History, on_disk: bool) -> Finished {
+        Finished {
+            history: Mutex::new(history),
+            on_disk,
+        }
+    }
+
+    /// Whether what is stored here outlives the app (else an older save's games must stay
+    /// where they are).
+    pub fn is_on_disk(&self) -> bool {
+        self.on_disk
+    }
+
+    /// A database that lives as long as the app runs (read-only mode, or no file could be
+    /// opened). Without even that the app could not run, hence no way to fail.
+    pub fn in_memory() -> Finished {
+        match History::open_in_memory() {
+            Ok(history) => Finished::new(history, false),
+            Err(error) => {
+                // SQLite in memory fails only without memory.
+                eprintln!("ultima: no history database even in memory: {error}");
+                std::process::abort()
+            }
+        }
+    }
+
+    fn history(&self) -> Result<MutexGuard<'_, History>, AppError> {
+        self.history.lock().map_err(|_| {
+            AppError::new(Problem::Storage {
+                what: StorageWhat::StateDamaged,
+            })
+        })
+    }
+
+    /// Stores a game that ended (again: storing it twice changes nothing). A game that goes
+    /// on is not stored.
+    pub fn file(&self, session: &Session) -> Result<(), AppError> {
+        let Some((summary, body)) = stored::finished_entry(session) else {
+            return Ok(());
+        };
+        match self.history()?.add_game(&entry(&summary, &body)) {
+            Ok(_) => Ok(()),
+            // The same id with another body: what is stored stays, and the game is filed.
+            Err(HistoryError::GameConflict { id }) => {
+                eprintln!("ultima: game {id} was already stored differently; kept as stored");
+                Ok(())
+            }
+            Err(error) => Err(history_error(error)),
+        }
+    }
+
+    /// Stores the finished games of an older save file, all in one transaction.
+    pub fn import(&self, games: &[LegacyFinished]) -> Result<(), AppError> {
+        let entries: Vec<(StoredSummary, StoredGame)> = games
+            .iter()
+            .filter_map(|game| stored::finished_entry(&game.session))
+            .collect();
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let history = self.history()?;
+        match history.add_games(entries.iter().map(|(summary, body)| entry(summary, body))) {
+            Ok(_) => Ok(()),
+            // A game stored differently under the same id: keep it, and bring in the others
+            // one by one.
+            Err(HistoryError::GameConflict { .. }) => {
+                for (summary, body) in &entries {
+                    match history.add_game(&entry(summary, body)) {
+                        Ok(_) | Err(HistoryError::GameConflict { .. }) => {}
+                        Err(error) => return Err(history_error(error)),
+                    }
+                }
+                Ok(())
+            }
+            Err(error) => Err(history_error(error)),
+        }
+    }
+
+    /// Up to `limit` games that ended before `before` (the newest when `None`).
+    pub fn page(&self, before: Option<&PageCursor>, limit: u32) -> Result<FinishedPage, AppError> {
+        let cursor = before.map(|cursor| GameCursor {
+            ended_at: cursor.ended_at,
+            id: cursor.id.clone(),
+        });
+        let page = self
+            .history()?
+            .games_page::<Value>(limit as usize, cursor.as_ref())
+            .map_err(history_error)?;
+        let mut unreadable = page.damaged.len();
+        let games: Vec<FinishedSummary> = page
+            .games
+            .into_iter()
+            .filter_map(|listed| {
+                let summary = stored::finished_summary(listed.summary);
+                unreadable += usize::from(summary.is_none());
+                summary.map(|summary| summary.view())
+            })
+            .collect();
+        Ok(FinishedPage {
+            games,
+            next: page.next.map(|cursor| PageCursor {
+                ended_at: cursor.ended_at,
+                id: cursor.id,
+            }),
+            unreadable: u32::try_from(unreadable).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// The finished game `id`, rebuilt from its record.
+    pub fn game(&self, id: &str) -> Result<Session, AppError> {
+        let body = match self.history()?.game_body::<Value>(id) {
+            Ok(Some(body)) => body,
+            Ok(None) => return Err(AppError::new(Problem::NotFinished)),
+            Err(error) => return Err(history_error(error)),
+        };
+        stored::finished_session(body).ok_or_else(|| {
+            AppError::storage(StorageWhat::History, format!("game {id} does not replay"))
+        })
+    }
+}
+
+fn entry<'a>(
+    summary: &'a StoredSummary,
+    body: &'a StoredGame,
+) -> FinishedGame<'a, StoredSummary, StoredGame> {
+    FinishedGame {
+        id: &body.id,
+        created_at: summary.created_at,
+        ended_at: summary.ended_at,
+        plies: summary.moves,
+        summary,
+        body,
+    }
+}
