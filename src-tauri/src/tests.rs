@@ -427,7 +427,9 @@ fn a_clock_that_runs_out_ends_the_game_on_time_and_is_pushed() {
         })
         .expect("a timed game");
     state.play_move(&game.id, "e2", "e5").expect("white");
-    state.play_move(&game.id, "d7", "d4").expect("black: the clock starts");
+    state
+        .play_move(&game.id, "d7", "d4")
+        .expect("black: the clock starts");
     let GameEvent::Changed { game: flagged } = next_event(&events) else {
         panic!("expected the loss on time");
     };
