@@ -3,9 +3,10 @@
 //!
 //! `cargo bench -p ultima-history` prints, for each operation, the mean, median, 95th
 //! percentile and maximum over many runs. The maximum matters as much as the median: a save
-//! that crosses SQLite's WAL checkpoint threshold (1000 pages) copies the WAL into the
-//! database and is the slowest one, so saves are measured long enough to include one. (This
-//! is why it is a plain program and not a Criterion benchmark, which reports no maximum.)
+//! waits for the disk, so it is slow when other programs write, and the save that crosses
+//! SQLite's WAL checkpoint threshold (1000 pages) also copies the WAL into the database; saves
+//! are measured long enough to include a checkpoint. (This is why it is a plain program and
+//! not a Criterion benchmark, which reports no maximum.)
 //!
 //! Run by `cargo test --benches`, it does the same on a few games, as a check that it works.
 

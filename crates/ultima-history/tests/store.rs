@@ -129,6 +129,39 @@ fn a_file_from_a_newer_schema_is_refused_and_left_untouched() {
 }
 
 #[test]
+fn a_file_with_a_negative_schema_version_is_refused_and_left_untouched() {
+    let dir = folder("negative");
+    let path = dir.join("history.sqlite");
+    raw(&path)
+        .execute_batch("PRAGMA user_version = -3;")
+        .expect("a file no build writes");
+    let before = fs::read(&path).expect("read");
+    let error = History::open(&path).expect_err("refused");
+    assert!(
+        matches!(error, HistoryError::UnknownSchema { found: -3 }),
+        "{error:?}"
+    );
+    assert_eq!(fs::read(&path).expect("read"), before);
+}
+
+#[test]
+fn a_second_connection_reads_while_the_first_writes() {
+    let dir = folder("two");
+    let path = dir.join("history.sqlite");
+    let writer = History::open(&path).expect("open");
+    let reader = History::open(&path).expect("open a second time");
+    for n in 0..20 {
+        add(&writer, &format!("g{n}"), f64::from(n), n).expect("store");
+        assert_eq!(reader.game_count().ok(), Some(u64::from(n) + 1));
+    }
+    assert_eq!(
+        add(&reader, "g5", 5.0, 5).ok(),
+        Some(Stored::AlreadyThere),
+        "the second connection sees the first one's game"
+    );
+}
+
+#[test]
 fn a_file_that_is_not_a_database_gives_an_error_and_can_be_set_aside() {
     let dir = folder("garbage");
     let path = dir.join("history.sqlite");
