@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::openings::MAX_OPENING_PLIES;
-use crate::args::Options;
+use crate::args::{is_option, Options};
 use crate::CliError;
 
 /// The most games a match plays.
@@ -37,7 +37,7 @@ pub struct MatchSettings {
 
 pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
     let (first, second) = match args {
-        [a, b, ..] if !a.starts_with("--") && !b.starts_with("--") => (a.clone(), b.clone()),
+        [a, b, ..] if !is_option(a) && !is_option(b) => (a.clone(), b.clone()),
         _ => return Err(CliError::Usage(
             "`ultima match` needs two players: levels (novice ... club) or cmd:\"PROGRAM ARGS\""
                 .to_string(),
