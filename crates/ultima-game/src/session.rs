@@ -475,22 +475,32 @@ impl Session {
         }
     }
 
-    /// The game as this device shows it at `now` (the clock read then).
+    /// The game as this device shows it at `now` (the clock read then): what may be done is
+    /// for the seats of [`Session::local_seat`].
     pub fn view(&self, now: f64) -> GameView {
+        self.view_with(|action| self.local_seat(action), now)
+    }
+
+    /// The game as `seat` sees it, for a connection that is that seat (a server's player).
+    pub fn view_for(&self, seat: Color, now: f64) -> GameView {
+        self.view_with(|_| seat, now)
+    }
+
+    fn view_with(&self, seat_for: impl Fn(Action) -> Color, now: f64) -> GameView {
         let game = &self.game;
         let board = view::board_view(game, game.moves().len())
             .unwrap_or_else(|| empty_board(game.position()));
-        let seat_for = |action| {
-            let seat = self.local_seat(action);
+        let may = |action| {
+            let seat = seat_for(action);
             self.may(seat, action, now).then_some(seat)
         };
         let may_act = MayAct {
-            play: seat_for(Action::Play),
-            resign: seat_for(Action::Resign),
-            offer_draw: seat_for(Action::OfferDraw),
-            answer_draw: seat_for(Action::AnswerDraw),
-            take_back: seat_for(Action::TakeBack),
-            answer_take_back: seat_for(Action::AnswerTakeBack),
+            play: may(Action::Play),
+            resign: may(Action::Resign),
+            offer_draw: may(Action::OfferDraw),
+            answer_draw: may(Action::AnswerDraw),
+            take_back: may(Action::TakeBack),
+            answer_take_back: may(Action::AnswerTakeBack),
         };
         let legal_moves = if may_act.play.is_some() {
             game.position()

@@ -486,3 +486,76 @@ impl RecordPrefix {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "start clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1";
+
+    #[test]
+    fn a_sound_record_reads_whole() {
+        let read =
+            Game::from_record_prefix(&format!("{START}\nmoves e2e5 d7d4\nend draw agreed\n"))
+                .expect("reads");
+        assert!(read.broken.is_none());
+        assert_eq!(read.game.moves().len(), 2);
+        assert!(read.game.outcome().is_some());
+    }
+
+    #[test]
+    fn a_record_broken_at_a_move_keeps_the_moves_before_it() {
+        let text = format!("{START}\nmoves e2e5 d7d4 a2a1 b2b4\nend white resigns\n");
+        let read = Game::from_record_prefix(&text).expect("a start to keep");
+        assert_eq!(read.game.moves().len(), 2);
+        assert_eq!(
+            read.game.outcome(),
+            None,
+            "the end after the break is not read"
+        );
+        let broken = read.broken.expect("broken");
+        assert_eq!(broken.total_plies, 4);
+        assert_eq!(broken.leftover, "moves a2a1 b2b4\nend white resigns");
+        assert!(matches!(broken.error, RecordError::Move { ply: 3, .. }));
+        assert_eq!(
+            Game::from_record(&text)
+                .map(|game| game.moves().len())
+                .err(),
+            Some(broken.error),
+            "the strict reader refuses the same record with the same error"
+        );
+    }
+
+    #[test]
+    fn a_broken_or_unknown_line_after_the_moves_keeps_them_all() {
+        let read = Game::from_record_prefix(&format!("{START}\nmoves e2e5\nend white gave up\n"))
+            .expect("reads");
+        assert_eq!(read.game.moves().len(), 1);
+        let broken = read.broken.expect("broken");
+        assert_eq!(broken.error, RecordError::BadEnd("white gave up".into()));
+        assert_eq!(
+            (broken.total_plies, broken.leftover.as_str()),
+            (1, "end white gave up")
+        );
+
+        let read =
+            Game::from_record_prefix(&format!("{START}\nmoves e2e5\nnotes hello\nmoves d7d4\n"))
+                .expect("reads");
+        let broken = read.broken.expect("broken");
+        assert_eq!(broken.leftover, "notes hello\nmoves d7d4");
+        assert_eq!(broken.total_plies, 2);
+    }
+
+    #[test]
+    fn without_a_readable_start_there_is_nothing_to_keep() {
+        assert_eq!(
+            Game::from_record_prefix("moves e2e5\n").map(|_| ()),
+            Err(RecordError::MissingStart)
+        );
+        assert!(Game::from_record_prefix("start nonsense\nmoves e2e5\n").is_err());
+        assert_eq!(
+            Game::from_record_prefix("hello\n").map(|_| ()),
+            Err(RecordError::UnknownLine("hello".into()))
+        );
+    }
+}

@@ -588,3 +588,26 @@ fn boards_along_the_game_and_the_summary_once_it_is_over() {
     assert_eq!(summary.result, session.game().outcome().expect("over"));
     assert_eq!(summary.opponent, session.opponent());
 }
+
+#[test]
+fn a_connection_sees_what_its_own_seat_may_do() {
+    let mut session = friend();
+    session.play(WHITE, "e2", "e5", 1.0).expect("legal");
+    session.offer_draw(WHITE, 1.0).expect("offer");
+    let white = session.view_for(WHITE, 1.0);
+    assert_eq!(white.may_act.play, None, "black's move");
+    assert!(white.legal_moves.is_empty());
+    assert_eq!(
+        white.may_act.resign,
+        Some(WHITE),
+        "a player resigns on either move"
+    );
+    assert_eq!(white.may_act.answer_draw, None, "its own offer");
+    assert_eq!(white.may_act.take_back, Some(WHITE));
+    let black = session.view_for(BLACK, 1.0);
+    assert_eq!(black.may_act.play, Some(BLACK));
+    assert!(!black.legal_moves.is_empty());
+    assert_eq!(black.may_act.answer_draw, Some(BLACK));
+    assert_eq!(black.may_act.take_back, None, "black has not moved");
+    assert_eq!(black.board, white.board);
+}
