@@ -92,6 +92,8 @@ pub enum StoredError {
     BadFormat,
     #[error("format {format} does not read: {reason}")]
     Unreadable { format: u64, reason: String },
+    #[error("not JSON: {0}")]
+    NotJson(String),
     /// The record has no readable start, so there is no game to keep.
     #[error("the record does not read: {0}")]
     Record(RecordError),
@@ -165,7 +167,8 @@ impl StoredGame {
     }
 
     pub fn from_json_str(text: &str) -> Result<StoredGame, StoredError> {
-        let value = serde_json::from_str(text).map_err(unreadable(0))?;
+        let value = serde_json::from_str(text)
+            .map_err(|error: serde_json::Error| StoredError::NotJson(error.to_string()))?;
         StoredGame::from_json(value)
     }
 }

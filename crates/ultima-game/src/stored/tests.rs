@@ -202,6 +202,10 @@ fn a_bad_format_or_a_damaged_entry_is_an_error_not_a_newer_save() {
     }))
     .expect_err("no such level");
     assert!(!wrong.is_newer());
+    assert!(matches!(
+        StoredGame::from_json_str("{\"id\": "),
+        Err(StoredError::NotJson(_))
+    ));
 }
 
 #[test]
