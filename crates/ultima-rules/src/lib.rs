@@ -18,6 +18,7 @@ mod notation;
 mod perft;
 mod position;
 pub mod types;
+mod why_not;
 mod zobrist;
 
 pub use board::Board;
@@ -28,3 +29,4 @@ pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};
+pub use why_not::{CaptureWay, Check, IllegalReason, Movement, Obstacle, PieceAt};
