@@ -45,6 +45,33 @@ pub struct Data {
     pub settings: Settings,
     pub current: Option<Session>,
     pub notices: Vec<Notice>,
+    /// The id of the game in progress once it ended and is in the history database.
+    filed: Option<String>,
+}
+
+impl Data {
+    fn new(settings: Settings, current: Option<Session>, notices: Vec<Notice>) -> Data {
+        Data {
+            settings,
+            current,
+            notices,
+            filed: None,
+        }
+    }
+
+    /// Puts the game in progress among the finished games once it has ended (once: a game
+    /// that ended does not change any more).
+    fn file_current(&mut self, finished: &Finished) -> Result<(), AppError> {
+        let Some(session) = self.current.as_ref().filter(|s| s.is_over()) else {
+            return Ok(());
+        };
+        if self.filed.as_deref() == Some(session.id()) {
+            return Ok(());
+        }
+        finished.file(session)?;
+        self.filed = Some(session.id().to_string());
+        Ok(())
+    }
 }
 
 struct Shared {
@@ -97,11 +124,7 @@ impl AppState {
             finished
         };
         let state = AppState(Arc::new(Shared {
-            data: Mutex::new(Data {
-                settings,
-                current,
-                notices,
-            }),
+            data: Mutex::new(Data::new(settings, current, notices)),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -130,13 +153,11 @@ impl AppState {
                 return;
             }
         }
-        let Ok(data) = self.data() else {
+        let Ok(mut data) = self.data() else {
             return;
         };
-        if let Some(session) = data.current.as_ref().filter(|s| s.is_over()) {
-            if let Err(error) = finished.file(session) {
-                eprintln!("ultima: filing the finished game: {error:?}");
-            }
+        if let Err(error) = data.file_current(finished) {
+            eprintln!("ultima: filing the finished game: {error:?}");
         }
         // Write this version's format now if the file was older or anything was repaired, so
         // that old entries do not come back.
@@ -150,11 +171,7 @@ impl AppState {
     /// The state of an app whose store could not be opened.
     pub fn unavailable(error: AppError) -> AppState {
         AppState(Arc::new(Shared {
-            data: Mutex::new(Data {
-                settings: Settings::default(),
-                current: None,
-                notices: Vec::new(),
-            }),
+            data: Mutex::new(Data::new(Settings::default(), None, Vec::new())),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -200,12 +217,9 @@ impl AppState {
         });
         match &answer {
             Ok(_) => {
-                if let (Some(session), Some(finished)) = (
-                    data.current.as_ref().filter(|s| s.is_over()),
-                    &self.0.finished,
-                ) {
+                if let Some(finished) = &self.0.finished {
                     // Retried before the game is replaced and at the next start.
-                    if let Err(error) = finished.file(session) {
+                    if let Err(error) = data.file_current(finished) {
                         eprintln!("ultima: filing the finished game: {error:?}");
                     }
                 }
@@ -308,25 +322,24 @@ impl AppState {
     }
 
     pub fn rematch(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.0.bot.cancel();
         let previous = self.find(game_id)?;
+        self.0.bot.cancel();
         self.start(previous.rematch(new_game_id(), now_ms()))
     }
 
     /// Makes `session` the game in progress. One that ended is filed first: if that fails,
-    /// the new game is refused rather than the old one lost.
+    /// the new game is refused rather than the old one lost (and its bot, if it was to move,
+    /// thinks again).
     fn start(&self, session: Session) -> Result<GameView, AppError> {
         let view = self.change(|data| {
-            if let Some(ended) = data.current.as_ref().filter(|s| s.is_over()) {
-                self.finished()?.file(ended)?;
-            }
+            data.file_current(self.finished()?)?;
             let view = session.view(now_ms());
             data.current = Some(session);
             Ok(view)
-        })?;
+        });
         self.arm_clock();
         self.drive_bot();
-        Ok(view)
+        view
     }
 
     /// The play screen (re)opens the game in progress: the bot resumes if it is its move.
@@ -341,32 +354,44 @@ impl AppState {
         Ok(view)
     }
 
+    /// Does `change` to the game in progress as the seat the core names for `action`, then
+    /// lets the bot move if it is its turn (also when the change was refused: a search that
+    /// `stops_bot` stopped must go on).
+    fn act(
+        &self,
+        game_id: &str,
+        stops_bot: bool,
+        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
+    ) -> Result<GameView, AppError> {
+        if stops_bot {
+            self.0.bot.cancel_for(game_id);
+        }
+        let view = self.change_current(game_id, change);
+        self.drive_bot();
+        view
+    }
+
     /// The player's move (between friends, the side to move's).
     pub fn play_move(&self, game_id: &str, from: &str, to: &str) -> Result<GameView, AppError> {
-        let view = self.change_current(game_id, |session, now| {
+        self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::Play);
             session.play(seat, from, to, now)?;
             Ok(())
-        })?;
-        self.drive_bot();
-        Ok(view)
+        })
     }
 
-    /// Against the bot, takes back the player's last move (and the bot's answer) at once;
-    /// between friends, the side that moved last asks, and the other answers.
+    /// Against the bot, takes back the player's last move (and the bot's answer) at once, its
+    /// search stopped; between friends, the side that moved last asks, and the other answers.
     pub fn take_back(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.0.bot.cancel_for(game_id);
-        let view = self.change_current(game_id, |session, now| {
+        self.act(game_id, true, |session, now| {
             let seat = session.local_seat(Action::TakeBack);
             session.take_back(seat, now)?;
             Ok(())
-        })?;
-        self.drive_bot();
-        Ok(view)
+        })
     }
 
     pub fn answer_take_back(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.change_current(game_id, |session, now| {
+        self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::AnswerTakeBack);
             session.answer_take_back(seat, accept, now)?;
             Ok(())
@@ -376,8 +401,7 @@ impl AppState {
     /// The seat the core names resigns: against the bot the player, between friends the side
     /// to move.
     pub fn resign(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.0.bot.cancel_for(game_id);
-        self.change_current(game_id, |session, now| {
+        self.act(game_id, true, |session, now| {
             let seat = session.local_seat(Action::Resign);
             session.resign(seat, now)?;
             Ok(())
@@ -385,7 +409,7 @@ impl AppState {
     }
 
     pub fn offer_draw(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.change_current(game_id, |session, now| {
+        self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::OfferDraw);
             session.offer_draw(seat, now)?;
             Ok(())
@@ -393,7 +417,7 @@ impl AppState {
     }
 
     pub fn answer_draw(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.change_current(game_id, |session, now| {
+        self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::AnswerDraw);
             session.answer_draw(seat, accept, now)?;
             Ok(())

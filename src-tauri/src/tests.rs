@@ -443,3 +443,51 @@ fn a_clock_that_runs_out_ends_the_game_on_time_and_is_pushed() {
     let page = state.finished_games(None, 10).expect("the list");
     assert_eq!(page.games.len(), 1, "filed");
 }
+
+#[test]
+fn a_refused_take_back_while_the_bot_thinks_lets_it_go_on() {
+    let dir = folder("bot-refused");
+    let state = open(&dir);
+    let events = watched(&state);
+    let game = state
+        .new_game(NewGame::Bot {
+            level: Level::Novice,
+            player_side: SideChoice::Black,
+            time_control: None,
+        })
+        .expect("a new game");
+    assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
+    let refused = state
+        .take_back(&game.id)
+        .expect_err("the player has not moved");
+    assert_eq!(refused.problem, crate::error::Problem::NothingToTakeBack);
+    assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
+    let GameEvent::Changed { game: moved } = next_event(&events) else {
+        panic!("expected the bot's move");
+    };
+    assert_eq!(moved.plies.len(), 1);
+}
+
+#[test]
+fn leaving_stops_the_bot_and_opening_the_game_again_resumes_it() {
+    let dir = folder("bot-leave");
+    let state = open(&dir);
+    let events = watched(&state);
+    let game = state
+        .new_game(NewGame::Bot {
+            level: Level::Novice,
+            player_side: SideChoice::Black,
+            time_control: None,
+        })
+        .expect("a new game");
+    assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
+    state.leave_game(&game.id);
+    assert!(
+        events.recv_timeout(Duration::from_millis(800)).is_err(),
+        "a stopped search says nothing"
+    );
+    let shown = state.open_game(&game.id).expect("the game again");
+    assert!(shown.bot_to_move);
+    assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
+    assert!(matches!(next_event(&events), GameEvent::Changed { .. }));
+}
