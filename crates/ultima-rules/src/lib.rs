@@ -29,4 +29,4 @@ pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};
-pub use why_not::{CaptureWay, Check, IllegalReason, Movement, Obstacle, PieceAt};
+pub use why_not::{CaptureWay, Check, IllegalReason, Movement, Obstacle, PieceAt, PieceOn};

@@ -20,8 +20,18 @@ pub struct PieceAt {
     pub square: Square,
 }
 
+/// A piece of either side on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceOn {
+    pub piece: Piece,
+    pub square: Square,
+}
+
 /// How a piece moves, for a move that does not follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Movement {
     /// The king: one step in any direction.
     OneStep,
@@ -44,6 +54,9 @@ impl Movement {
 
 /// What about the piece in the way stops the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Obstacle {
     /// A piece stands in the way, and this piece never jumps (every piece but the long leaper,
     /// and the chameleon leaping a long leaper).
@@ -53,14 +66,17 @@ pub enum Obstacle {
     OwnPiece,
     /// A chameleon meets an enemy piece that is not a long leaper: it leaps long leapers only.
     NotALongLeaper,
-    /// A leaping piece meets an enemy piece with no empty square behind it: `behind` holds
-    /// `piece`, so the two stand in a row and neither can be leapt.
-    TwoInARow { behind: Square, piece: Piece },
+    /// A leaping piece meets an enemy piece with no empty square behind it: another piece
+    /// stands right behind it (the reason's `behind`), two in a row, and neither can be leapt.
+    TwoInARow,
 }
 
 /// A way of capturing, as the rules name them. The chameleon takes by imitation: a check
 /// whose attacker is a chameleon imitates the way named (for a king, always the king's step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CaptureWay {
     /// Moving onto the adjacent piece (the king; the chameleon imitating it).
     KingStep,
@@ -155,7 +171,8 @@ pub enum IllegalReason {
         to: Square,
         occupant: Piece,
     },
-    /// The path from `from` to `to` is blocked at `at`, by `blocker`, as `obstacle` says.
+    /// The path from `from` to `to` is blocked at `at`, by `blocker`, as `obstacle` says;
+    /// for two in a row, `behind` is the piece right behind `blocker` (`None` otherwise).
     PathBlocked {
         role: Role,
         from: Square,
@@ -163,6 +180,7 @@ pub enum IllegalReason {
         at: Square,
         blocker: Piece,
         obstacle: Obstacle,
+        behind: Option<PieceOn>,
     },
     /// After the move (or removal), the king of the mover on `king` could be taken: by every
     /// piece in `checks` (at least one, each attacker once). `was_in_check` tells a move that
@@ -277,14 +295,6 @@ impl Position {
                 occupant,
             };
         }
-        let blocked = |at: Square, blocker: Piece, obstacle: Obstacle| IllegalReason::PathBlocked {
-            role,
-            from,
-            to,
-            at,
-            blocker,
-            obstacle,
-        };
         let mut square = from;
         while let Some(next) = square.step(direction) {
             if next == to {
@@ -294,32 +304,33 @@ impl Position {
             let Some(blocker) = self.piece_at(next) else {
                 continue;
             };
+            // For an enemy piece it may leap, the square behind must be empty. `to` is empty
+            // and further on, so that square is on the path.
+            let behind = next.step(direction).and_then(|behind| {
+                let piece = self.piece_at(behind)?;
+                Some(PieceOn {
+                    piece,
+                    square: behind,
+                })
+            });
             let obstacle = match role {
                 Role::LongLeaper | Role::Chameleon if blocker.color == piece.color => {
-                    Some(Obstacle::OwnPiece)
+                    Obstacle::OwnPiece
                 }
-                Role::LongLeaper => None,
-                Role::Chameleon if blocker.role == Role::LongLeaper => None,
-                Role::Chameleon => Some(Obstacle::NotALongLeaper),
-                _ => Some(Obstacle::InTheWay),
+                Role::Chameleon if blocker.role != Role::LongLeaper => Obstacle::NotALongLeaper,
+                Role::LongLeaper | Role::Chameleon if behind.is_some() => Obstacle::TwoInARow,
+                Role::LongLeaper | Role::Chameleon => continue,
+                _ => Obstacle::InTheWay,
             };
-            if let Some(obstacle) = obstacle {
-                return blocked(next, blocker, obstacle);
-            }
-            // An enemy piece it may leap: the square behind must be empty. `to` is empty and
-            // further on, so that square is on the path.
-            if let Some(behind) = next.step(direction) {
-                if let Some(behind_piece) = self.piece_at(behind) {
-                    return blocked(
-                        next,
-                        blocker,
-                        Obstacle::TwoInARow {
-                            behind,
-                            piece: behind_piece,
-                        },
-                    );
-                }
-            }
+            return IllegalReason::PathBlocked {
+                role,
+                from,
+                to,
+                at: next,
+                blocker,
+                obstacle,
+                behind: behind.filter(|_| obstacle == Obstacle::TwoInARow),
+            };
         }
         // The generator and the checks above agree on every move (a property test holds them
         // to it); should they ever part, the move is refused all the same, for its geometry.
@@ -581,6 +592,7 @@ impl fmt::Display for IllegalReason {
                 at,
                 blocker,
                 obstacle,
+                behind,
             } => {
                 write!(
                     f,
@@ -594,11 +606,15 @@ impl fmt::Display for IllegalReason {
                     Obstacle::NotALongLeaper => {
                         f.write_str(" (a chameleon leaps long leapers only)")
                     }
-                    Obstacle::TwoInARow { behind, piece } => write!(
-                        f,
-                        " with {} right behind it on {behind} (no empty square to leap to)",
-                        piece_name(*piece)
-                    ),
+                    Obstacle::TwoInARow => match behind {
+                        Some(behind) => write!(
+                            f,
+                            " with {} right behind it on {} (no empty square to leap to)",
+                            piece_name(behind.piece),
+                            behind.square
+                        ),
+                        None => f.write_str(" (no empty square behind it to leap to)"),
+                    },
                 }
             }
             IllegalReason::LeavesKingInCheck {

@@ -6,7 +6,7 @@
 mod support;
 
 use ultima_rules::{
-    Bitboard, CaptureWay, Check, Color, IllegalReason, Movement, Obstacle, Piece, PieceAt,
+    Bitboard, CaptureWay, Check, Color, IllegalReason, Movement, Obstacle, Piece, PieceAt, PieceOn,
     Position, Role, Square,
 };
 
@@ -257,7 +257,8 @@ fn nothing_jumps() {
             to: sq("d7"),
             at: sq("d5"),
             blocker: black(Role::Pawn),
-            obstacle: Obstacle::InTheWay
+            obstacle: Obstacle::InTheWay,
+            behind: None
         }
     );
     // The black pawn on c4 blocks the white pawn on b4 the same way along the rank.
@@ -269,7 +270,8 @@ fn nothing_jumps() {
             to: sq("d4"),
             at: sq("c4"),
             blocker: black(Role::Pawn),
-            obstacle: Obstacle::InTheWay
+            obstacle: Obstacle::InTheWay,
+            behind: None
         }
     );
 }
@@ -298,7 +300,8 @@ fn a_piece_of_either_side_blocks_a_line() {
             to: sq("a5"),
             at: sq("a3"),
             blocker: white(Role::King),
-            obstacle: Obstacle::InTheWay
+            obstacle: Obstacle::InTheWay,
+            behind: None
         }
     );
 }
@@ -313,7 +316,8 @@ fn a_long_leaper_never_leaps_its_own_piece() {
             to: sq("d1"),
             at: sq("c1"),
             blocker: white(Role::Pawn),
-            obstacle: Obstacle::OwnPiece
+            obstacle: Obstacle::OwnPiece,
+            behind: None
         }
     );
 }
@@ -330,10 +334,11 @@ fn a_long_leaper_never_leaps_two_pieces_in_a_row() {
             to: sq("f1"),
             at: sq("c1"),
             blocker: black(Role::Pawn),
-            obstacle: Obstacle::TwoInARow {
-                behind: sq("d1"),
-                piece: black(Role::Pawn)
-            }
+            obstacle: Obstacle::TwoInARow,
+            behind: Some(PieceOn {
+                piece: black(Role::Pawn),
+                square: sq("d1")
+            })
         }
     );
     legal(ufen, "a1b1");
@@ -346,10 +351,11 @@ fn a_long_leaper_never_leaps_two_pieces_in_a_row() {
             to: sq("f1"),
             at: sq("c1"),
             blocker: black(Role::Pawn),
-            obstacle: Obstacle::TwoInARow {
-                behind: sq("d1"),
-                piece: white(Role::Pawn)
-            }
+            obstacle: Obstacle::TwoInARow,
+            behind: Some(PieceOn {
+                piece: white(Role::Pawn),
+                square: sq("d1")
+            })
         }
     );
 }
@@ -364,7 +370,8 @@ fn a_chameleon_leaps_long_leapers_only() {
             to: sq("d1"),
             at: sq("c1"),
             blocker: black(Role::Pawn),
-            obstacle: Obstacle::NotALongLeaper
+            obstacle: Obstacle::NotALongLeaper,
+            behind: None
         }
     );
     legal("K6k/8/8/8/8/8/8/X1l5 w 0 1", "a1d1");
@@ -376,10 +383,11 @@ fn a_chameleon_leaps_long_leapers_only() {
             to: sq("f1"),
             at: sq("c1"),
             blocker: black(Role::LongLeaper),
-            obstacle: Obstacle::TwoInARow {
-                behind: sq("d1"),
-                piece: black(Role::Pawn)
-            }
+            obstacle: Obstacle::TwoInARow,
+            behind: Some(PieceOn {
+                piece: black(Role::Pawn),
+                square: sq("d1")
+            })
         }
     );
     assert_eq!(
@@ -390,7 +398,8 @@ fn a_chameleon_leaps_long_leapers_only() {
             to: sq("d1"),
             at: sq("c1"),
             blocker: white(Role::Chameleon),
-            obstacle: Obstacle::OwnPiece
+            obstacle: Obstacle::OwnPiece,
+            behind: None
         }
     );
 }
@@ -724,6 +733,7 @@ fn check_reason(
             at,
             blocker,
             obstacle,
+            behind,
             ..
         } => {
             assert_eq!(position.piece_at(*at), Some(*blocker), "{}", context());
@@ -733,9 +743,25 @@ fn check_reason(
                 context()
             );
             assert!(position.piece_at(to).is_none(), "{}", context());
-            if let Obstacle::TwoInARow { behind, piece } = obstacle {
-                assert_eq!(position.piece_at(*behind), Some(*piece), "{}", context());
-                assert_eq!(at.distance(*behind), 1, "{}", context());
+            assert_eq!(
+                behind.is_some(),
+                *obstacle == Obstacle::TwoInARow,
+                "{}",
+                context()
+            );
+            if let Some(behind) = behind {
+                assert_eq!(
+                    position.piece_at(behind.square),
+                    Some(behind.piece),
+                    "{}",
+                    context()
+                );
+                assert_eq!(at.distance(behind.square), 1, "{}", context());
+                assert!(
+                    behind.square.distance(to) < at.distance(to),
+                    "{}",
+                    context()
+                );
             }
             7
         }
