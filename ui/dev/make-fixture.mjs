@@ -122,12 +122,17 @@ const plies = game.moves.map((move, index) => {
   const { pieces, turn } = board(before.ufen);
   const letter = pieces.get(move.slice(0, 2));
   const played = before.moves.find((m) => m.from + m.to === move);
-  const removal = played.from === played.to;
-  const mark = after.moves.length === 0 ? '#' : after.status === 'check' ? '+' : '';
-  const notation = removal
-    ? `${letter.toUpperCase()}${played.from}=`
-    : `${letter.toUpperCase()}${played.from}-${played.to}${played.captures.map((c) => `x${c}`).join('')}${mark}`;
-  return { ...played, notation, side: turn, kind: KIND[letter.toLowerCase()] };
+  // A PlyView as the app sends it: the UI writes the notation from these.
+  const mark = after.moves.length === 0 ? 'mate' : after.status === 'check' ? 'check' : 'none';
+  return {
+    side: turn,
+    role: KIND[letter.toLowerCase()],
+    from: played.from,
+    to: played.to,
+    captures: played.captures,
+    removal: played.from === played.to,
+    mark,
+  };
 });
 
 // Moves as the command line writes them ("c6g6 x d6 f6"), one string each, to keep the file small.

@@ -1,33 +1,42 @@
-// A stand-in for the Rust side, for looking at the UI in a plain browser (ui/dev/mock.html) and
-// for the screenshots. Never part of the app's bundle.
+// A stand-in for the Rust side, for looking at the UI in a plain browser (ui/dev/mock.html), for
+// the screenshots and for the screen tests. Never part of the app's bundle.
 //
 // The game it knows is a real one: fixture-game.json, recorded from the engine by
 // make-fixture.mjs, with every position's legal moves, captures and frozen pieces. While a game
 // follows that record the mock answers exactly as the app would. Off the record it cannot know
 // the rules (the UI holds none, and neither does this file): it then offers every piece a step
 // to an empty neighbouring square, only so that the page stays clickable.
+//
+// As the app does, it starts the bot's turn itself and pushes the bot's move through the channel
+// the UI registers with `watch_games`.
 
+import type { Channel } from '@tauri-apps/api/core';
 import type {
   AppError,
   BoardView,
+  Color,
+  FinishedPage,
   FinishedSummary,
-  GameResult,
+  GameEvent,
   GameView,
+  MayAct,
   MoveView,
   NewGame,
+  Notice,
   Opponent,
-  PieceKind,
+  Outcome,
   PieceView,
   PlyView,
+  Problem,
+  Role,
   Settings,
-  Side,
   Startup,
 } from '../src/bindings';
 import fixture from './fixture-game.json';
 
 interface Position {
   pieces: PieceView[];
-  turn: Side;
+  turn: Color;
   moves: MoveView[];
   frozen: string[];
   check: string | null;
@@ -35,15 +44,17 @@ interface Position {
 
 interface MockGame {
   id: string;
+  revision: number;
   opponent: Opponent;
   /** positions[k]: after k plies. */
   positions: Position[];
   plies: PlyView[];
-  result: GameResult | null;
+  result: Outcome | null;
+  drawOffer: Color | null;
   endedAt: number | null;
 }
 
-const KINDS: Record<string, PieceKind> = {
+const ROLES: Record<string, Role> = {
   k: 'king',
   p: 'pawn',
   w: 'withdrawer',
@@ -54,7 +65,7 @@ const KINDS: Record<string, PieceKind> = {
 };
 const FILES = 'abcdefgh';
 
-function readUfen(ufen: string): { pieces: PieceView[]; turn: Side } {
+function readUfen(ufen: string): { pieces: PieceView[]; turn: Color } {
   const [placement = '', side] = ufen.split(' ');
   const pieces: PieceView[] = [];
   placement.split('/').forEach((row, index) => {
@@ -64,8 +75,8 @@ function readUfen(ufen: string): { pieces: PieceView[]; turn: Side } {
         file += Number(char);
         continue;
       }
-      const kind = KINDS[char.toLowerCase()];
-      if (kind) pieces.push({ square: `${FILES[file]}${8 - index}`, side: char === char.toUpperCase() ? 'white' : 'black', kind });
+      const role = ROLES[char.toLowerCase()];
+      if (role) pieces.push({ square: `${FILES[file]}${8 - index}`, side: char === char.toUpperCase() ? 'white' : 'black', role });
       file++;
     }
   });
@@ -85,11 +96,11 @@ const RECORD: Position[] = fixture.positions.map((p) => ({
 }));
 const RECORD_PLIES = fixture.plies as PlyView[];
 
-const other = (side: Side): Side => (side === 'white' ? 'black' : 'white');
-const cancelled: AppError = { kind: 'cancelled', message: 'The game changed while the bot was thinking.' };
+const other = (side: Color): Color => (side === 'white' ? 'black' : 'white');
+const refusal = (kind: AppError['kind'], problem: Problem): AppError => ({ kind, problem });
 
 /** Off the record: every piece of the side to move may step to an empty neighbouring square. */
-function steps(pieces: PieceView[], turn: Side): MoveView[] {
+function steps(pieces: PieceView[], turn: Color): MoveView[] {
   const taken = new Set(pieces.map((p) => p.square));
   const moves: MoveView[] = [];
   for (const piece of pieces.filter((p) => p.side === turn)) {
@@ -114,16 +125,20 @@ function afterMove(position: Position, move: MoveView): Position {
 
 function plyOf(position: Position, move: MoveView): PlyView {
   const mover = position.pieces.find((p) => p.square === move.from);
-  const kind = mover?.kind ?? 'pawn';
-  const letter = (Object.entries(KINDS).find(([, k]) => k === kind)?.[0] ?? 'p').toUpperCase();
-  const notation =
-    move.from === move.to ? `${letter}${move.from}=` : `${letter}${move.from}-${move.to}${move.captures.map((c) => `x${c}`).join('')}`;
-  return { notation, from: move.from, to: move.to, captures: move.captures, side: position.turn, kind };
+  return {
+    side: position.turn,
+    role: mover?.role ?? 'pawn',
+    from: move.from,
+    to: move.to,
+    captures: move.captures,
+    removal: move.from === move.to,
+    mark: 'none',
+  };
 }
 
 function boardView(game: MockGame, ply: number): BoardView {
   const position = game.positions[ply];
-  if (!position) throw { kind: 'badRequest', message: `The game has no move ${ply}.` } satisfies AppError;
+  if (!position) throw refusal('badRequest', { code: 'noSuchPly', ply });
   return {
     pieces: position.pieces,
     frozen: position.frozen,
@@ -134,24 +149,49 @@ function boardView(game: MockGame, ply: number): BoardView {
   };
 }
 
-function botSide(game: MockGame): Side | null {
+function botSide(game: MockGame): Color | null {
   return game.opponent.kind === 'bot' ? game.opponent.botSide : null;
+}
+
+const NOBODY: MayAct = { play: null, resign: null, offerDraw: null, answerDraw: null, takeBack: null, answerTakeBack: null };
+
+/** Who may do what on this device, as the game core decides it. */
+function mayAct(game: MockGame): MayAct {
+  if (game.result) return NOBODY;
+  const turn = game.positions[game.plies.length]!.turn;
+  const bot = botSide(game);
+  if (bot !== null) {
+    const player = other(bot);
+    const playerMoves = game.plies.filter((p) => p.side === player).length;
+    return { ...NOBODY, play: turn === player ? player : null, resign: player, takeBack: playerMoves > 0 ? player : null };
+  }
+  const offer = game.drawOffer;
+  return {
+    ...NOBODY,
+    play: turn,
+    resign: turn,
+    offerDraw: offer === null ? turn : null,
+    answerDraw: offer === null ? null : other(offer),
+  };
 }
 
 function view(game: MockGame): GameView {
   const ply = game.plies.length;
   const position = game.positions[ply]!;
   const botToMove = game.result === null && botSide(game) === position.turn;
-  const playerMoves = game.plies.filter((p) => p.side !== botSide(game)).length;
   return {
     id: game.id,
+    revision: game.revision,
     opponent: game.opponent,
     board: boardView(game, ply),
     legalMoves: game.result || botToMove ? [] : position.moves,
     plies: game.plies,
     result: game.result,
     botToMove,
-    canTakeBack: game.opponent.kind === 'bot' && game.result === null && playerMoves > 0,
+    clock: null,
+    drawOffer: game.drawOffer,
+    takeBackRequest: null,
+    mayAct: mayAct(game),
   };
 }
 
@@ -168,23 +208,36 @@ function push(game: MockGame, move: MoveView): void {
     game.plies.push(plyOf(position, move));
     game.positions.push(afterMove(position, move));
   }
+  game.drawOffer = null;
+  game.revision++;
 }
 
 function recordedGame(id: string, opponent: Opponent, plies: number): MockGame {
-  return { id, opponent, positions: RECORD.slice(0, plies + 1), plies: RECORD_PLIES.slice(0, plies), result: null, endedAt: null };
+  return {
+    id,
+    revision: plies,
+    opponent,
+    positions: RECORD.slice(0, plies + 1),
+    plies: RECORD_PLIES.slice(0, plies),
+    result: null,
+    drawOffer: null,
+    endedAt: null,
+  };
 }
 
 export interface MockOptions {
   /** `midgame`: a bot game at the end of the record (a capture of two, a frozen piece); `none`: no game. */
   current: 'midgame' | 'none';
   settings: Partial<Settings>;
-  notices: string[];
+  notices: Notice[];
   /** How long the bot "thinks", in milliseconds. */
   botDelay: number;
+  /** The save comes from a newer version: nothing is saved (the app says so). */
+  readOnly?: boolean;
 }
 
 export function mockBackend(options: MockOptions): (cmd: string, args: unknown) => unknown {
-  let settings: Required<Settings> = {
+  let settings: Settings = {
     pieceSet: 'emblems',
     boardTheme: 'wood',
     sound: true,
@@ -193,16 +246,30 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     animation: 'normal',
     defaultLevel: 'casual',
     ...options.settings,
-  } as Required<Settings>;
+  };
   let counter = 0;
   const now = Date.UTC(2025, 10, 29, 17, 30);
   const finished: MockGame[] = [
-    { ...recordedGame('g-finished-1', { kind: 'bot', level: 'novice', botSide: 'black' }, 30), result: { winner: 'white', reason: 'resignation' }, endedAt: now - 86_400_000 },
-    { ...recordedGame('g-finished-2', { kind: 'friend', turnBoard: true }, 12), result: { winner: null, reason: 'agreement' }, endedAt: now - 3 * 86_400_000 },
+    {
+      ...recordedGame('g-finished-1', { kind: 'bot', level: 'novice', botSide: 'black' }, 30),
+      result: { kind: 'win', winner: 'white', reason: 'resignation' },
+      endedAt: now - 86_400_000,
+    },
+    {
+      ...recordedGame('g-finished-2', { kind: 'friend', turnBoard: true }, 12),
+      result: { kind: 'draw', reason: 'agreement' },
+      endedAt: now - 3 * 86_400_000,
+    },
   ];
   let current: MockGame | null =
     options.current === 'midgame' ? recordedGame('g-current', { kind: 'bot', level: 'casual', botSide: 'black' }, fixture.plies.length) : null;
-  let search = 0; // bumped to cancel the bot's "search"
+  let channel: Channel<GameEvent> | null = null;
+  /** The bot's search in progress: its game, and the timer that will play its move. */
+  let search: { game: MockGame; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  // Real IPC sends copies (JSON); so must the mock, or the UI would see its old views change.
+  const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+  const send = (event: GameEvent): void => channel?.onmessage(copy(event));
 
   const summary = (game: MockGame): FinishedSummary => ({
     id: game.id,
@@ -211,6 +278,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     moves: game.plies.length,
     endedAt: game.endedAt,
   });
+  const page = (): FinishedPage => ({ games: finished.map(summary), next: null, unreadable: 0 });
   const finishIfOver = (game: MockGame): void => {
     if (game.result && !finished.includes(game)) {
       game.endedAt = Date.now();
@@ -218,22 +286,42 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     }
   };
   const currentGame = (id: string): MockGame => {
-    if (!current || current.id !== id) throw { kind: 'noGame', message: 'That game is no longer the one in progress.' } satisfies AppError;
+    if (!current) throw refusal('noGame', { code: 'noGame' });
+    if (current.id !== id) throw refusal('noGame', { code: 'notCurrentGame' });
     return current;
   };
   const anyGame = (id: string): MockGame => {
     const game = current?.id === id ? current : finished.find((g) => g.id === id);
-    if (!game) throw { kind: 'noGame', message: 'That game is not among the finished games.' } satisfies AppError;
+    if (!game) throw refusal('noGame', { code: 'notFinished' });
     return game;
   };
+  const stopSearch = (): void => {
+    if (search) clearTimeout(search.timer);
+    search = null;
+  };
+  /** Starts the bot's turn when it is its move and no search runs: the app's Rust side does the same. */
+  const startBot = (game: MockGame): void => {
+    if (search || game.result || botSide(game) !== game.positions[game.plies.length]!.turn) return;
+    send({ kind: 'botThinking', gameId: game.id });
+    const timer = setTimeout(() => {
+      search = null;
+      if (current !== game) return;
+      const position = game.positions[game.plies.length]!;
+      const recorded = RECORD_PLIES[game.plies.length];
+      const move = (recorded && position.moves.find((m) => m.from === recorded.from && m.to === recorded.to)) ?? position.moves[0];
+      if (!move) return send({ kind: 'failed', gameId: game.id, error: refusal('badRequest', { code: 'botFailed' }) });
+      push(game, move);
+      send({ kind: 'changed', game: view(game) });
+    }, options.botDelay);
+    search = { game, timer };
+  };
   const start = (opponent: Opponent): GameView => {
-    search++;
-    current = { id: `g-new-${++counter}`, opponent, positions: [RECORD[0]!], plies: [], result: null, endedAt: null };
+    stopSearch();
+    current = { id: `g-new-${++counter}`, revision: 0, opponent, positions: [RECORD[0]!], plies: [], result: null, drawOffer: null, endedAt: null };
+    startBot(current);
     return view(current);
   };
 
-  // Real IPC sends copies (JSON); so must the mock, or the UI would see its old views change.
-  const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
   return (cmd, raw) => {
     const answer = handle(cmd, raw);
     return answer instanceof Promise ? answer.then(copy) : copy(answer);
@@ -244,74 +332,93 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     const id = String(args['gameId'] ?? '');
     switch (cmd) {
       case 'start_up':
-        return { settings, current: current && view(current), finished: finished.map(summary), notices: options.notices } satisfies Startup;
+        return {
+          settings,
+          current: current && view(current),
+          finished: page(),
+          notices: options.notices,
+          readOnly: options.readOnly ?? false,
+        } satisfies Startup;
+      case 'watch_games':
+        channel = args['channel'] as Channel<GameEvent>;
+        if (current) startBot(current);
+        return null;
       case 'new_game': {
         const request = args['request'] as NewGame;
         if (request.kind === 'friend') return start({ kind: 'friend', turnBoard: request.turnBoard });
-        const player: Side = request.playerSide === 'random' ? (counter % 2 ? 'white' : 'black') : request.playerSide;
+        const player: Color = request.playerSide === 'random' ? (counter % 2 ? 'white' : 'black') : request.playerSide;
         return start({ kind: 'bot', level: request.level, botSide: other(player) });
       }
       case 'rematch': {
         const previous = anyGame(id).opponent;
         return start(previous.kind === 'bot' ? { ...previous, botSide: other(previous.botSide) } : previous);
       }
-      case 'play_move': {
+      case 'open_game': {
         const game = currentGame(id);
-        if (game.result) throw { kind: 'gameOver', message: 'The game is over.' } satisfies AppError;
-        const move = view(game).legalMoves.find((m) => m.from === args['from'] && m.to === args['to']);
-        if (!move) throw { kind: 'illegalMove', message: `${String(args['from'])}-${String(args['to'])} is not a legal move here` } satisfies AppError;
-        push(game, move);
+        startBot(game);
         return view(game);
       }
-      case 'bot_move': {
+      case 'play_move': {
         const game = currentGame(id);
-        const mine = ++search;
-        return new Promise((resolve, reject) =>
-          setTimeout(() => {
-            if (mine !== search || current !== game) return reject(cancelled);
-            const position = game.positions[game.plies.length]!;
-            const recorded = RECORD_PLIES[game.plies.length];
-            const move = (recorded && position.moves.find((m) => m.from === recorded.from && m.to === recorded.to)) ?? position.moves[0];
-            if (!move) return reject({ kind: 'gameOver', message: 'The bot has no move.' } satisfies AppError);
-            push(game, move);
-            resolve(view(game));
-          }, options.botDelay),
-        );
+        if (game.result) throw refusal('gameOver', { code: 'gameOver' });
+        const move = view(game).legalMoves.find((m) => m.from === args['from'] && m.to === args['to']);
+        if (!move) throw refusal('illegalMove', { code: 'unreachable', role: 'pawn', from: String(args['from']), to: String(args['to']) });
+        push(game, move);
+        startBot(game);
+        return view(game);
       }
       case 'take_back': {
         const game = currentGame(id);
-        search++;
+        if (mayAct(game).takeBack === null) throw refusal('badRequest', { code: 'nothingToTakeBack' });
+        stopSearch();
         do {
           game.plies.pop();
           game.positions.pop();
         } while (game.plies.length > 0 && game.positions[game.plies.length]!.turn === botSide(game));
+        game.revision++;
         return view(game);
       }
       case 'resign': {
         const game = currentGame(id);
-        search++;
-        const loser = game.opponent.kind === 'bot' ? other(game.opponent.botSide) : (args['side'] as Side);
-        game.result = { winner: other(loser), reason: 'resignation' };
+        const loser = mayAct(game).resign;
+        if (loser === null) throw refusal('gameOver', { code: 'gameOver' });
+        stopSearch();
+        game.result = { kind: 'win', winner: other(loser), reason: 'resignation' };
+        game.revision++;
         finishIfOver(game);
         return view(game);
       }
-      case 'agree_draw': {
+      case 'offer_draw': {
         const game = currentGame(id);
-        game.result = { winner: null, reason: 'agreement' };
+        const acts = mayAct(game);
+        if (game.opponent.kind === 'bot') throw refusal('badRequest', { code: 'notAgainstBot' });
+        if (acts.answerDraw !== null) game.result = { kind: 'draw', reason: 'agreement' };
+        else if (acts.offerDraw !== null) game.drawOffer = acts.offerDraw;
+        else throw refusal('badRequest', { code: 'drawAlreadyOffered' });
+        game.revision++;
+        finishIfOver(game);
+        return view(game);
+      }
+      case 'answer_draw': {
+        const game = currentGame(id);
+        if (game.drawOffer === null) throw refusal('badRequest', { code: 'noDrawOffer' });
+        if (args['accept'] === true) game.result = { kind: 'draw', reason: 'agreement' };
+        game.drawOffer = null;
+        game.revision++;
         finishIfOver(game);
         return view(game);
       }
       case 'leave_game':
-        search++;
+        if (search?.game.id === id) stopSearch();
         return null;
       case 'board_at':
         return boardView(anyGame(id), Number(args['ply']));
       case 'finished_game':
         return view(anyGame(id));
       case 'finished_games':
-        return finished.map(summary);
+        return page();
       case 'set_settings':
-        settings = args['settings'] as Required<Settings>;
+        settings = args['settings'] as Settings;
         return settings;
       default:
         throw `command ${cmd} not found`;

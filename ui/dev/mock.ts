@@ -1,9 +1,10 @@
 // The app with a fake Rust side: `npm run dev`, then open http://localhost:5173/dev/mock.html.
 // Query options: ?current=none (no game in progress), ?pieces=chess, ?theme=blue|green,
-// ?notice=<text> (a start-up notice), ?botDelay=<ms>.
+// ?notice=<code> (a start-up notice, e.g. restoredFromBackup or finishedGamesUnreadable),
+// ?readOnly (a save from a newer version), ?botDelay=<ms>.
 
 import { mockIPC } from '@tauri-apps/api/mocks';
-import type { BoardTheme, PieceSet } from '../src/bindings';
+import type { BoardTheme, Notice, PieceSet } from '../src/bindings';
 import { mockBackend } from './mock-backend';
 
 const query = new URLSearchParams(location.search);
@@ -12,12 +13,28 @@ if (query.get('pieces') === 'chess') settings.pieceSet = 'chess';
 const theme = query.get('theme');
 if (theme === 'blue' || theme === 'green' || theme === 'wood') settings.boardTheme = theme;
 
+/** Sample parameters for the notices that have some. */
+const NOTICES: Record<Notice['code'], Notice> = {
+  restoredFromBackup: { code: 'restoredFromBackup' },
+  restoredMissingFromBackup: { code: 'restoredMissingFromBackup' },
+  startedFresh: { code: 'startedFresh' },
+  settingsPartlyReset: { code: 'settingsPartlyReset', fields: ['boardTheme'] },
+  gameCutShort: { code: 'gameCutShort', keptMoves: 24, totalMoves: 30 },
+  currentGameUnreadable: { code: 'currentGameUnreadable' },
+  finishedGamesUnreadable: { code: 'finishedGamesUnreadable', count: 1 },
+  saveFromNewerVersion: { code: 'saveFromNewerVersion', version: 3 },
+  historyMovedAside: { code: 'historyMovedAside' },
+  historyUnavailable: { code: 'historyUnavailable' },
+};
+const notices = query.getAll('notice').flatMap((code) => (code in NOTICES ? [NOTICES[code as Notice['code']]] : []));
+
 mockIPC(
   mockBackend({
     current: query.get('current') === 'none' ? 'none' : 'midgame',
     settings,
-    notices: query.getAll('notice'),
+    notices,
     botDelay: Number(query.get('botDelay') ?? 700),
+    readOnly: query.has('readOnly'),
   }),
 );
 

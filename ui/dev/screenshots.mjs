@@ -77,8 +77,7 @@ for (const { name, ...context } of VIEWPORTS) {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`${name}: console: ${message.text()}`);
   });
-  const notice = encodeURIComponent('Your save file was damaged and has been repaired. One finished game could not be read.');
-  await page.goto(`${base}dev/mock.html?notice=${notice}`);
+  await page.goto(`${base}dev/mock.html?notice=restoredFromBackup&notice=finishedGamesUnreadable`);
 
   // The app opens the game in progress; the home screen is one button away.
   await page.getByTestId('move-list').waitFor();

@@ -5,13 +5,17 @@ import type { AppError, GameView, Settings } from './bindings';
 
 const game: GameView = {
   id: 'g1',
+  revision: 1,
   opponent: { kind: 'friend', turnBoard: false },
   board: { pieces: [], frozen: [], check: null, lastMove: null, turn: 'black', ply: 1 },
   legalMoves: [],
   plies: [],
   result: null,
   botToMove: false,
-  canTakeBack: false,
+  clock: null,
+  drawOffer: null,
+  takeBackRequest: null,
+  mayAct: { play: 'black', resign: 'black', offerDraw: 'black', answerDraw: null, takeBack: null, answerTakeBack: null },
 };
 
 const settings: Settings = {
@@ -51,26 +55,48 @@ describe('api', () => {
     expect(calls).toEqual([{ cmd: 'play_move', args: { gameId: 'g1', from: 'e2', to: 'e5' } }]);
   });
 
-  it('throws an ApiError with the Rust side’s sentence and kind', async () => {
-    const refusal: AppError = { kind: 'illegalMove', message: 'There is no piece on e2' };
+  it('throws an ApiError with the Rust side’s kind and problem, worded by the catalogue', async () => {
+    const refusal: AppError = { kind: 'illegalMove', problem: { code: 'noPiece', square: 'e2' } };
     answer(() => {
       throw refusal;
     });
     const error = await api.playMove('g1', 'e2', 'e4').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('There is no piece on e2');
+    expect((error as ApiError).problem).toEqual({ code: 'noPiece', square: 'e2' });
     expect((error as ApiError).kind).toBe('illegalMove');
-    expect(errorMessage(error)).toBe('There is no piece on e2');
+    expect(errorMessage(error)).toBe('There is no piece on e2.');
     expect(isCancelled(error)).toBe(false);
   });
 
-  it('recognises a bot search that was stopped', async () => {
-    answer(() => {
-      throw { kind: 'cancelled', message: 'The game changed while the bot was thinking.' } satisfies AppError;
+  it('resigns and offers draws without naming a side: the Rust side says who may', async () => {
+    answer(() => game);
+    await api.resign('g1');
+    await api.offerDraw('g1');
+    await api.answerDraw('g1', true);
+    expect(calls).toEqual([
+      { cmd: 'resign', args: { gameId: 'g1' } },
+      { cmd: 'offer_draw', args: { gameId: 'g1' } },
+      { cmd: 'answer_draw', args: { gameId: 'g1', accept: true } },
+    ]);
+  });
+
+  it('registers one channel for pushed updates and hands its messages over', async () => {
+    let channel: { onmessage(event: unknown): void } | undefined;
+    answer((_cmd, args) => {
+      channel = (args as { channel: { onmessage(event: unknown): void } }).channel;
+      return null;
     });
-    const error = await api.botMove('g1').catch((e: unknown) => e);
-    expect(isCancelled(error)).toBe(true);
-    expect(calls[0]).toEqual({ cmd: 'bot_move', args: { gameId: 'g1' } });
+    const events: unknown[] = [];
+    await api.watchGames((event) => events.push(event));
+    expect(calls[0]?.cmd).toBe('watch_games');
+    channel?.onmessage({ kind: 'botThinking', gameId: 'g1' });
+    expect(events).toEqual([{ kind: 'botThinking', gameId: 'g1' }]);
+  });
+
+  it('asks for finished games a page at a time', async () => {
+    answer(() => ({ games: [], next: null, unreadable: 0 }));
+    await api.finishedGames({ endedAt: 5, id: 'g9' });
+    expect(calls[0]).toEqual({ cmd: 'finished_games', args: { before: { endedAt: 5, id: 'g9' }, limit: 50 } });
   });
 
   it('turns a bare string from the IPC layer into an error that says it', async () => {
@@ -84,10 +110,10 @@ describe('api', () => {
   });
 
   it('hands over the settings and the notices at start-up', async () => {
-    answer(() => ({ settings, current: null, finished: [], notices: ['The save file was repaired.'] }));
+    answer(() => ({ settings, current: null, finished: { games: [], next: null, unreadable: 0 }, notices: [{ code: 'startedFresh' }], readOnly: false }));
     const startup = await api.startUp();
     expect(startup.settings.pieceSet).toBe('emblems');
-    expect(startup.notices).toEqual(['The save file was repaired.']);
+    expect(startup.notices).toEqual([{ code: 'startedFresh' }]);
     expect(calls[0]?.cmd).toBe('start_up');
   });
 

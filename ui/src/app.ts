@@ -2,8 +2,9 @@
 // notice banners, the screen-reader announcer), the routes, and the one `redraw()` that patches
 // the page from the views.
 
-import { api, errorMessage, isCancelled, noticeMessage } from './api';
-import type { FinishedSummary, GameView, Settings, Startup } from './bindings';
+import { api, errorMessage, isCancelled } from './api';
+import type { FinishedPage, GameEvent, GameView, Settings, Startup } from './bindings';
+import { describeNotice } from './problems';
 import { t } from './i18n';
 import { Navigator, type Route } from './router';
 import { homeScreen } from './screens/home';
@@ -20,6 +21,8 @@ export interface Screen {
   view(): VNode;
   /** Called once the screen is in the page. */
   mounted?(): void;
+  /** An update the Rust side pushed (the bot's move); the app has remembered it already. */
+  event?(event: GameEvent): void;
   /** Called once when the app moves to another screen. */
   leave?(): void;
 }
@@ -42,7 +45,10 @@ export class App {
   settings: Settings;
   /** The game in progress (or the one just finished), as the Rust side last described it. */
   current: GameView | null;
-  finished: FinishedSummary[];
+  /** The newest finished games (and where the next page starts). */
+  finished: FinishedPage;
+  /** Nothing is saved this session (the save file comes from a newer version). */
+  readonly readOnly: boolean;
   readonly sounds = new Sounds(() => this.settings.sound);
 
   private error: string | undefined;
@@ -64,16 +70,30 @@ export class App {
     this.settings = startup.settings;
     this.current = startup.current;
     this.finished = startup.finished;
-    for (const notice of startup.notices) this.notice(noticeMessage(notice));
+    this.readOnly = startup.readOnly;
+    for (const notice of startup.notices) this.notice(describeNotice(notice));
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
 
-  /** Opens the first screen: the game in progress after a quit or a crash, else home. */
-  start(): Promise<void> {
+  /** Opens the first screen (the game in progress after a quit or a crash, else home), then
+   * listens to the Rust side's updates. */
+  async start(): Promise<void> {
     const inProgress = this.hasGameInProgress() ? this.current : null;
     const route: Route = inProgress ? { screen: 'play', gameId: inProgress.id } : { screen: 'home' };
     this.navigator.start(route);
-    return this.show(route, inProgress ? { game: inProgress } : {});
+    await this.show(route, inProgress ? { game: inProgress } : {});
+    try {
+      await api.watchGames((event) => this.gameEvent(event));
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  /** An update the Rust side pushed: the game in progress becomes it, and the screen hears of it. */
+  private gameEvent(event: GameEvent): void {
+    if (event.kind === 'changed') this.remember(event.game);
+    this.screen?.event?.(event);
+    this.redraw();
   }
 
   /** Moves to another screen; `replace` when the screen left should not be back's target. */
@@ -90,6 +110,14 @@ export class App {
     else this.navigator.home();
   }
 
+  /** Takes the app down (tests open several in one page): the screen leaves, history is no longer followed. */
+  stop(): void {
+    this.screen?.leave?.();
+    this.screen = undefined;
+    this.navigator.stop();
+    clearTimeout(this.announceTimer);
+  }
+
   /** Where back leads (the settings' Done, the new game's Cancel). */
   back(): void {
     this.navigator.back();
@@ -102,7 +130,7 @@ export class App {
 
   /** A newer view of a game: it becomes the game in progress when it is that game. */
   remember(game: GameView): void {
-    if (this.current?.id === game.id) this.current = game;
+    if (this.current?.id === game.id && game.revision >= this.current.revision) this.current = game;
   }
 
   /** Saves settings, showing them at once; on failure goes back to what was saved and says why. */
@@ -243,6 +271,7 @@ export class App {
         ]),
       ]),
       h('div.banners', [
+        this.readOnly ? h('div.banner.banner-notice', { attrs: { role: 'status', ...testid('read-only') } }, [h('span.banner-text', t('app.readOnly'))]) : null,
         h(
           'div.banner.banner-error',
           { attrs: { role: 'alert', ...testid('error'), hidden: this.error === undefined } },

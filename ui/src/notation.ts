@@ -1,20 +1,11 @@
 // The move list and the move box: the people's notation written from a ply's data, plies grouped
 // into numbered moves, and typed moves read.
 
-import type { PieceKind, PlyView } from './bindings';
+import type { PlyView } from './bindings';
 import { t } from './i18n';
 
-/** What a move did to the opponent: `+` check, `#` no legal move left (the game is over). */
-export type Mark = 'none' | 'check' | 'mate';
-
-/** What the notation is written from. */
-export interface PlyFacts {
-  kind: PieceKind;
-  from: string;
-  to: string;
-  captures: readonly string[];
-  mark: Mark;
-}
+/** What the notation is written from: a played move's data (a PlyView has all of it). */
+export type PlyFacts = Pick<PlyView, 'role' | 'from' | 'to' | 'captures' | 'removal' | 'mark'>;
 
 /** The parts of a ply in the people's notation, so the list can mark the captures:
  * `Pe2-e6xd6xf6+` is `Pe2-e6`, `xd6`, `xf6`, `+`; a removal `Ld4=`. */
@@ -25,8 +16,8 @@ export interface NotationParts {
 }
 
 export function notationParts(ply: PlyFacts): NotationParts {
-  const letter = t(`pieceLetter.${ply.kind}`);
-  const move = ply.from === ply.to ? `${letter}${ply.from}=` : `${letter}${ply.from}-${ply.to}`;
+  const letter = t(`pieceLetter.${ply.role}`);
+  const move = ply.removal ? `${letter}${ply.from}=` : `${letter}${ply.from}-${ply.to}`;
   return {
     move,
     captures: byFileThenRank(ply.captures).map((square) => `x${square}`),
@@ -44,17 +35,6 @@ export function formatPly(ply: PlyFacts): string {
 function byFileThenRank(squares: readonly string[]): string[] {
   // Square names are a file letter and one rank digit, so their plain order is file, then rank.
   return [...squares].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/**
- * The facts of a ply as the Rust side sends it. Today's bindings carry no check mark of their
- * own, only inside the Rust side's notation string, so it is read from its last character until
- * the regenerated bindings bring `mark`; nothing else is taken from that string.
- */
-export function plyFacts(ply: PlyView): PlyFacts {
-  const last = ply.notation.charAt(ply.notation.length - 1);
-  const mark: Mark = last === '#' ? 'mate' : last === '+' ? 'check' : 'none';
-  return { kind: ply.kind, from: ply.from, to: ply.to, captures: ply.captures, mark };
 }
 
 export interface NumberedMove {

@@ -1,99 +1,89 @@
 // The one place where a refusal or a failure from the Rust side becomes words. Rust sends codes
 // with parameters (`{code: "noPiece", square: "e2"}`), never sentences; the catalogue words them.
 
-import type { PieceKind, Side } from './bindings';
+import type { Notice, Problem, StorageWhat } from './bindings';
 import { listOf, t } from './i18n';
-import { kindName } from './wording';
+import { roleName } from './wording';
 
-/**
- * Why the Rust side refused a request. Written here from the team's contract until the
- * regenerated bindings export it; then this union is that type, imported, not kept by hand.
- */
-export type Problem =
-  | { code: 'noPiece'; square: string }
-  | { code: 'notYourPiece'; role: PieceKind; square: string; owner: Side }
-  | { code: 'frozen'; role: PieceKind; square: string }
-  | { code: 'kingRemoval' }
-  | { code: 'notFrozen'; role: PieceKind; square: string }
-  | { code: 'unreachable'; role: PieceKind; from: string; to: string }
-  | { code: 'leavesKingInCheck'; from: string; to: string }
-  | { code: 'malformed'; text: string }
-  | { code: 'gameOver' }
-  | { code: 'notYourTurn' }
-  | { code: 'noGame' }
-  | { code: 'nothingToTakeBack' }
-  | { code: 'noDrawOffer' }
-  | { code: 'badSquare'; text: string }
-  | { code: 'cancelled' }
-  | { code: 'storage'; what: string };
+export type { Notice, Problem } from './bindings';
 
-/** What the player is told at start-up (a repaired save file, games that did not read). */
-export type Notice =
-  | { code: 'restoredFromBackup' }
-  | { code: 'restoredMissingFromBackup' }
-  | { code: 'startedFresh' }
-  | { code: 'settingsPartlyReset'; fields: string[] }
-  | { code: 'gameCutShort'; keptMoves: number; totalMoves: number }
-  | { code: 'currentGameUnreadable' }
-  | { code: 'finishedGamesUnreadable'; count: number }
-  | { code: 'saveFromNewerVersion'; version: number }
-  | { code: 'historyMovedAside' }
-  | { code: 'historyUnavailable' };
-
-/** A code this build has no words for (a newer Rust side): said as such, never dropped. */
-interface UnknownCode {
-  code: string;
-}
-
-export function describeProblem(problem: Problem | UnknownCode): string {
-  const known = problem as Problem;
-  switch (known.code) {
+export function describeProblem(problem: Problem): string {
+  switch (problem.code) {
+    case 'malformed':
+      return t('problem.malformed', { text: problem.text });
     case 'noPiece':
-      return t('problem.noPiece', { square: known.square });
+      return t('problem.noPiece', { square: problem.square });
     case 'notYourPiece':
-      return t('problem.notYourPiece', { context: known.owner, piece: kindName(known.role), square: known.square });
+      return t('problem.notYourPiece', { context: problem.owner, piece: roleName(problem.role), square: problem.square });
     case 'frozen':
-      return t('problem.frozen', { piece: kindName(known.role), square: known.square });
+      return t('problem.frozen', { piece: roleName(problem.role), square: problem.square });
     case 'kingRemoval':
       return t('problem.kingRemoval');
     case 'notFrozen':
-      return t('problem.notFrozen', { piece: kindName(known.role), square: known.square });
+      return t('problem.notFrozen', { piece: roleName(problem.role), square: problem.square });
     case 'unreachable':
-      return t('problem.unreachable', { piece: kindName(known.role), from: known.from, to: known.to });
+      return t('problem.unreachable', { piece: roleName(problem.role), from: problem.from, to: problem.to });
     case 'leavesKingInCheck':
-      return t('problem.leavesKingInCheck', { from: known.from, to: known.to });
-    case 'malformed':
-      return t('problem.malformed', { text: known.text });
+      return t('problem.leavesKingInCheck', { from: problem.from, to: problem.to });
+    case 'wrongPiece':
+      return t('problem.wrongPiece', { text: problem.text, named: roleName(problem.named), square: problem.square, actual: roleName(problem.actual) });
+    case 'wrongCaptures':
+      return problem.actual.length
+        ? t('problem.wrongCaptures', { text: problem.text, squares: listOf(problem.actual) })
+        : t('problem.wrongCapturesNone', { text: problem.text });
     case 'gameOver':
       return t('problem.gameOver');
     case 'notYourTurn':
       return t('problem.notYourTurn');
-    case 'noGame':
-      return t('problem.noGame');
+    case 'seatIsBot':
+      return t('problem.seatIsBot');
+    case 'timeUp':
+      return t('problem.timeUp', { context: problem.side });
     case 'nothingToTakeBack':
       return t('problem.nothingToTakeBack');
+    case 'takeBackAlreadyRequested':
+      return t('problem.takeBackAlreadyRequested');
+    case 'noTakeBackRequest':
+      return t('problem.noTakeBackRequest');
+    case 'drawAlreadyOffered':
+      return t('problem.drawAlreadyOffered');
     case 'noDrawOffer':
       return t('problem.noDrawOffer');
+    case 'notAgainstBot':
+      return t('problem.notAgainstBot');
     case 'badSquare':
-      return t('problem.badSquare', { text: known.text });
-    case 'cancelled':
-      return t('problem.cancelled');
+      return t('problem.badSquare', { text: problem.text });
+    case 'noSuchPly':
+      return t('problem.noSuchPly', { ply: problem.ply });
+    case 'noGame':
+      return t('problem.noGame');
+    case 'notCurrentGame':
+      return t('problem.notCurrentGame');
+    case 'notFinished':
+      return t('problem.notFinished');
+    case 'noBot':
+      return t('problem.noBot');
+    case 'botStopped':
+      return t('problem.botStopped');
+    case 'gameChanged':
+      return t('problem.gameChanged');
+    case 'botFailed':
+      return t('problem.botFailed');
     case 'storage':
-      return storageProblem(known.what);
+      return storageProblem(problem.what);
     default:
-      return t('problem.unknown', { code: problem.code });
+      return unknownCode(problem);
   }
 }
 
-function storageProblem(what: string): string {
-  switch (what) {
-    case 'load':
-    case 'save':
-    case 'history':
-      return t('problem.storage', { context: what });
-    default:
-      return t('problem.storage');
-  }
+/** A code this build has no words for (a Rust side newer than this UI): said as such, never dropped. */
+function unknownCode(value: never): string {
+  const code: unknown = (value as { code?: unknown }).code;
+  return t('problem.unknown', { code: String(code) });
+}
+
+function storageProblem(what: StorageWhat): string {
+  return t(`problem.storage.${what}`);
 }
 
 // The settings' own labels name a setting that did not read.
@@ -107,9 +97,8 @@ const SETTING_LABELS: Record<string, () => string> = {
   defaultLevel: () => t('settings.defaultLevel'),
 };
 
-export function describeNotice(notice: Notice | UnknownCode): string {
-  const known = notice as Notice;
-  switch (known.code) {
+export function describeNotice(notice: Notice): string {
+  switch (notice.code) {
     case 'restoredFromBackup':
       return t('notice.restoredFromBackup');
     case 'restoredMissingFromBackup':
@@ -117,22 +106,24 @@ export function describeNotice(notice: Notice | UnknownCode): string {
     case 'startedFresh':
       return t('notice.startedFresh');
     case 'settingsPartlyReset': {
-      const fields = listOf(known.fields.map((field) => SETTING_LABELS[field]?.() ?? field));
-      return t('notice.settingsPartlyReset', { count: known.fields.length, fields });
+      const fields = listOf(notice.fields.map((field) => SETTING_LABELS[field]?.() ?? field));
+      return t('notice.settingsPartlyReset', { count: notice.fields.length, fields });
     }
     case 'gameCutShort':
-      return t('notice.gameCutShort', { keptMoves: known.keptMoves, totalMoves: known.totalMoves });
+      return t('notice.gameCutShort', { keptMoves: notice.keptMoves, totalMoves: notice.totalMoves });
     case 'currentGameUnreadable':
       return t('notice.currentGameUnreadable');
     case 'finishedGamesUnreadable':
-      return t('notice.finishedGamesUnreadable', { count: known.count });
+      return t('notice.finishedGamesUnreadable', { count: notice.count });
     case 'saveFromNewerVersion':
-      return t('notice.saveFromNewerVersion', { version: known.version });
+      return t('notice.saveFromNewerVersion', { version: notice.version });
     case 'historyMovedAside':
       return t('notice.historyMovedAside');
     case 'historyUnavailable':
       return t('notice.historyUnavailable');
-    default:
-      return t('notice.unknown', { code: notice.code });
+    default: {
+      const code: unknown = (notice as { code?: unknown }).code;
+      return t('notice.unknown', { code: String(code) });
+    }
   }
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BoardView, PlyView } from './bindings';
 import { Sounds, soundFile, soundFor } from './sound';
 
-const quiet: PlyView = { notation: 'Pe2-e5', from: 'e2', to: 'e5', captures: [], side: 'white', kind: 'pawn' };
-const capture: PlyView = { ...quiet, notation: 'Pe2-e6xd6', to: 'e6', captures: ['d6'] };
-const removal: PlyView = { notation: 'Wd4=', from: 'd4', to: 'd4', captures: ['d4'], side: 'white', kind: 'withdrawer' };
+const quiet: PlyView = { from: 'e2', to: 'e5', captures: [], side: 'white', role: 'pawn', removal: false, mark: 'none' };
+const capture: PlyView = { ...quiet, to: 'e6', captures: ['d6'] };
+const removal: PlyView = { from: 'd4', to: 'd4', captures: [], side: 'white', role: 'withdrawer', removal: true, mark: 'none' };
 const board = (check: string | null): BoardView => ({ pieces: [], frozen: [], check, lastMove: null, turn: 'black', ply: 1 });
 
 describe('soundFor', () => {
@@ -13,7 +13,7 @@ describe('soundFor', () => {
     expect(soundFor(capture, board(null), null)).toBe('capture');
     expect(soundFor(removal, board(null), null)).toBe('capture');
     expect(soundFor(capture, board('e8'), null)).toBe('check');
-    expect(soundFor(capture, board('e8'), { winner: 'white', reason: 'checkmate' })).toBe('end');
+    expect(soundFor(capture, board('e8'), { kind: 'win', winner: 'white', reason: 'checkmate' })).toBe('end');
   });
 });
 

@@ -1,18 +1,18 @@
 // Move sounds. Playing is a nicety: a webview that refuses (autoplay rules, no audio device,
 // an unsupported format) must never break a move, so every failure is dropped here on purpose.
 
-import type { BoardView, GameResult, PlyView } from './bindings';
+import type { BoardView, Outcome, PlyView } from './bindings';
 
 export type SoundName = 'move' | 'capture' | 'check' | 'end';
 
 const NAMES: readonly SoundName[] = ['move', 'capture', 'check', 'end'];
 
 /** The one sound a new move makes: the end of the game, then check, then a capture, then a move. */
-export function soundFor(ply: PlyView, board: BoardView, result: GameResult | null): SoundName {
+export function soundFor(ply: PlyView, board: BoardView, result: Outcome | null): SoundName {
   if (result) return 'end';
   if (board.check) return 'check';
   // A removal takes a piece off the board too.
-  if (ply.captures.length > 0 || ply.from === ply.to) return 'capture';
+  if (ply.captures.length > 0 || ply.removal) return 'capture';
   return 'move';
 }
 

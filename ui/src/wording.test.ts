@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { EndReason, GameResult, Opponent } from './bindings';
+import type { DrawReason, Opponent, Outcome, WinReason } from './bindings';
 import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, reasonText, resultHeadline, resultSummary, squareList } from './wording';
 
 const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
 const friend: Opponent = { kind: 'friend', turnBoard: true };
 
 describe('result wording', () => {
-  const cases: [GameResult, string][] = [
-    [{ winner: 'white', reason: 'checkmate' }, 'Checkmate: Black is in check and has no legal move.'],
-    [{ winner: 'black', reason: 'noLegalMove' }, 'White has no legal move (not in check), and loses.'],
-    [{ winner: null, reason: 'repetition' }, 'Draw by repetition: the same position came up a third time.'],
-    [{ winner: null, reason: 'fiftyMoves' }, 'Draw by the fifty-move rule: fifty moves each without a capture or a removal.'],
-    [{ winner: null, reason: 'bareKings' }, 'Draw: only the two kings are left.'],
-    [{ winner: 'white', reason: 'resignation' }, 'Black resigned.'],
-    [{ winner: null, reason: 'agreement' }, 'Draw by agreement.'],
-    [{ winner: 'black', reason: 'time' }, 'White ran out of time.'],
+  const cases: [Outcome, string][] = [
+    [{ kind: 'win', winner: 'white', reason: 'checkmate' }, 'Checkmate: Black is in check and has no legal move.'],
+    [{ kind: 'win', winner: 'black', reason: 'noLegalMove' }, 'White has no legal move (not in check), and loses.'],
+    [{ kind: 'draw', reason: 'repetition' }, 'Draw by repetition: the same position came up a third time.'],
+    [{ kind: 'draw', reason: 'fiftyMoves' }, 'Draw by the fifty-move rule: fifty moves each without a capture or a removal.'],
+    [{ kind: 'draw', reason: 'bareKings' }, 'Draw: only the two kings are left.'],
+    [{ kind: 'win', winner: 'white', reason: 'resignation' }, 'Black resigned.'],
+    [{ kind: 'draw', reason: 'agreement' }, 'Draw by agreement.'],
+    [{ kind: 'win', winner: 'black', reason: 'time' }, 'White ran out of time.'],
   ];
 
   it.each(cases)('says why the game ended: %j', (result, text) => {
@@ -22,35 +22,35 @@ describe('result wording', () => {
   });
 
   it('has a sentence for every end reason', () => {
-    const reasons = new Set<EndReason>(cases.map(([result]) => result.reason));
+    const reasons = new Set<WinReason | DrawReason>(cases.map(([result]) => result.reason));
     expect(reasons.size).toBe(8);
   });
 
   it('speaks to the player against a bot, and names the side between friends', () => {
-    expect(resultHeadline({ winner: 'white', reason: 'checkmate' }, bot)).toBe('You win');
-    expect(resultHeadline({ winner: 'black', reason: 'resignation' }, bot)).toBe('The bot wins');
-    expect(resultHeadline({ winner: 'black', reason: 'checkmate' }, friend)).toBe('Black wins');
-    expect(resultHeadline({ winner: null, reason: 'agreement' }, friend)).toBe('Draw');
+    expect(resultHeadline({ kind: 'win', winner: 'white', reason: 'checkmate' }, bot)).toBe('You win');
+    expect(resultHeadline({ kind: 'win', winner: 'black', reason: 'resignation' }, bot)).toBe('The bot wins');
+    expect(resultHeadline({ kind: 'win', winner: 'black', reason: 'checkmate' }, friend)).toBe('Black wins');
+    expect(resultHeadline({ kind: 'draw', reason: 'agreement' }, friend)).toBe('Draw');
   });
 
   it('sums a finished game up in a line', () => {
-    expect(resultSummary({ winner: 'white', reason: 'noLegalMove' })).toBe('White wins · no legal move');
-    expect(resultSummary({ winner: null, reason: 'bareKings' })).toBe('Draw · bare kings');
+    expect(resultSummary({ kind: 'win', winner: 'white', reason: 'noLegalMove' })).toBe('White wins · no legal move');
+    expect(resultSummary({ kind: 'draw', reason: 'bareKings' })).toBe('Draw · bare kings');
   });
 });
 
 describe('move wording', () => {
   it('says a move with every square it takes', () => {
     expect(
-      plyInWords({ notation: 'Pd1-d4xc4xd5xe4', from: 'd1', to: 'd4', captures: ['c4', 'd5', 'e4'], side: 'white', kind: 'pawn' }),
+      plyInWords({ from: 'd1', to: 'd4', captures: ['c4', 'd5', 'e4'], side: 'white', role: 'pawn', removal: false, mark: 'none' }),
     ).toBe('White pawn d1 to d4, takes c4, d5 and e4.');
-    expect(plyInWords({ notation: 'Ld7-d5', from: 'd7', to: 'd5', captures: [], side: 'black', kind: 'longLeaper' })).toBe(
+    expect(plyInWords({ from: 'd7', to: 'd5', captures: [], side: 'black', role: 'longLeaper', removal: false, mark: 'none' })).toBe(
       'Black long leaper d7 to d5.',
     );
   });
 
   it('says a removal as such', () => {
-    expect(plyInWords({ notation: 'Wd4=', from: 'd4', to: 'd4', captures: ['d4'], side: 'white', kind: 'withdrawer' })).toBe(
+    expect(plyInWords({ from: 'd4', to: 'd4', captures: [], side: 'white', role: 'withdrawer', removal: true, mark: 'none' })).toBe(
       'White removes its frozen withdrawer on d4.',
     );
   });

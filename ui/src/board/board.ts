@@ -1,23 +1,25 @@
 // The board: the only module that talks to chessgroundx. It is a view: told the position, the
 // legal moves and the settings, it reports the move the player made and decides nothing.
 
-import { Chessground } from 'chessgroundx';
+// The named export lives in chessground.js; the package's index (what Node and Vitest pick, as
+// it has no `exports`) only has a default one.
+import { Chessground } from 'chessgroundx/chessground.js';
 import type { Api } from 'chessgroundx/api';
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Key } from 'chessgroundx/types';
 import 'chessgroundx/assets/chessground.base.css';
 
 import { t } from '../i18n';
-import { kindName } from '../wording';
+import { roleName } from '../wording';
 import { applyStyle } from './style';
 import { capturesOf, destinations, findMove, isSquare, placement, reachOf, removalAt } from './model';
-import type { AnimationSpeed, BoardView, MoveView, PieceView, Settings, Side } from '../bindings';
+import type { AnimationSpeed, BoardView, Color, MoveView, PieceView, Settings } from '../bindings';
 
 export interface BoardState {
   board: BoardView;
   /** The moves the player may make now; empty when the board is only to look at. */
   moves: readonly MoveView[];
-  orientation: Side;
+  orientation: Color;
   /** A move whose captures to mark (the typed move: the keyboard's counterpart of hovering). */
   preview?: MoveView | undefined;
 }
@@ -273,7 +275,7 @@ export function describe(board: BoardView): string {
   for (const side of ['white', 'black'] as const) {
     const pieces = board.pieces
       .filter((piece) => piece.side === side)
-      .map((piece) => t('board.piece', { piece: kindName(piece.kind), square: piece.square }));
+      .map((piece) => t('board.piece', { piece: roleName(piece.role), square: piece.square }));
     parts.push(
       pieces.length
         ? t('board.pieces', { context: side, pieces: pieces.join(t('board.pieceSeparator')) })

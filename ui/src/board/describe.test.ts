@@ -6,10 +6,10 @@ describe('the board in words', () => {
   it('says whose move it is, check, frozen pieces and where every piece stands', () => {
     const board: BoardView = {
       pieces: [
-        { square: 'a1', side: 'white', kind: 'king' },
-        { square: 'd4', side: 'white', kind: 'withdrawer' },
-        { square: 'd5', side: 'black', kind: 'immobilizer' },
-        { square: 'h8', side: 'black', kind: 'king' },
+        { square: 'a1', side: 'white', role: 'king' },
+        { square: 'd4', side: 'white', role: 'withdrawer' },
+        { square: 'd5', side: 'black', role: 'immobilizer' },
+        { square: 'h8', side: 'black', role: 'king' },
       ],
       frozen: ['d4'],
       check: null,

@@ -6,15 +6,15 @@ const move = (from: string, to: string, ...captures: string[]): MoveView => ({ f
 
 // Worked position 1 of RULES.md, "Pinch of three": 7k/8/3P4/3p4/1Pp1pP2/8/8/K2P4 w
 const PINCH: PieceView[] = [
-  { square: 'h8', side: 'black', kind: 'king' },
-  { square: 'd6', side: 'white', kind: 'pawn' },
-  { square: 'd5', side: 'black', kind: 'pawn' },
-  { square: 'b4', side: 'white', kind: 'pawn' },
-  { square: 'c4', side: 'black', kind: 'pawn' },
-  { square: 'e4', side: 'black', kind: 'pawn' },
-  { square: 'f4', side: 'white', kind: 'pawn' },
-  { square: 'a1', side: 'white', kind: 'king' },
-  { square: 'd1', side: 'white', kind: 'pawn' },
+  { square: 'h8', side: 'black', role: 'king' },
+  { square: 'd6', side: 'white', role: 'pawn' },
+  { square: 'd5', side: 'black', role: 'pawn' },
+  { square: 'b4', side: 'white', role: 'pawn' },
+  { square: 'c4', side: 'black', role: 'pawn' },
+  { square: 'e4', side: 'black', role: 'pawn' },
+  { square: 'f4', side: 'white', role: 'pawn' },
+  { square: 'a1', side: 'white', role: 'king' },
+  { square: 'd1', side: 'white', role: 'pawn' },
 ];
 
 describe('placement', () => {
@@ -23,8 +23,8 @@ describe('placement', () => {
   });
 
   it('writes the start position of RULES.md', () => {
-    const back = (rank: string, side: 'white' | 'black', kinds: PieceView['kind'][]): PieceView[] =>
-      kinds.map((kind, file) => ({ square: `${'abcdefgh'[file]}${rank}`, side, kind }));
+    const back = (rank: string, side: 'white' | 'black', kinds: PieceView['role'][]): PieceView[] =>
+      kinds.map((role, file) => ({ square: `${'abcdefgh'[file]}${rank}`, side, role }));
     const pawns = (rank: string, side: 'white' | 'black'): PieceView[] => back(rank, side, Array(8).fill('pawn'));
     const white = back('1', 'white', ['immobilizer', 'longLeaper', 'chameleon', 'king', 'withdrawer', 'chameleon', 'longLeaper', 'coordinator']);
     const black = back('8', 'black', ['coordinator', 'longLeaper', 'chameleon', 'withdrawer', 'king', 'chameleon', 'longLeaper', 'immobilizer']);

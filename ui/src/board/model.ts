@@ -23,7 +23,7 @@ export function placement(pieces: readonly PieceView[]): string {
     if (!isSquare(piece.square)) continue;
     const file = FILES.indexOf(piece.square.charAt(0));
     const rank = Number(piece.square.charAt(1)) - 1;
-    const letter = letterOf(piece.kind);
+    const letter = letterOf(piece.role);
     grid[rank]![file] = piece.side === 'white' ? letter : letter.toLowerCase();
   }
   const rows: string[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PieceKind } from '../bindings';
+import type { Role } from '../bindings';
 import { kindOf, letterOf, roleOf } from './pieces';
 
-const KINDS: PieceKind[] = ['king', 'pawn', 'withdrawer', 'longLeaper', 'chameleon', 'coordinator', 'immobilizer'];
+const KINDS: Role[] = ['king', 'pawn', 'withdrawer', 'longLeaper', 'chameleon', 'coordinator', 'immobilizer'];
 
 describe('piece kinds and chessgroundx roles', () => {
   it('names each role by the piece letter of the rules', () => {

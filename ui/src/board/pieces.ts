@@ -2,10 +2,10 @@
 // names roles by a letter (`w-piece`); these are the letters of the rules' notation, so a
 // board placement written with them reads like UFEN.
 
-import type { Role } from 'chessgroundx/types';
-import type { PieceKind } from '../bindings';
+import type { Role as BoardRole } from 'chessgroundx/types';
+import type { Role } from '../bindings';
 
-const ROLE_OF = {
+const BOARD_ROLE_OF = {
   king: 'k-piece',
   pawn: 'p-piece',
   withdrawer: 'w-piece',
@@ -13,23 +13,25 @@ const ROLE_OF = {
   chameleon: 'x-piece',
   coordinator: 'c-piece',
   immobilizer: 'i-piece',
-} as const satisfies Record<PieceKind, Role>;
+} as const satisfies Record<Role, BoardRole>;
 
-type UltimaRole = (typeof ROLE_OF)[PieceKind];
+type UltimaBoardRole = (typeof BOARD_ROLE_OF)[Role];
 
-const KIND_OF = new Map<string, PieceKind>(
-  (Object.entries(ROLE_OF) as [PieceKind, UltimaRole][]).map(([kind, role]) => [role, kind]),
+const ROLE_OF = new Map<string, Role>(
+  (Object.entries(BOARD_ROLE_OF) as [Role, UltimaBoardRole][]).map(([role, boardRole]) => [boardRole, role]),
 );
 
-export function roleOf(kind: PieceKind): UltimaRole {
-  return ROLE_OF[kind];
+/** chessgroundx's name of a role. */
+export function roleOf(role: Role): UltimaBoardRole {
+  return BOARD_ROLE_OF[role];
 }
 
-export function kindOf(role: string): PieceKind | undefined {
-  return KIND_OF.get(role);
+/** The role chessgroundx calls `boardRole`, if it is one of Ultima's. */
+export function kindOf(boardRole: string): Role | undefined {
+  return ROLE_OF.get(boardRole);
 }
 
 /** The notation letter (upper case): `K`, `P`, `W`, `L`, `X`, `C`, `I`. */
-export function letterOf(kind: PieceKind): string {
-  return ROLE_OF[kind].charAt(0).toUpperCase();
+export function letterOf(role: Role): string {
+  return BOARD_ROLE_OF[role].charAt(0).toUpperCase();
 }

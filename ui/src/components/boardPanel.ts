@@ -3,20 +3,20 @@
 // the puzzles will too. `BoardPanel` holds the state (no DOM but the island it is handed); the
 // view functions draw it, each in its own place of the page's grid.
 
-import type { BoardView, MoveView, Settings, Side } from '../bindings';
+import type { BoardView, Color, MoveView, Settings } from '../bindings';
 import { Board, type RemovalOffer } from '../board/board';
 import { findMove, isRemoval } from '../board/model';
 import { t } from '../i18n';
 import { parseTypedMove } from '../notation';
 import { h, testid, type VNode } from '../view/snabbdom';
-import { kindName, moveInWords, squareList } from '../wording';
+import { moveInWords, roleName, squareList } from '../wording';
 
 /** What the page shows on the board now. */
 export interface BoardPanelState {
   board: BoardView;
   /** The moves the player may make now; empty while looking back or waiting. */
   moves: readonly MoveView[];
-  orientation: Side;
+  orientation: Color;
   /** The move box takes moves (the player's turn, the live position). */
   canType: boolean;
   /** The game is over: the move box goes. */
@@ -135,7 +135,7 @@ export function boardView(panel: BoardPanel, state: BoardPanelState): VNode {
 export function removalView(panel: BoardPanel): VNode {
   const offer = panel.removal;
   if (!offer) return h('div.board-remove', { attrs: { hidden: true } });
-  const piece = kindName(offer.piece.kind);
+  const piece = roleName(offer.piece.role);
   return h('div.board-remove', { attrs: { hidden: false }, dataset: { square: offer.move.from } }, [
     h('span.board-remove-note', t('board.frozenNote', { context: offer.piece.side, piece })),
     h(

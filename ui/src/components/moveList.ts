@@ -4,7 +4,7 @@
 
 import type { PlyView } from '../bindings';
 import { t } from '../i18n';
-import { notationParts, numberedMoves, plyFacts, type NumberedMove } from '../notation';
+import { notationParts, numberedMoves, type NumberedMove } from '../notation';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { plyInWords } from '../wording';
 
@@ -79,7 +79,7 @@ function keepShownInView(list: HTMLElement, focus: boolean): void {
 function plyCell(entry: NumberedMove['white'], shown: number, state: MoveListState): VNode {
   if (!entry) return h('span.ply.ply-empty');
   const after = entry.index + 1;
-  const parts = notationParts(plyFacts(entry.ply));
+  const parts = notationParts(entry.ply);
   const current = after === shown;
   return h(
     'button.ply',

@@ -4,23 +4,22 @@
 // bot's move, and later a remote opponent's). Used by the play screen; the course and puzzle
 // screens drive their games through the same class with a backend of their own.
 
-import type { GameView, PlyView, Side } from '../bindings';
+import type { Color, GameEvent, GameView, PlyView } from '../bindings';
 import { isCancelled } from '../api';
-
-/** The bot's answer is shown no sooner than this after the player's move: an instant reply feels abrupt. */
-export const MIN_THINKING_MS = 400;
 
 /** What the controller asks of the Rust side; each request answers with the game as it is after it. */
 export interface GameBackend {
   playMove(gameId: string, from: string, to: string): Promise<GameView>;
   takeBack(gameId: string): Promise<GameView>;
-  resign(gameId: string, side: Side): Promise<GameView>;
-  agreeDraw(gameId: string): Promise<GameView>;
+  /** The seat the Rust side says may resign does. */
+  resign(gameId: string): Promise<GameView>;
+  offerDraw(gameId: string): Promise<GameView>;
+  answerDraw(gameId: string, accept: boolean): Promise<GameView>;
   /**
-   * Asks the bot to move. Today's bindings need the UI to ask; once the Rust side starts the
-   * bot's turn itself and pushes the result (`receive`), a backend leaves this out.
+   * The game is shown (again): the Rust side resumes the bot if it is its move. Left out by a
+   * backend with nothing to resume (a puzzle checked in the UI).
    */
-  botMove?(gameId: string): Promise<GameView>;
+  openGame?(gameId: string): Promise<GameView>;
 }
 
 /** What changed when a newer view of the game was taken. */
@@ -29,7 +28,7 @@ export type GameChange =
   | { kind: 'moved'; ply: PlyView; ended: boolean }
   /** The game ended without a move (resignation, agreement, time). */
   | { kind: 'ended' }
-  /** Anything else: a take-back, the same position again. */
+  /** Anything else: a take-back, an offer. */
   | { kind: 'other' };
 
 export interface GameHost {
@@ -37,7 +36,7 @@ export interface GameHost {
   redraw(): void;
   /** A newer view was taken (after the state changed, before the redraw). */
   changed(change: GameChange, game: GameView): void;
-  /** A request failed; `cancelled` bot searches are not reported. */
+  /** A request failed, or the bot's turn did. */
   failed(error: unknown): void;
   /** A request of the player's succeeded (a shown error may go). */
   succeeded(): void;
@@ -46,67 +45,30 @@ export interface GameHost {
   remember(game: GameView): void;
 }
 
-export interface GameControllerOptions {
-  /** Milliseconds since some start; a clock of the test's own in tests. */
-  now?: () => number;
-}
-
-/** Compares the Rust side's revision of two views of one game, when the views carry one. */
+/** Of two views of one game, the one with the higher revision is newer: a request's answer and a
+ * pushed update may arrive in either order. */
 export function isNewer(next: GameView, current: GameView): boolean {
-  const revision = (view: GameView): number | undefined => {
-    const value: unknown = (view as { revision?: unknown }).revision;
-    return typeof value === 'number' ? value : undefined;
-  };
-  const a = revision(next);
-  const b = revision(current);
-  return a === undefined || b === undefined || a > b;
+  return next.revision > current.revision;
 }
 
 export class GameController {
   game: GameView;
   /** A request of the player's is on its way: a second one is refused until it is answered. */
   busy = false;
-  /** The bot is thinking (it is its move and its answer has not come). */
-  thinking = false;
-  /** Bumped by every view taken: an answer to a request made before is stale. */
-  version = 0;
 
   private closed = false;
-  private botRun = 0;
-  /** When the player's last move was taken, to pace the bot's answer. */
-  private ownMoveAt = Number.NEGATIVE_INFINITY;
-  /** A bot's answer held back until MIN_THINKING_MS have passed. */
-  private held: { view: GameView; timer: ReturnType<typeof setTimeout> } | undefined;
-  private readonly now: () => number;
 
   constructor(
     initial: GameView,
     private readonly backend: GameBackend,
     private readonly host: GameHost,
-    options: GameControllerOptions = {},
   ) {
     this.game = initial;
-    this.now = options.now ?? (() => Date.now());
   }
 
-  /** Starts what the game needs once shown: the bot's turn, when the UI must ask for it. */
-  start(): void {
-    if (this.game.botToMove && this.game.result === null) void this.runBot();
-  }
-
-  /** The screen went away: answers still arriving only update the app's game in progress. */
-  close(): void {
-    this.closed = true;
-    this.botRun++;
-    if (this.held) {
-      clearTimeout(this.held.timer);
-      this.host.remember(this.held.view);
-      this.held = undefined;
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
+  /** The bot is thinking: it is its move, and the view with its move has not come yet. */
+  get thinking(): boolean {
+    return this.game.botToMove && this.game.result === null;
   }
 
   /** The game has ended. */
@@ -114,9 +76,47 @@ export class GameController {
     return this.game.result !== null;
   }
 
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** The game is shown: a game still being played is opened on the Rust side (the bot resumes). */
+  async start(): Promise<void> {
+    const open = this.backend.openGame?.bind(this.backend);
+    if (!open || this.over) return;
+    try {
+      this.receive(await open(this.game.id));
+    } catch (error) {
+      if (!this.closed) this.host.failed(error);
+    }
+  }
+
+  /** The screen went away: views still arriving only update the app's game in progress. */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** An update the Rust side pushed: the bot moved or is thinking, or its turn failed. */
+  event(event: GameEvent): void {
+    switch (event.kind) {
+      case 'changed':
+        this.receive(event.game);
+        break;
+      case 'botThinking':
+        if (event.gameId === this.game.id && !this.closed) this.host.redraw();
+        break;
+      case 'failed':
+        if (event.gameId === this.game.id && !this.closed) {
+          this.host.failed(event.error);
+          this.host.redraw();
+        }
+        break;
+    }
+  }
+
   /**
    * A view of the game from the Rust side, whenever it comes. A view of another game, or one
-   * older than the shown one, is not taken.
+   * not newer than the shown one, is not taken.
    */
   receive(next: GameView): void {
     if (next.id !== this.game.id) return;
@@ -124,55 +124,59 @@ export class GameController {
       this.host.remember(next);
       return;
     }
-    const shown = this.held?.view ?? this.game;
-    if (!isNewer(next, shown) && !isNewer(next, this.game)) return;
-    const wait = this.botAnswer(next) ? MIN_THINKING_MS - (this.now() - this.ownMoveAt) : 0;
-    if (this.held) clearTimeout(this.held.timer);
-    this.held = undefined;
-    if (wait > 0) {
-      const timer = setTimeout(() => {
-        this.held = undefined;
-        this.take(next);
-      }, wait);
-      this.held = { view: next, timer };
-      return;
-    }
-    this.take(next);
-  }
-
-  /** The Rust side says the bot is thinking about this game (pushed updates). */
-  botThinking(gameId: string): void {
-    if (gameId !== this.game.id || this.closed) return;
-    this.thinking = true;
-    this.host.redraw();
-  }
-
-  /** The Rust side says the bot's turn failed (pushed updates). */
-  botFailed(gameId: string, error: unknown): void {
-    if (gameId !== this.game.id || this.closed) return;
-    this.thinking = false;
-    if (!isCancelled(error)) this.host.failed(error);
+    if (!isNewer(next, this.game)) return;
+    const before = this.game;
+    this.game = next;
+    this.host.remember(next);
+    const played = next.plies.length > before.plies.length;
+    const ended = next.result !== null && before.result === null;
+    const last = next.plies[next.plies.length - 1];
+    const change: GameChange = played && last ? { kind: 'moved', ply: last, ended } : ended ? { kind: 'ended' } : { kind: 'other' };
+    this.host.changed(change, next);
     this.host.redraw();
   }
 
   play(from: string, to: string): Promise<boolean> {
-    return this.act(() => this.backend.playMove(this.game.id, from, to), true);
+    return this.act(() => this.backend.playMove(this.game.id, from, to));
   }
 
   takeBack(): Promise<boolean> {
     return this.act(() => this.backend.takeBack(this.game.id));
   }
 
-  resign(side: Side): Promise<boolean> {
-    return this.act(() => this.backend.resign(this.game.id, side));
+  resign(): Promise<boolean> {
+    return this.act(() => this.backend.resign(this.game.id));
   }
 
+  /**
+   * Both players at this device agreed to a draw: the side to move offers it and the other
+   * accepts. An offer already open (the other side's) is accepted as it is.
+   */
   agreeDraw(): Promise<boolean> {
-    return this.act(() => this.backend.agreeDraw(this.game.id));
+    const id = this.game.id;
+    return this.act(async () => {
+      if (this.game.drawOffer !== null && this.game.mayAct.answerDraw !== null) return this.backend.answerDraw(id, true);
+      const offered = await this.backend.offerDraw(id);
+      // Offering when the other side's offer was open has already made the draw.
+      if (offered.result !== null || offered.drawOffer === null) return offered;
+      this.receive(offered);
+      return this.backend.answerDraw(id, true);
+    });
+  }
+
+  /** The side asked declines a draw offer that is open on the Rust side. */
+  declineDraw(): Promise<boolean> {
+    if (this.game.drawOffer === null || this.game.mayAct.answerDraw === null) return Promise.resolve(true);
+    return this.act(() => this.backend.answerDraw(this.game.id, false));
+  }
+
+  /** The seat this device acts as for an action, or `null` when nobody here may. */
+  seat(action: keyof GameView['mayAct']): Color | null {
+    return this.over ? null : this.game.mayAct[action];
   }
 
   /** Runs one request that answers with the game, one at a time, and reports any failure. */
-  private async act(request: () => Promise<GameView>, ownMove = false): Promise<boolean> {
+  private async act(request: () => Promise<GameView>): Promise<boolean> {
     if (this.busy) {
       this.host.redraw(); // a second move made on the board before the first was answered goes back
       return false;
@@ -184,7 +188,6 @@ export class GameController {
         this.host.remember(next);
         return true;
       }
-      if (ownMove) this.ownMoveAt = this.now();
       this.host.succeeded();
       this.receive(next);
       return true;
@@ -196,60 +199,6 @@ export class GameController {
       return false;
     } finally {
       this.busy = false;
-    }
-  }
-
-  /** A view in which the bot has just moved, in answer to the player. */
-  private botAnswer(next: GameView): boolean {
-    const last = next.plies[next.plies.length - 1];
-    const opponent = next.opponent;
-    return opponent.kind === 'bot' && next.plies.length > this.game.plies.length && last?.side === opponent.botSide;
-  }
-
-  private take(next: GameView): void {
-    const before = this.game;
-    this.game = next;
-    this.version++;
-    this.host.remember(next);
-    const played = next.plies.length > before.plies.length;
-    const ended = next.result !== null && before.result === null;
-    const last = next.plies[next.plies.length - 1];
-    if (!next.botToMove || next.result !== null) this.thinking = false;
-    const change: GameChange = played && last ? { kind: 'moved', ply: last, ended } : ended ? { kind: 'ended' } : { kind: 'other' };
-    this.host.changed(change, next);
-    this.host.redraw();
-    if (next.botToMove && next.result === null) void this.runBot();
-  }
-
-  /** Today's bindings: asks the bot to move and takes its answer, unless the game moved on. */
-  private async runBot(): Promise<void> {
-    const botMove = this.backend.botMove?.bind(this.backend);
-    if (!botMove) return;
-    const run = ++this.botRun;
-    const startedAt = this.version;
-    this.thinking = true;
-    this.host.redraw();
-    try {
-      const next = await botMove(this.game.id);
-      if (this.closed) {
-        this.host.remember(next);
-        return;
-      }
-      if (run !== this.botRun) return;
-      // The game changed meanwhile (a take-back): that newer view stands.
-      if (this.version !== startedAt) return;
-      this.receive(next);
-    } catch (error) {
-      if (this.closed || run !== this.botRun) return;
-      this.thinking = false;
-      if (isCancelled(error)) {
-        // Nothing changed here, so the stop came from outside: the `leaveGame` of the screen
-        // before this one (a rematch) can reach the Rust side after this search began. Ask again.
-        if (this.version === startedAt && this.game.botToMove) return this.runBot();
-      } else {
-        this.host.failed(error);
-      }
-      this.host.redraw();
     }
   }
 }

@@ -15,17 +15,42 @@ export class HomeCtrl {
     return this.app.hasGameInProgress() ? this.app.current : null;
   }
 
+  /** Older games are being asked for. */
+  loadingMore = false;
+
   get finished(): readonly FinishedSummary[] {
-    return this.app.finished;
+    return this.app.finished.games;
+  }
+
+  /** There are older games than those listed. */
+  get hasMore(): boolean {
+    return this.app.finished.next !== null;
   }
 
   /** The list shown at once is the one from start-up; this refreshes it in case games ended since. */
   async refresh(): Promise<void> {
     try {
-      this.app.finished = await api.finishedGames();
+      this.app.finished = await api.finishedGames(null);
       this.app.redraw();
     } catch (error) {
       this.app.showError(error);
+    }
+  }
+
+  /** The next page of older games, under those listed. */
+  async more(): Promise<void> {
+    const next = this.app.finished.next;
+    if (next === null || this.loadingMore) return;
+    this.loadingMore = true;
+    try {
+      const page = await api.finishedGames(next);
+      const listed = this.app.finished;
+      this.app.finished = { games: [...listed.games, ...page.games], next: page.next, unreadable: listed.unreadable + page.unreadable };
+    } catch (error) {
+      this.app.showError(error);
+    } finally {
+      this.loadingMore = false;
+      this.app.redraw();
     }
   }
 
@@ -71,6 +96,15 @@ export function homeView(ctrl: HomeCtrl): VNode {
         ? [h('li.empty', t('home.noFinished'))]
         : finished.map((summary) => h('li', { key: summary.id }, [finishedRow(summary, () => void ctrl.review(summary))])),
     ),
+    ctrl.hasMore
+      ? h('div.home-actions', [
+          h(
+            'button',
+            { attrs: { type: 'button', ...testid('finished-more') }, props: { disabled: ctrl.loadingMore }, on: { click: () => void ctrl.more() } },
+            t('home.more'),
+          ),
+        ])
+      : null,
   ]);
 }
 

@@ -2,7 +2,7 @@
 
 import { api } from '../api';
 import type { App, Screen } from '../app';
-import type { BotLevel, NewGame, SideChoice } from '../bindings';
+import type { Level, NewGame, SideChoice } from '../bindings';
 import { choiceGroup } from '../choice';
 import { ask } from '../dialog';
 import { t } from '../i18n';
@@ -13,7 +13,7 @@ export type OpponentChoice = 'bot' | 'friend';
 
 export class NewGameCtrl {
   opponent: OpponentChoice = 'bot';
-  level: BotLevel;
+  level: Level;
   side: SideChoice = 'white';
   turnBoard = true;
   /** The request is on its way: a second press does nothing. */
@@ -104,7 +104,7 @@ export function newGameView(ctrl: NewGameCtrl): VNode {
             {
               attrs: { ...testid('level-select'), 'aria-describedby': 'level-hint' },
               props: { value: ctrl.level },
-              on: { change: (event: Event) => ctrl.set('level', (event.target as HTMLSelectElement).value as BotLevel) },
+              on: { change: (event: Event) => ctrl.set('level', (event.target as HTMLSelectElement).value as Level) },
             },
             BOT_LEVELS.map((value) => h('option', { attrs: { value, selected: value === ctrl.level } }, levelName(value))),
           ),

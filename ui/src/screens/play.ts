@@ -6,7 +6,7 @@
 
 import { api } from '../api';
 import type { App, Screen } from '../app';
-import type { GameView, MoveView, Side } from '../bindings';
+import type { Color, GameEvent, GameView, MoveView } from '../bindings';
 import { BoardPanel, boardView, moveFormView, removalView, type BoardPanelState } from '../components/boardPanel';
 import { moveListView } from '../components/moveList';
 import { ask } from '../dialog';
@@ -21,9 +21,9 @@ const NO_MOVES: readonly MoveView[] = [];
 
 /** The questions the play screen asks the player; dialogs in the app, answers in tests. */
 export interface PlayQuestions {
-  resign(game: GameView, side: Side): Promise<boolean>;
+  resign(game: GameView, side: Color): Promise<boolean>;
   /** `undefined`: put away without an answer (Escape). */
-  acceptDraw(offerer: Side): Promise<boolean | undefined>;
+  acceptDraw(offerer: Color): Promise<boolean | undefined>;
   abandonForRematch(inProgress: GameView): Promise<boolean>;
 }
 
@@ -71,10 +71,10 @@ export class PlayCtrl {
     return this.stepper.reviewing ? NO_MOVES : this.view.legalMoves;
   }
 
-  orientation(): Side {
+  orientation(): Color {
     const game = this.view;
     const opponent = game.opponent;
-    const base: Side = opponent.kind === 'bot' ? otherSide(opponent.botSide) : opponent.turnBoard ? game.board.turn : 'white';
+    const base: Color = opponent.kind === 'bot' ? otherSide(opponent.botSide) : opponent.turnBoard ? game.board.turn : 'white';
     return this.flipped ? otherSide(base) : base;
   }
 
@@ -112,17 +112,22 @@ export class PlayCtrl {
     return t('play.opponentBot', { context: otherSide(opponent.botSide), level: levelName(opponent.level) });
   }
 
-  /** The screen is shown: start what the game needs (the bot's turn), bind ← →. */
+  /** The screen is shown: the game is opened on the Rust side (the bot resumes), ← → bound. */
   start(): void {
     document.addEventListener('keydown', this.onKey);
-    this.game.start();
+    void this.game.start();
+  }
+
+  /** An update the Rust side pushed (the bot's move). */
+  event(event: GameEvent): void {
+    this.game.event(event);
   }
 
   leave(): void {
     document.removeEventListener('keydown', this.onKey);
     this.game.close();
     // Stops the bot's search; the game itself stays saved on the Rust side.
-    api.leaveGame(this.view.id).catch((error: unknown) => this.app.showError(error));
+    if (!this.game.over) api.leaveGame(this.view.id).catch((error: unknown) => this.app.showError(error));
   }
 
   /** A newer view of the game was taken: back to the live position, and say what happened. */
@@ -169,16 +174,22 @@ export class PlayCtrl {
   }
 
   async resign(): Promise<void> {
-    // Against the bot the player resigns; between friends, the side to move.
-    const side = playerSide(this.view.opponent) ?? this.view.board.turn;
-    if (await this.questions.resign(this.view, side)) await this.game.resign(side);
+    // The Rust side says who resigns: against the bot the player; between friends, the side to move.
+    const side = this.game.seat('resign');
+    if (side !== null && (await this.questions.resign(this.view, side))) await this.game.resign();
   }
 
+  /** Between friends on one device: the side to move offers, and the other answers at once. */
   async offerDraw(): Promise<void> {
-    const offerer = this.view.board.turn;
+    const open = this.view.drawOffer;
+    const offerer = open ?? this.game.seat('offerDraw');
+    if (offerer === null) return;
     const accepted = await this.questions.acceptDraw(offerer);
-    if (accepted) await this.game.agreeDraw();
-    else if (accepted === false) this.app.announce(t('announce.drawDeclined', { context: otherSide(offerer) }));
+    if (accepted) {
+      await this.game.agreeDraw();
+    } else if (accepted === false) {
+      if (await this.game.declineDraw()) this.app.announce(t('announce.drawDeclined', { context: otherSide(offerer) }));
+    }
   }
 
   async rematch(): Promise<void> {
@@ -263,7 +274,7 @@ const dialogQuestions: PlayQuestions = {
 
 export function playScreen(app: App, game: GameView): Screen {
   const ctrl = new PlayCtrl(app, game);
-  return { view: () => playView(ctrl), mounted: () => ctrl.start(), leave: () => ctrl.leave() };
+  return { view: () => playView(ctrl), mounted: () => ctrl.start(), event: (event) => ctrl.event(event), leave: () => ctrl.leave() };
 }
 
 // Grid areas (app.css): the status above the board on a phone, beside it on a laptop; the
@@ -298,9 +309,10 @@ export function playView(ctrl: PlayCtrl): VNode {
         step: (ply) => void ctrl.stepTo(ply),
       }),
       h('div.play-actions', [
-        button('take-back', t('play.takeBack'), () => void ctrl.takeBack(), !bot || !game.canTakeBack || over),
-        button('offer-draw', t('play.offerDraw'), () => void ctrl.offerDraw(), bot || over),
-        button('resign', t('play.resign'), () => void ctrl.resign(), over, {}, '.danger'),
+        // Between friends a take-back is a request the other side answers: not offered here yet.
+        button('take-back', t('play.takeBack'), () => void ctrl.takeBack(), !bot || ctrl.game.seat('takeBack') === null),
+        button('offer-draw', t('play.offerDraw'), () => void ctrl.offerDraw(), ctrl.game.seat('offerDraw') === null && ctrl.game.seat('answerDraw') === null),
+        button('resign', t('play.resign'), () => void ctrl.resign(), ctrl.game.seat('resign') === null, {}, '.danger'),
         button('flip', t('play.flip'), () => ctrl.flip(), false, { 'aria-pressed': String(ctrl.flipped) }),
       ]),
     ]),

@@ -1,12 +1,12 @@
 // Settings: each change shows at once and is saved straight away.
 
 import type { App, Screen } from '../app';
-import type { AnimationSpeed, BoardTheme, BotLevel, PieceKind, PieceSet, Settings, Side } from '../bindings';
+import type { AnimationSpeed, BoardTheme, Color, Level, PieceSet, Role, Settings } from '../bindings';
 import { roleOf } from '../board/pieces';
 import '../board/style';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
-import { BOT_LEVELS, PIECE_KINDS, levelName, standInName } from '../wording';
+import { BOT_LEVELS, ROLES, levelName, standInName } from '../wording';
 
 type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
 type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates';
@@ -27,7 +27,7 @@ const SPEEDS: Record<AnimationSpeed, () => string> = {
   normal: () => t('settings.speed.normal'),
   slow: () => t('settings.speed.slow'),
 };
-const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelName(level)])) as Record<BotLevel, () => string>;
+const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelName(level)])) as Record<Level, () => string>;
 
 export class SettingsCtrl {
   constructor(readonly app: App) {}
@@ -107,7 +107,7 @@ function legend(settings: Settings): VNode {
   return h(
     'div.piece-legend',
     { class: { [`pieces-${settings.pieceSet}`]: true, [`theme-${settings.boardTheme}`]: true }, attrs: testid('piece-legend') },
-    PIECE_KINDS.map((kind, index) =>
+    ROLES.map((kind, index) =>
       h('div.legend-row', [
         h(`span.legend-square.${index % 2 ? 'dark' : 'light'}`, [piece(kind, 'white')]),
         h(`span.legend-square.${index % 2 ? 'light' : 'dark'}`, [piece(kind, 'black')]),
@@ -120,6 +120,6 @@ function legend(settings: Settings): VNode {
   );
 }
 
-function piece(kind: PieceKind, side: Side): VNode {
-  return h(`piece.${roleOf(kind)}.${side}`, { attrs: { 'aria-hidden': 'true' } });
+function piece(role: Role, side: Color): VNode {
+  return h(`piece.${roleOf(role)}.${side}`, { attrs: { 'aria-hidden': 'true' } });
 }

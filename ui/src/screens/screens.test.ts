@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+// The screens in a DOM (happy-dom), against the mock Rust side the screenshots use: the recorded
+// game of ui/dev/fixture-game.json, answered as the app would.
+
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockBackend, type MockOptions } from '../../dev/mock-backend';
+import { api } from '../api';
+import { App } from '../app';
+
+const byTestId = <E extends Element = HTMLElement>(id: string): E | null => document.querySelector<E>(`[data-testid="${id}"]`);
+const all = (id: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const screen = (): string | undefined => document.getElementById('app')?.dataset['screen'];
+const moveTexts = (): string[] => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((cell) => cell.textContent ?? '');
+
+function click(id: string): void {
+  const element = byTestId(id);
+  if (!element) throw new Error(`no ${id} on the page`);
+  element.click();
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  await vi.waitFor(() => {
+    if (!check()) throw new Error(`still waiting for ${what}`);
+  }, { timeout: 3000, interval: 10 });
+}
+
+let opened: App | undefined;
+
+async function openApp(options: Partial<MockOptions> = {}): Promise<App> {
+  mockIPC(mockBackend({ current: 'midgame', settings: { animation: 'none' }, notices: [], botDelay: 0, ...options }));
+  document.body.innerHTML = '<div id="app"></div>';
+  const app = new App(document.getElementById('app')!, await api.startUp());
+  opened = app;
+  await app.start();
+  return app;
+}
+
+function typeMove(text: string): void {
+  const input = byTestId<HTMLInputElement>('move-input')!;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+}
+
+beforeEach(() => {
+  history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  opened?.stop();
+  opened = undefined;
+  clearMocks();
+  document.body.innerHTML = '';
+});
+
+describe('the app', () => {
+  it('opens on the game in progress, its moves written from the plies’ data', async () => {
+    await openApp();
+    expect(screen()).toBe('play');
+    expect(location.hash).toBe('#/game/g-current');
+    const moves = moveTexts();
+    expect(moves).toHaveLength(30);
+    expect(moves[0]).toBe('Pe2-e4');
+    expect(moves).toContain('Ld4-a4xb4');
+    expect(byTestId('status-line')?.textContent).toBe('Your move (White)');
+    expect(byTestId('opponent')?.textContent).toBe('Bot (Casual) · you play White');
+    expect(byTestId('step-label')?.textContent).toBe('Move 30 of 30');
+  });
+
+  it('previews a typed move, plays it, and shows the bot’s answer', async () => {
+    await openApp({ botDelay: 150 });
+    const input = byTestId<HTMLInputElement>('move-input')!;
+    input.value = 'c6g6';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(byTestId('move-hint')?.textContent).toBe('Takes d6 and f6.');
+    expect(byTestId('board')?.dataset['preview']).toBe('d6 f6');
+    typeMove('c6g6');
+    await until(() => moveTexts().length === 31, 'the move to be listed');
+    expect(moveTexts()[30]).toBe('Lc6-g6xd6xf6');
+    expect(byTestId<HTMLInputElement>('move-input')?.disabled).toBe(true);
+    expect(byTestId('thinking')?.hidden).toBe(false);
+    expect(byTestId('status-line')?.textContent).toBe("The bot's move");
+    await until(() => moveTexts().length === 32, 'the bot to answer');
+    expect(moveTexts()[31]).toBe('Ca8-a7');
+    expect(byTestId('thinking')?.hidden).toBe(true);
+    expect(byTestId<HTMLInputElement>('move-input')?.disabled).toBe(false);
+    expect(byTestId('status-line')?.textContent).toBe('Your move (White)');
+  });
+
+  it('says why a typed text is not a move, and words a refusal from the Rust side', async () => {
+    await openApp();
+    typeMove('hello');
+    expect(byTestId('move-hint')?.textContent).toMatch(/^“hello” is not a move\./);
+    typeMove('a1a8');
+    await until(() => byTestId('error')?.hidden === false, 'the error');
+    expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('The pawn on a1 cannot move to a8.');
+  });
+
+  it('steps through the game with the buttons and the arrow keys', async () => {
+    await openApp();
+    click('step-first');
+    await until(() => byTestId('step-label')?.textContent === 'Start', 'the start position');
+    expect(byTestId('back-to-game')?.hidden).toBe(false);
+    expect(byTestId<HTMLInputElement>('move-input')?.disabled).toBe(true);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await until(() => byTestId('step-label')?.textContent === 'Move 1 of 30', 'one move on');
+    expect(document.querySelector('[aria-current="step"]')?.getAttribute('data-ply')).toBe('1');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    await until(() => byTestId('step-label')?.textContent === 'Move 30 of 30', 'the live position');
+    expect(byTestId('back-to-game')?.hidden).toBe(true);
+  });
+
+  it('goes home on back, and from the settings back where they were opened', async () => {
+    const app = await openApp();
+    click('settings-open');
+    await until(() => screen() === 'settings', 'the settings');
+    click('settings-done');
+    await until(() => screen() === 'play', 'the game again');
+    history.back();
+    await until(() => screen() === 'home', 'home');
+    expect(byTestId('home-continue')).not.toBeNull();
+    click('home-new-game');
+    await until(() => screen() === 'newGame', 'the new-game screen');
+    history.back();
+    await until(() => screen() === 'home', 'home again');
+    click('home-continue');
+    await until(() => screen() === 'play', 'the game from Continue');
+    expect(app.current?.id).toBe('g-current');
+  });
+
+  it('lists the finished games, a move count in words, and opens one to review', async () => {
+    await openApp({ current: 'none' });
+    expect(screen()).toBe('home');
+    const rows = all('finished-game');
+    expect(rows.map((row) => row.querySelector('.finished-result')?.textContent)).toEqual(['White wins · resignation', 'Draw · agreement']);
+    expect(rows[0]?.querySelector('.finished-moves')?.textContent).toBe('15 moves');
+    rows[0]?.click();
+    await until(() => screen() === 'play', 'the finished game');
+    expect(byTestId('game-over')?.hidden).toBe(false);
+    expect(byTestId('game-over-reason')?.textContent).toBe('Black resigned.');
+    expect(byTestId('move-input')?.closest('form')?.hidden).toBe(true);
+  });
+
+  it('starts a game between friends; a draw offer accepted ends it with the reason', async () => {
+    await openApp({ current: 'none' });
+    click('home-new-game');
+    await until(() => screen() === 'newGame', 'the new-game screen');
+    click('new-game-friend');
+    expect(byTestId<HTMLInputElement>('turn-board')?.checked).toBe(true);
+    click('start-game');
+    await until(() => screen() === 'play', 'the game');
+    expect(byTestId('status-line')?.textContent).toBe('White to move');
+    expect(byTestId('take-back')?.hidden).toBe(true);
+    click('offer-draw');
+    await until(() => byTestId('draw-accept') !== null, 'the draw dialog');
+    click('draw-accept');
+    await until(() => byTestId('game-over')?.hidden === false, 'the game-over panel');
+    expect(byTestId('game-over-reason')?.textContent).toBe('Draw by agreement.');
+    // The game replaced the new-game screen: back goes home.
+    history.back();
+    await until(() => screen() === 'home', 'home');
+  });
+
+  it('words the start-up notices from their codes, and shows them until dismissed', async () => {
+    await openApp({ notices: [{ code: 'restoredFromBackup' }, { code: 'finishedGamesUnreadable', count: 2 }] });
+    const texts = (): string[] => all('notice').map((notice) => notice.querySelector('.banner-text')?.textContent ?? '');
+    expect(texts()).toEqual([
+      expect.stringMatching(/^Your save file was damaged/),
+      '2 finished games could not be read. They are kept aside, not deleted.',
+    ]);
+    all('notice')[0]?.querySelector('button')?.click();
+    expect(texts()).toHaveLength(1);
+  });
+
+  it('says for the whole session that nothing is saved when the save comes from a newer version', async () => {
+    await openApp({ readOnly: true });
+    expect(byTestId('read-only')?.textContent).toMatch(/nothing is saved/);
+    click('home-open');
+    await until(() => screen() === 'home', 'home');
+    expect(byTestId('read-only')).not.toBeNull();
+  });
+
+  it('applies a setting at once and keeps it', async () => {
+    const app = await openApp({ current: 'none' });
+    click('settings-open');
+    await until(() => screen() === 'settings', 'the settings');
+    const select = byTestId<HTMLSelectElement>('piece-set-select')!;
+    expect(select.value).toBe('emblems');
+    select.value = 'chess';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => app.settings.pieceSet === 'chess', 'the saved setting');
+    expect(byTestId('piece-legend')?.classList.contains('pieces-chess')).toBe(true);
+    expect(byTestId('piece-legend')?.textContent).toContain('Withdrawer (queen)');
+  });
+});
