@@ -491,3 +491,89 @@ fn leaving_stops_the_bot_and_opening_the_game_again_resumes_it() {
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
     assert!(matches!(next_event(&events), GameEvent::Changed { .. }));
 }
+
+/// The child's loop: game after game, each one move long and resigned, saved and filed as the
+/// app does, until it is killed.
+fn player_child(dir: &Path) -> ! {
+    let state = open(dir);
+    loop {
+        let Ok(game) = state.new_game(NewGame::Friend {
+            turn_board: false,
+            time_control: None,
+        }) else {
+            continue;
+        };
+        let _ = state.play_move(&game.id, "e2", "e5");
+        let _ = state.resign(&game.id);
+    }
+}
+
+fn finished_count(state: &AppState) -> usize {
+    let mut count = 0;
+    let mut before = None;
+    loop {
+        let page = state
+            .finished_games(before.as_ref(), 500)
+            .expect("the list reads");
+        assert_eq!(page.unreadable, 0, "no damaged rows");
+        count += page.games.len();
+        match page.next {
+            Some(next) => before = Some(next),
+            None => return count,
+        }
+    }
+}
+
+/// Kills a process that plays, saves and files games without pause, at random moments, 20
+/// times: after each kill the app opens without losing a finished game, and a game that had
+/// ended in the store is filed.
+#[test]
+fn killing_the_app_while_it_saves_and_files_games_loses_none() {
+    if let Some(dir) = std::env::var_os("ULTIMA_PLAYER_CHILD") {
+        player_child(Path::new(&dir));
+    }
+    let dir = folder("kill-app");
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut last = 0;
+    for round in 0u64..20 {
+        let mut child = std::process::Command::new(&exe)
+            .args([
+                "tests::killing_the_app_while_it_saves_and_files_games_loses_none",
+                "--exact",
+            ])
+            .env("ULTIMA_PLAYER_CHILD", &dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start the player");
+        std::thread::sleep(Duration::from_millis(150 + (round * 37) % 120));
+        child.kill().expect("kill -9 the player");
+        let _ = child.wait();
+        let state = open(&dir);
+        let startup = state.start_up().expect("opens after the kill");
+        assert!(
+            startup.notices.iter().all(|notice| matches!(
+                notice,
+                Notice::RestoredFromBackup | Notice::RestoredMissingFromBackup
+            )),
+            "round {round}: {:?}",
+            startup.notices
+        );
+        let count = finished_count(&state);
+        assert!(
+            count >= last,
+            "round {round}: finished games went from {last} to {count}"
+        );
+        if let Some(current) = &startup.current {
+            if current.result.is_some() {
+                assert!(
+                    state.finished_game(&current.id).is_ok(),
+                    "round {round}: the ended game is filed"
+                );
+            }
+        }
+        last = count;
+    }
+    assert!(last > 0, "the player never finished a game");
+    println!("20 kills: {last} finished games kept");
+}
