@@ -52,7 +52,7 @@ impl Finished {
     /// Opens the database in `folder`. A damaged file is moved aside (never deleted) and a new
     /// one started; a database that cannot be opened at all gives one in memory, so that the
     /// app still runs (the player is told either way).
-    pub fn open(folder: &Path) -> (Finished, Option<Notice>) {
+    pub fn open(folder: &Path) -> (Option<Finished>, Option<Notice>) {
         let path = folder.join(FILE);
         let opened = match History::open(&path) {
             Err(error) if error.is_damaged_file() => {
@@ -69,7 +69,7 @@ impl Finished {
             other => other.map(|history| (history, None)),
         };
         match opened {
-            Ok((history, notice)) => (Finished::new(history, true), notice),
+            Ok((history, notice)) => (Some(Finished::new(history, true)), notice),
             Err(error) => {
                 eprintln!("ultima: the history database could not be opened: {error}");
                 (Finished::in_memory(), Some(Notice::HistoryUnavailable))
@@ -91,14 +91,14 @@ impl Finished {
     }
 
     /// A database that lives as long as the app runs (read-only mode, or no file could be
-    /// opened). Without even that the app could not run, hence no way to fail.
-    pub fn in_memory() -> Finished {
+    /// opened). `None` only if SQLite cannot even work in memory: then finished games cannot
+    /// be kept at all, and the commands that need them say so.
+    pub fn in_memory() -> Option<Finished> {
         match History::open_in_memory() {
-            Ok(history) => Finished::new(history, false),
+            Ok(history) => Some(Finished::new(history, false)),
             Err(error) => {
-                // SQLite in memory fails only without memory.
                 eprintln!("ultima: no history database even in memory: {error}");
-                std::process::abort()
+                None
             }
         }
     }

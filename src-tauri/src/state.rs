@@ -129,7 +129,7 @@ impl AppState {
             events: Events::default(),
             clock: FlagTimer::default(),
             persistence: Ok(persistence),
-            finished: Some(finished),
+            finished,
         }));
         state.settle_after_opening(legacy_finished);
         state.arm_clock();
@@ -332,7 +332,10 @@ impl AppState {
     /// thinks again).
     fn start(&self, session: Session) -> Result<GameView, AppError> {
         let view = self.change(|data| {
-            data.file_current(self.finished()?)?;
+            // (Without any database, not even in memory, there is nowhere to keep it.)
+            if let Some(finished) = &self.0.finished {
+                data.file_current(finished)?;
+            }
             let view = session.view(now_ms());
             data.current = Some(session);
             Ok(view)
