@@ -10,23 +10,24 @@ use crate::error::{AppError, StorageWhat};
 use crate::events::GameEvent;
 use crate::history::{FinishedPage, PageCursor};
 use crate::settings::Settings;
-use crate::state::{AppState, Startup};
+use crate::state::{AppState, Launch, Startup};
 use ultima_game::wire::{BoardView, GameView, NewGame};
 
-/// Runs `work` on a thread for blocking work and answers with its result.
+/// Runs `work` on a thread for blocking work, once the state is open, and answers with its
+/// result.
 async fn off_main<T: Send + 'static>(
-    state: &State<'_, AppState>,
+    launch: &State<'_, Launch>,
     work: impl FnOnce(AppState) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
-    let state = state.inner().clone();
-    tauri::async_runtime::spawn_blocking(move || work(state))
+    let launch = launch.inner().clone();
+    tauri::async_runtime::spawn_blocking(move || work(launch.wait()))
         .await
         .map_err(|e| AppError::storage(StorageWhat::StateDamaged, e))?
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
+pub async fn start_up(state: State<'_, Launch>) -> Result<Startup, AppError> {
     off_main(&state, |state| state.start_up()).await
 }
 
@@ -35,7 +36,7 @@ pub async fn start_up(state: State<'_, AppState>) -> Result<Startup, AppError> {
 #[tauri::command]
 #[specta::specta]
 pub async fn watch_games(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     channel: Channel<GameEvent>,
 ) -> Result<(), AppError> {
     off_main(&state, move |state| {
@@ -51,13 +52,13 @@ pub async fn watch_games(
 
 #[tauri::command]
 #[specta::specta]
-pub async fn new_game(state: State<'_, AppState>, request: NewGame) -> Result<GameView, AppError> {
+pub async fn new_game(state: State<'_, Launch>, request: NewGame) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.new_game(request)).await
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn rematch(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+pub async fn rematch(state: State<'_, Launch>, game_id: String) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.rematch(&game_id)).await
 }
 
@@ -65,7 +66,7 @@ pub async fn rematch(state: State<'_, AppState>, game_id: String) -> Result<Game
 /// was stopped (by `leave_game`), it starts again.
 #[tauri::command]
 #[specta::specta]
-pub async fn open_game(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+pub async fn open_game(state: State<'_, Launch>, game_id: String) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.open_game(&game_id)).await
 }
 
@@ -74,7 +75,7 @@ pub async fn open_game(state: State<'_, AppState>, game_id: String) -> Result<Ga
 #[tauri::command]
 #[specta::specta]
 pub async fn play_move(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     game_id: String,
     from: String,
     to: String,
@@ -86,7 +87,7 @@ pub async fn play_move(
 /// moved last asks (`answer_take_back`).
 #[tauri::command]
 #[specta::specta]
-pub async fn take_back(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+pub async fn take_back(state: State<'_, Launch>, game_id: String) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.take_back(&game_id)).await
 }
 
@@ -94,7 +95,7 @@ pub async fn take_back(state: State<'_, AppState>, game_id: String) -> Result<Ga
 /// device the side to move.
 #[tauri::command]
 #[specta::specta]
-pub async fn resign(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+pub async fn resign(state: State<'_, Launch>, game_id: String) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.resign(&game_id)).await
 }
 
@@ -102,7 +103,7 @@ pub async fn resign(state: State<'_, AppState>, game_id: String) -> Result<GameV
 /// accepts it).
 #[tauri::command]
 #[specta::specta]
-pub async fn offer_draw(state: State<'_, AppState>, game_id: String) -> Result<GameView, AppError> {
+pub async fn offer_draw(state: State<'_, Launch>, game_id: String) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.offer_draw(&game_id)).await
 }
 
@@ -110,7 +111,7 @@ pub async fn offer_draw(state: State<'_, AppState>, game_id: String) -> Result<G
 #[tauri::command]
 #[specta::specta]
 pub async fn answer_draw(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     game_id: String,
     accept: bool,
 ) -> Result<GameView, AppError> {
@@ -121,7 +122,7 @@ pub async fn answer_draw(
 #[tauri::command]
 #[specta::specta]
 pub async fn answer_take_back(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     game_id: String,
     accept: bool,
 ) -> Result<GameView, AppError> {
@@ -134,8 +135,11 @@ pub async fn answer_take_back(
 /// The player left the play screen: the bot stops thinking (the game stays saved).
 #[tauri::command]
 #[specta::specta]
-pub async fn leave_game(state: State<'_, AppState>, game_id: String) -> Result<(), AppError> {
-    state.leave_game(&game_id);
+pub async fn leave_game(state: State<'_, Launch>, game_id: String) -> Result<(), AppError> {
+    // Before the state is open no search can run.
+    if let Some(state) = state.get() {
+        state.leave_game(&game_id);
+    }
     Ok(())
 }
 
@@ -143,7 +147,7 @@ pub async fn leave_game(state: State<'_, AppState>, game_id: String) -> Result<(
 #[tauri::command]
 #[specta::specta]
 pub async fn board_at(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     game_id: String,
     ply: u32,
 ) -> Result<BoardView, AppError> {
@@ -154,7 +158,7 @@ pub async fn board_at(
 #[tauri::command]
 #[specta::specta]
 pub async fn finished_game(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     game_id: String,
 ) -> Result<GameView, AppError> {
     off_main(&state, move |state| state.finished_game(&game_id)).await
@@ -165,7 +169,7 @@ pub async fn finished_game(
 #[tauri::command]
 #[specta::specta]
 pub async fn finished_games(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     before: Option<PageCursor>,
     limit: u32,
 ) -> Result<FinishedPage, AppError> {
@@ -178,7 +182,7 @@ pub async fn finished_games(
 #[tauri::command]
 #[specta::specta]
 pub async fn set_settings(
-    state: State<'_, AppState>,
+    state: State<'_, Launch>,
     settings: Settings,
 ) -> Result<Settings, AppError> {
     off_main(&state, move |state| state.set_settings(settings)).await

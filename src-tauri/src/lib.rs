@@ -30,30 +30,41 @@ pub fn run() {
         .plugin(tauri_plugin_store::Builder::default().build())
         .invoke_handler(builder.invoke_handler())
         .setup(|app| {
-            // Without its store the app still opens, to say why it cannot start.
+            let launch = state::Launch::default();
+            app.manage(launch.clone());
             let handle = app.handle().clone();
-            let state = match app.path().app_data_dir() {
-                Ok(folder) => state::AppState::open(&folder, move |path| {
-                    handle
-                        .store_builder(path)
-                        .disable_auto_save()
-                        .build()
-                        .map(|store| Box::new(store) as Box<dyn store::KeyValue>)
-                        .map_err(|error| error.to_string())
-                }),
-                Err(error) => state::AppState::unavailable(error::AppError::storage(
-                    error::StorageWhat::DataFolder,
-                    error,
-                )),
-            };
-            app.manage(state);
+            let folder = app.path().app_data_dir();
+            // Off the main thread, so that the window shows while the data opens.
+            std::thread::Builder::new()
+                .name("ultima-open".into())
+                .spawn(move || {
+                    // Without its store the app still opens, to say why it cannot start.
+                    let state = match folder {
+                        Ok(folder) => state::AppState::open(&folder, move |path| {
+                            handle
+                                .store_builder(path)
+                                .disable_auto_save()
+                                .build()
+                                .map(|store| Box::new(store) as Box<dyn store::KeyValue>)
+                                .map_err(|error| error.to_string())
+                        }),
+                        Err(error) => state::AppState::unavailable(error::AppError::storage(
+                            error::StorageWhat::DataFolder,
+                            error,
+                        )),
+                    };
+                    launch.opened(state);
+                })?;
             Ok(())
         })
         .build(tauri::generate_context!());
     match app {
         Ok(app) => app.run(|handle, event| {
             if let RunEvent::ExitRequested { .. } = event {
-                if let Some(state) = handle.try_state::<state::AppState>() {
+                if let Some(state) = handle
+                    .try_state::<state::Launch>()
+                    .and_then(|launch| launch.get())
+                {
                     state.bot().cancel();
                 }
             }

@@ -578,3 +578,43 @@ pub fn seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0x5eed)
 }
+
+/// The app's state while it opens: the window shows at once, the store and the database open
+/// on a thread of their own (moving an older save's finished games into SQLite can take a few
+/// seconds once), and commands wait for them.
+#[derive(Clone, Default)]
+pub struct Launch(Arc<(Mutex<Option<AppState>>, std::sync::Condvar)>);
+
+impl Launch {
+    pub fn opened(&self, state: AppState) {
+        let (slot, ready) = &*self.0;
+        *slot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(state);
+        ready.notify_all();
+    }
+
+    /// The state once it is open (blocks until then).
+    pub fn wait(&self) -> AppState {
+        let (slot, ready) = &*self.0;
+        let mut opened = slot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        loop {
+            if let Some(state) = opened.as_ref() {
+                return state.clone();
+            }
+            opened = ready
+                .wait(opened)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    /// The state if it is open already.
+    pub fn get(&self) -> Option<AppState> {
+        let (slot, _) = &*self.0;
+        slot.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+}
