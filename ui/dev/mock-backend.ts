@@ -25,6 +25,7 @@ import type {
   Notice,
   Opponent,
   Outcome,
+  PageCursor,
   PieceView,
   PlyView,
   Problem,
@@ -234,6 +235,8 @@ export interface MockOptions {
   botDelay: number;
   /** The save comes from a newer version: nothing is saved (the app says so). */
   readOnly?: boolean;
+  /** At most this many finished games a page, whatever the UI asks (to see the paging with two). */
+  pageSize?: number;
 }
 
 export function mockBackend(options: MockOptions): (cmd: string, args: unknown) => unknown {
@@ -278,7 +281,15 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     moves: game.plies.length,
     endedAt: game.endedAt,
   });
-  const page = (): FinishedPage => ({ games: finished.map(summary), next: null, unreadable: 0 });
+  /** Newest first, `limit` games after the one `before` names. */
+  const page = (before: PageCursor | null, limit: number): FinishedPage => {
+    limit = Math.min(limit, options.pageSize ?? limit);
+    const start = before === null ? 0 : finished.findIndex((game) => game.id === before.id) + 1;
+    const games = finished.slice(start, start + limit);
+    const last = games[games.length - 1];
+    const next = last && start + limit < finished.length ? { endedAt: last.endedAt, id: last.id } : null;
+    return { games: games.map(summary), next, unreadable: 0 };
+  };
   const finishIfOver = (game: MockGame): void => {
     if (game.result && !finished.includes(game)) {
       game.endedAt = Date.now();
@@ -335,7 +346,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
         return {
           settings,
           current: current && view(current),
-          finished: page(),
+          finished: page(null, 50),
           notices: options.notices,
           readOnly: options.readOnly ?? false,
         } satisfies Startup;
@@ -416,7 +427,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
       case 'finished_game':
         return view(anyGame(id));
       case 'finished_games':
-        return page();
+        return page((args['before'] as PageCursor | null) ?? null, Number(args['limit']));
       case 'set_settings':
         settings = args['settings'] as Settings;
         return settings;

@@ -1,7 +1,7 @@
 // The app with a fake Rust side: `npm run dev`, then open http://localhost:5173/dev/mock.html.
 // Query options: ?current=none (no game in progress), ?pieces=chess, ?theme=blue|green,
 // ?notice=<code> (a start-up notice, e.g. restoredFromBackup or finishedGamesUnreadable),
-// ?readOnly (a save from a newer version), ?botDelay=<ms>.
+// ?readOnly (a save from a newer version), ?pageSize=<n> (finished games a page), ?botDelay=<ms>.
 
 import { mockIPC } from '@tauri-apps/api/mocks';
 import type { BoardTheme, Notice, PieceSet } from '../src/bindings';
@@ -35,6 +35,7 @@ mockIPC(
     notices,
     botDelay: Number(query.get('botDelay') ?? 700),
     readOnly: query.has('readOnly'),
+    ...(query.has('pageSize') ? { pageSize: Number(query.get('pageSize')) } : {}),
   }),
 );
 

@@ -52,9 +52,11 @@ export function moveListView(state: MoveListState): VNode {
           postpatch: (_old, vnode) => keepShownInView(vnode.elm as HTMLElement, focusWasInside),
         },
       },
-      numberedMoves(state.plies).map((move) =>
-        h('li.move-row', [h('span.move-number', `${move.number}.`), plyCell(move.white, shown, state), plyCell(move.black, shown, state)]),
-      ),
+      total === 0
+        ? [h('li.move-list-empty', t('moveList.empty'))]
+        : numberedMoves(state.plies).map((move) =>
+            h('li.move-row', [h('span.move-number', `${move.number}.`), plyCell(move.white, shown, state), plyCell(move.black, shown, state)]),
+          ),
     ),
   ]);
 }

@@ -223,6 +223,7 @@ export const en = {
 
   moveList: {
     label: 'Moves',
+    empty: 'No moves yet.',
     stepper: 'Step through the game',
     first: 'Go to the start',
     back: 'One move back (←)',

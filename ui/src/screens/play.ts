@@ -112,9 +112,8 @@ export class PlayCtrl {
     return t('play.opponentBot', { context: otherSide(opponent.botSide), level: levelName(opponent.level) });
   }
 
-  /** The screen is shown: the game is opened on the Rust side (the bot resumes), ← → bound. */
+  /** The screen is shown: the game is opened on the Rust side (the bot resumes). */
   start(): void {
-    document.addEventListener('keydown', this.onKey);
     void this.game.start();
   }
 
@@ -124,7 +123,6 @@ export class PlayCtrl {
   }
 
   leave(): void {
-    document.removeEventListener('keydown', this.onKey);
     this.game.close();
     // Stops the bot's search; the game itself stays saved on the Rust side.
     if (!this.game.over) api.leaveGame(this.view.id).catch((error: unknown) => this.app.showError(error));
@@ -158,10 +156,10 @@ export class PlayCtrl {
     this.app.announce(before ? t('moveList.announceAfter', { ply, total, move: plyInWords(before) }) : t('moveList.announceStart'));
   }
 
+  /** Puts the game-over panel away and goes to the start, to step through the game. */
   async review(): Promise<void> {
     this.gameOverOpen = false;
     await this.stepTo(0);
-    document.querySelector<HTMLElement>('[data-testid="step-forward"]')?.focus();
   }
 
   flip(): void {
@@ -218,15 +216,10 @@ export class PlayCtrl {
     void this.app.go({ screen: 'newGame' }, {}, 'replace');
   }
 
-  /** ← → Home End step through the game, except while typing or in a dialog. */
-  private readonly onKey = (event: KeyboardEvent): void => {
-    const target = event.target as HTMLElement | null;
-    if (target?.closest?.('input, select, textarea, dialog')) return;
-    const ply = stepForKey(event, this.shownPly(), this.view.plies.length);
-    if (ply === undefined) return;
-    event.preventDefault();
-    void this.stepTo(ply);
-  };
+  /** Where a key steps to (← → Home End), or `undefined`. */
+  stepForKey(event: Parameters<typeof stepForKey>[0]): number | undefined {
+    return stepForKey(event, this.shownPly(), this.view.plies.length);
+  }
 }
 
 const dialogQuestions: PlayQuestions = {
@@ -274,7 +267,27 @@ const dialogQuestions: PlayQuestions = {
 
 export function playScreen(app: App, game: GameView): Screen {
   const ctrl = new PlayCtrl(app, game);
-  return { view: () => playView(ctrl), mounted: () => ctrl.start(), event: (event) => ctrl.event(event), leave: () => ctrl.leave() };
+  // ← → Home End step through the game, except while typing or in a dialog.
+  const onKey = (event: KeyboardEvent): void => {
+    const target = event.target as HTMLElement | null;
+    if (target?.closest?.('input, select, textarea, dialog')) return;
+    const ply = ctrl.stepForKey(event);
+    if (ply === undefined) return;
+    event.preventDefault();
+    void ctrl.stepTo(ply);
+  };
+  return {
+    view: () => playView(ctrl),
+    mounted: () => {
+      document.addEventListener('keydown', onKey);
+      ctrl.start();
+    },
+    event: (event) => ctrl.event(event),
+    leave: () => {
+      document.removeEventListener('keydown', onKey);
+      ctrl.leave();
+    },
+  };
 }
 
 // Grid areas (app.css): the status above the board on a phone, beside it on a laptop; the
@@ -334,7 +347,15 @@ function gameOverView(ctrl: PlayCtrl): VNode {
       h('p', { attrs: testid('game-over-reason') }, result ? reasonText(result) : ''),
       h('div.game-over-actions', [
         h('button.primary', { attrs: { type: 'button', ...testid('rematch') }, on: { click: () => void ctrl.rematch() } }, t('play.rematch')),
-        h('button', { attrs: { type: 'button', ...testid('review') }, on: { click: () => void ctrl.review() } }, t('play.review')),
+        h(
+          'button',
+          {
+            attrs: { type: 'button', ...testid('review') },
+            // The panel goes: the focus moves on to stepping forward through the game.
+            on: { click: () => void ctrl.review().then(() => document.querySelector<HTMLElement>('[data-testid="step-forward"]')?.focus()) },
+          },
+          t('play.review'),
+        ),
         h('button', { attrs: { type: 'button', ...testid('game-over-new-game') }, on: { click: () => ctrl.newGame() } }, t('play.newGame')),
       ]),
     ],

@@ -142,6 +142,14 @@ describe('the app', () => {
     expect(byTestId('move-input')?.closest('form')?.hidden).toBe(true);
   });
 
+  it('lists older finished games a page at a time', async () => {
+    await openApp({ current: 'none', pageSize: 1 });
+    expect(all('finished-game')).toHaveLength(1);
+    click('finished-more');
+    await until(() => all('finished-game').length === 2, 'the next page');
+    expect(byTestId('finished-more')).toBeNull();
+  });
+
   it('starts a game between friends; a draw offer accepted ends it with the reason', async () => {
     await openApp({ current: 'none' });
     click('home-new-game');
