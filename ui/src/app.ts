@@ -208,7 +208,8 @@ export class App {
       // A game that cannot be opened (gone back to in the history): say why, and go home.
       if (opened !== this.opening) return;
       this.showError(error);
-      await this.go({ screen: 'home' }, {}, 'replace');
+      if (this.navigator.route.screen === 'home') await this.show({ screen: 'home' }, {});
+      else this.navigator.home();
       return;
     }
     if (opened !== this.opening) {

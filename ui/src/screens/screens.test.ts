@@ -142,6 +142,15 @@ describe('the app', () => {
     expect(byTestId('move-input')?.closest('form')?.hidden).toBe(true);
   });
 
+  it('goes home and says why when a game in the history cannot be opened any more', async () => {
+    const app = await openApp({ current: 'none' });
+    await app.go({ screen: 'play', gameId: 'gone' });
+    await until(() => byTestId('error')?.hidden === false, 'the error');
+    expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('That game is not among the finished games.');
+    await until(() => location.hash === '#/', 'home in the history');
+    expect(screen()).toBe('home');
+  });
+
   it('lists older finished games a page at a time', async () => {
     await openApp({ current: 'none', pageSize: 1 });
     expect(all('finished-game')).toHaveLength(1);
