@@ -577,3 +577,34 @@ fn killing_the_app_while_it_saves_and_files_games_loses_none() {
     assert!(last > 0, "the player never finished a game");
     println!("20 kills: {last} finished games kept");
 }
+
+#[test]
+fn at_start_up_the_bot_moves_once_the_ui_watches() {
+    let mut save = release_1_save();
+    // Two moves played: the bot (white) is to move.
+    save["currentGame"]["record"] =
+        json!("start clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\nmoves c2c5 a7a3\n");
+    let dir = with_save("bot-at-start", &save);
+    let state = open(&dir);
+    let startup = state.start_up().expect("starts");
+    let current = startup.current.expect("the game in progress");
+    assert!(current.bot_to_move);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        state.current_plies(),
+        Some(2),
+        "nothing moves before the UI watches"
+    );
+    let events = watched(&state);
+    assert_eq!(
+        next_event(&events),
+        GameEvent::BotThinking {
+            game_id: current.id.clone()
+        }
+    );
+    let GameEvent::Changed { game } = next_event(&events) else {
+        panic!("expected the bot's move");
+    };
+    assert_eq!(game.plies.len(), 3);
+    assert!(game.revision > current.revision);
+}
