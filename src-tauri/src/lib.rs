@@ -1,5 +1,15 @@
-//! The Ultima app shell: Tauri commands that bridge the board UI and the Rust engine, and the
-//! store that keeps the player's games and settings. The same code runs on desktop and mobile.
+//! The Ultima app shell: Tauri commands that bridge the board UI and the game core, and the
+//! places the player's data is kept. The same code runs on desktop and mobile.
+//!
+//! - `commands`: the commands the UI calls, all async, their work on blocking threads.
+//! - `state`: the game in progress and the settings (saved after every change), the finished
+//!   games, the bot's turn and the clock's flag, driven by Rust and pushed through `events`.
+//! - `persistence` + `durable` + `store`: the store file (tauri-plugin-store) with its format
+//!   version, guarded against torn writes; `stored`: the game core's stored types read back,
+//!   cut short where a record breaks; `settings`: read field by field.
+//! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
+//! - `error`, `notice`: what the UI is told, as codes it words itself.
+//! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
 
 mod bindings;
 mod bot;
