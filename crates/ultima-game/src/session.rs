@@ -347,6 +347,20 @@ impl Session {
         Some(outcome)
     }
 
+    /// `seat`, the side to move, loses on time by a limit the session's clock does not keep,
+    /// which the caller referees: a time-out per move (an engine in `ultima match` that does
+    /// not answer), a server's deadline for a move, a player who left and did not come back.
+    /// The session's own clock ends games through [`Session::flag`] instead.
+    pub fn time_out(&mut self, seat: Color, now: f64) -> Result<Outcome, SessionError> {
+        self.check_open(now)?;
+        if seat != self.game.position().turn() {
+            return Err(Problem::NotYourTurn.into());
+        }
+        let outcome = self.game.lose_on_time(seat)?;
+        self.end(now);
+        Ok(outcome)
+    }
+
     /// Whether [`Session::flag`] would end the game at `now`.
     pub fn flag_due(&self, now: f64) -> bool {
         !self.is_over() && self.flagged(now).is_some()

@@ -525,6 +525,43 @@ fn a_flag_fall_loses_on_time_and_until_then_nothing_else_is_done() {
 }
 
 #[test]
+fn a_time_out_refereed_by_the_caller_loses_the_side_to_move_on_time() {
+    let mut session = friend();
+    session.play(WHITE, "e2", "e5", 1.0).expect("legal");
+    let before = session.revision();
+    assert_eq!(
+        problem(session.time_out(WHITE, 2.0)),
+        Problem::NotYourTurn,
+        "only the side to move is over a limit on its move"
+    );
+    assert_eq!(session.revision(), before, "refused, nothing changed");
+    assert_eq!(
+        session.time_out(BLACK, 3.0),
+        Ok(Outcome::Win {
+            winner: WHITE,
+            reason: WinReason::Time
+        })
+    );
+    assert_eq!(session.ended_at(), Some(3.0));
+    assert!(session.game().record().contains("end black loses on time"));
+    assert_eq!(problem(session.time_out(BLACK, 4.0)), Problem::GameOver);
+
+    // The bot's seat too: the referee, not the seat, declares it (a server's engine).
+    let mut against_bot = bot(SideChoice::White);
+    against_bot.play(WHITE, "e2", "e5", 1.0).expect("legal");
+    assert!(against_bot.time_out(BLACK, 2.0).is_ok());
+
+    // A clock that has run out is the session's to declare, through `flag`.
+    let mut timed = timed_friend(10_000, 0);
+    timed.play(WHITE, "e2", "e5", 0.0).expect("legal");
+    timed.play(BLACK, "d7", "d4", 0.0).expect("legal");
+    assert_eq!(
+        problem(timed.time_out(WHITE, 10_500.0)),
+        Problem::TimeUp { side: WHITE }
+    );
+}
+
+#[test]
 fn a_take_back_keeps_the_time_spent_and_runs_the_clock_of_the_side_to_move() {
     let mut session = timed_friend(60_000, 0);
     session.play(WHITE, "e2", "e5", 0.0).expect("legal");
