@@ -274,10 +274,10 @@ done
         );
         // Its late `bestmove` was drained after `stop`: the next game starts in step, and its
         // `go` is answered by the engine's own move, not refused nor taken from the last game.
-        let (game, second) = play_game(&mut engine, &mut other, &[], 1);
+        let (session, second) = play_game(&mut engine, &mut other, &[], 1);
         let _ = std::fs::remove_file(&script);
         assert_eq!(second, Ending::Adjudicated, "{}", second.describe());
-        assert_eq!(game.moves()[0].coordinates(), "e2e5");
+        assert_eq!(session.game().moves()[0].coordinates(), "e2e5");
         assert!(engine.dead.is_none());
     }
 
