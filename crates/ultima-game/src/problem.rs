@@ -5,7 +5,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{Color, MoveError, Role};
+use ultima_rules::{CaptureWay, Color, IllegalReason, MoveError, Movement, Obstacle, Role};
 
 /// What a refusal is about, for the caller to branch on (the UI, a server's status code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,10 +73,12 @@ pub enum Problem {
         square: String,
         owner: Color,
     },
-    /// The piece is frozen: it cannot move (it can be removed instead).
+    /// The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
+    /// immobilizer): it cannot move (it can be removed instead).
     Frozen {
         role: Role,
         square: String,
+        by: Vec<Freezer>,
     },
     KingRemoval,
     /// Only a frozen piece can be removed, and this one is not frozen.
@@ -84,14 +86,44 @@ pub enum Problem {
         role: Role,
         square: String,
     },
-    Unreachable {
+    /// `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
+    /// along a line).
+    NotThatWay {
         role: Role,
         from: String,
         to: String,
+        movement: Movement,
     },
-    LeavesKingInCheck {
+    /// An `occupant` of `occupant_owner`'s stands on `to`, and this piece cannot take it by
+    /// moving there (only the king moves onto an enemy piece).
+    Occupied {
+        role: Role,
         from: String,
         to: String,
+        occupant: Role,
+        occupant_owner: Color,
+    },
+    /// The path to `to` is blocked at `at` by a `blocker` of `blocker_owner`'s, as `obstacle`
+    /// says; `behind` is the square right behind it when the obstacle is two in a row.
+    PathBlocked {
+        role: Role,
+        from: String,
+        to: String,
+        at: String,
+        blocker: Role,
+        blocker_owner: Color,
+        obstacle: Obstacle,
+        behind: Option<String>,
+    },
+    /// After the move (`from == to`: the removal) the mover's king on `king` could be taken,
+    /// by each of `checks`; `was_in_check` when the move fails to answer a check.
+    LeavesKingInCheck {
+        role: Role,
+        from: String,
+        to: String,
+        king: String,
+        was_in_check: bool,
+        checks: Vec<CheckBy>,
     },
     /// A move in the people's notation names the wrong piece.
     WrongPiece {
@@ -155,6 +187,29 @@ pub enum Problem {
     },
 }
 
+/// An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Freezer {
+    pub role: Role,
+    pub square: String,
+}
+
+/// An enemy piece that could take the king, and how: it would move from `square` to
+/// `landing` and take by `way` (a chameleon, always by the king's step, imitating the king);
+/// `partner` is the pawn's far side of the pinch or the coordinator's king.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CheckBy {
+    pub role: Role,
+    pub square: String,
+    pub way: CaptureWay,
+    pub landing: String,
+    pub partner: Option<String>,
+}
+
 impl Problem {
     pub fn kind(&self) -> ErrorKind {
         use Problem::*;
@@ -165,7 +220,9 @@ impl Problem {
             | Frozen { .. }
             | KingRemoval
             | NotFrozen { .. }
-            | Unreachable { .. }
+            | NotThatWay { .. }
+            | Occupied { .. }
+            | PathBlocked { .. }
             | LeavesKingInCheck { .. }
             | WrongPiece { .. }
             | WrongCaptures { .. } => ErrorKind::IllegalMove,
@@ -190,51 +247,120 @@ impl Problem {
     }
 }
 
-/// The rules' names of roles (`MoveError` carries `Role::name`) back to roles.
+/// The rules' names of roles (`MoveError::WrongPiece` carries `Role::name`) back to roles.
 fn role_named(name: &str) -> Role {
     Role::ALL
         .into_iter()
         .find(|role| role.name() == name)
-        // Every name in a `MoveError` is a `Role::name` (a test walks them all).
+        // Every name in a `MoveError::WrongPiece` is a `Role::name` (a test walks them all).
         .unwrap_or(Role::Pawn)
+}
+
+impl From<&IllegalReason> for Problem {
+    fn from(reason: &IllegalReason) -> Problem {
+        match reason {
+            IllegalReason::NoPiece { square } => Problem::NoPiece {
+                square: square.to_string(),
+            },
+            IllegalReason::NotYourPiece {
+                role,
+                square,
+                owner,
+            } => Problem::NotYourPiece {
+                role: *role,
+                square: square.to_string(),
+                owner: *owner,
+            },
+            IllegalReason::Frozen { role, square, by } => Problem::Frozen {
+                role: *role,
+                square: square.to_string(),
+                by: by
+                    .iter()
+                    .map(|freezer| Freezer {
+                        role: freezer.role,
+                        square: freezer.square.to_string(),
+                    })
+                    .collect(),
+            },
+            IllegalReason::KingRemoval { .. } => Problem::KingRemoval,
+            IllegalReason::NotFrozen { role, square } => Problem::NotFrozen {
+                role: *role,
+                square: square.to_string(),
+            },
+            IllegalReason::NotThatWay {
+                role,
+                from,
+                to,
+                movement,
+            } => Problem::NotThatWay {
+                role: *role,
+                from: from.to_string(),
+                to: to.to_string(),
+                movement: *movement,
+            },
+            IllegalReason::Occupied {
+                role,
+                from,
+                to,
+                occupant,
+            } => Problem::Occupied {
+                role: *role,
+                from: from.to_string(),
+                to: to.to_string(),
+                occupant: occupant.role,
+                occupant_owner: occupant.color,
+            },
+            IllegalReason::PathBlocked {
+                role,
+                from,
+                to,
+                at,
+                blocker,
+                obstacle,
+                behind,
+            } => Problem::PathBlocked {
+                role: *role,
+                from: from.to_string(),
+                to: to.to_string(),
+                at: at.to_string(),
+                blocker: blocker.role,
+                blocker_owner: blocker.color,
+                obstacle: *obstacle,
+                behind: behind.map(|behind| behind.square.to_string()),
+            },
+            IllegalReason::LeavesKingInCheck {
+                role,
+                from,
+                to,
+                king,
+                was_in_check,
+                checks,
+            } => Problem::LeavesKingInCheck {
+                role: *role,
+                from: from.to_string(),
+                to: to.to_string(),
+                king: king.to_string(),
+                was_in_check: *was_in_check,
+                checks: checks
+                    .iter()
+                    .map(|check| CheckBy {
+                        role: check.attacker.role,
+                        square: check.attacker.square.to_string(),
+                        way: check.way,
+                        landing: check.landing.to_string(),
+                        partner: check.partner.map(|square| square.to_string()),
+                    })
+                    .collect(),
+            },
+        }
+    }
 }
 
 impl From<&MoveError> for Problem {
     fn from(error: &MoveError) -> Problem {
         match error {
             MoveError::Malformed(text) => Problem::Malformed { text: text.clone() },
-            MoveError::NoPiece(square) => Problem::NoPiece {
-                square: square.to_string(),
-            },
-            MoveError::NotYourPiece {
-                role,
-                square,
-                owner,
-                ..
-            } => Problem::NotYourPiece {
-                role: role_named(role),
-                square: square.to_string(),
-                owner: *owner,
-            },
-            MoveError::Frozen { role, square } => Problem::Frozen {
-                role: role_named(role),
-                square: square.to_string(),
-            },
-            MoveError::KingRemoval => Problem::KingRemoval,
-            MoveError::NotFrozen { role, square } => Problem::NotFrozen {
-                role: role_named(role),
-                square: square.to_string(),
-            },
-            MoveError::Unreachable { role, from, to } => Problem::Unreachable {
-                role: role_named(role),
-                from: from.to_string(),
-                to: to.to_string(),
-            },
-            // `mv` is the move's coordinates, `e2e5` (a removal `d4d4`): its two squares.
-            MoveError::LeavesKingInCheck { mv, .. } => Problem::LeavesKingInCheck {
-                from: mv.get(..2).unwrap_or_default().to_string(),
-                to: mv.get(2..).unwrap_or_default().to_string(),
-            },
+            MoveError::Illegal(reason) => reason.into(),
             MoveError::WrongPiece {
                 text,
                 named,
@@ -313,15 +439,80 @@ impl fmt::Display for Problem {
                 square,
                 owner,
             } => write!(f, "the {} on {square} is {owner}'s", role.name()),
-            Frozen { role, square } => write!(f, "the {} on {square} is frozen", role.name()),
+            Frozen { role, square, by } => {
+                write!(f, "the {} on {square} is frozen by", role.name())?;
+                for freezer in by {
+                    write!(f, " the {} on {}", freezer.role.name(), freezer.square)?;
+                }
+                Ok(())
+            }
             KingRemoval => f.write_str("a king cannot be removed"),
             NotFrozen { role, square } => {
                 write!(f, "the {} on {square} is not frozen", role.name())
             }
-            Unreachable { role, from, to } => {
-                write!(f, "the {} on {from} cannot move to {to}", role.name())
+            NotThatWay {
+                role,
+                from,
+                to,
+                movement,
+            } => write!(
+                f,
+                "the {} on {from} cannot move to {to} (it moves {movement:?})",
+                role.name()
+            ),
+            Occupied {
+                role,
+                from,
+                to,
+                occupant,
+                occupant_owner,
+            } => write!(
+                f,
+                "the {} on {from} cannot move to {to}: {occupant_owner}'s {} is there",
+                role.name(),
+                occupant.name()
+            ),
+            PathBlocked {
+                role,
+                from,
+                to,
+                at,
+                blocker,
+                blocker_owner,
+                obstacle,
+                behind,
+            } => {
+                write!(
+                    f,
+                    "the {} on {from} cannot move to {to}: {blocker_owner}'s {} on {at} is in the \
+                     way ({obstacle:?})",
+                    role.name(),
+                    blocker.name()
+                )?;
+                match behind {
+                    Some(behind) => write!(f, ", {behind} behind it"),
+                    None => Ok(()),
+                }
             }
-            LeavesKingInCheck { from, to } => write!(f, "{from}{to} leaves the king in check"),
+            LeavesKingInCheck {
+                from,
+                to,
+                king,
+                checks,
+                ..
+            } => {
+                write!(f, "{from}{to} leaves the king on {king} in check from")?;
+                for check in checks {
+                    write!(
+                        f,
+                        " the {} on {} ({:?})",
+                        check.role.name(),
+                        check.square,
+                        check.way
+                    )?;
+                }
+                Ok(())
+            }
             WrongPiece {
                 text,
                 named,

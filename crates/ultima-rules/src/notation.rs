@@ -2,36 +2,17 @@
 //! (`Pe2-e6xd6xf6+`, removal `Ld4=`) for move lists.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, Role, Square};
+use crate::types::{Bitboard, Move, Role, Square};
+use crate::why_not::IllegalReason;
 
 /// Why a text is not a legal move in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("`{0}` is not a move: write a move as its two squares, like e2e6 (a removal names its square twice, like d4d4)")]
     Malformed(String),
-    #[error("there is no piece on {0}")]
-    NoPiece(Square),
-    #[error("the {role} on {square} is {owner}'s, but it is {turn}'s move")]
-    NotYourPiece {
-        role: &'static str,
-        square: Square,
-        owner: Color,
-        turn: Color,
-    },
-    #[error("the {role} on {square} is frozen and cannot move (it can be removed instead: {square}{square})")]
-    Frozen { role: &'static str, square: Square },
-    #[error("a king can never be removed")]
-    KingRemoval,
-    #[error("the {role} on {square} is not frozen, and only a frozen piece can be removed")]
-    NotFrozen { role: &'static str, square: Square },
-    #[error("the {role} on {from} cannot move to {to}")]
-    Unreachable {
-        role: &'static str,
-        from: Square,
-        to: Square,
-    },
-    #[error("{mv} would leave {color}'s king in check")]
-    LeavesKingInCheck { mv: String, color: Color },
+    /// The two squares name no legal move; the reason says why, as [`Position::why_not`] does.
+    #[error(transparent)]
+    Illegal(#[from] IllegalReason),
     #[error("`{text}` names a {named}, but the piece on {square} is a {actual}")]
     WrongPiece {
         text: String,
@@ -53,42 +34,7 @@ pub fn sorted_captures(captures: Bitboard) -> Vec<Square> {
 impl Position {
     /// The legal move from `from` to `to` (`from == to` for a removal), or why there is none.
     pub fn find_move(&self, from: Square, to: Square) -> Result<Move, MoveError> {
-        let piece = self.piece_at(from).ok_or(MoveError::NoPiece(from))?;
-        let role = piece.role.name();
-        if piece.color != self.turn {
-            return Err(MoveError::NotYourPiece {
-                role,
-                square: from,
-                owner: piece.color,
-                turn: self.turn,
-            });
-        }
-        let frozen = self.frozen(self.turn).contains(from);
-        if from == to {
-            if piece.role == Role::King {
-                return Err(MoveError::KingRemoval);
-            }
-            if !frozen {
-                return Err(MoveError::NotFrozen { role, square: from });
-            }
-        } else if frozen {
-            return Err(MoveError::Frozen { role, square: from });
-        }
-        let mut moves = crate::types::MoveList::new();
-        self.generate_pseudo_legal(&mut moves);
-        let mv = moves
-            .iter()
-            .find(|mv| mv.from == from && mv.to == to)
-            .copied()
-            .ok_or(MoveError::Unreachable { role, from, to })?;
-        if self.is_legal_generated(&mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::LeavesKingInCheck {
-                mv: mv.coordinates(),
-                color: self.turn,
-            })
-        }
+        Ok(self.legal_move_or_reason(from, to)?)
     }
 
     /// Reads a move in coordinates (`e2e6`, removal `d4d4`).

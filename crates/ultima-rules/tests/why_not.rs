@@ -6,8 +6,8 @@
 mod support;
 
 use ultima_rules::{
-    Bitboard, CaptureWay, Check, Color, IllegalReason, Movement, Obstacle, Piece, PieceAt, PieceOn,
-    Position, Role, Square,
+    Bitboard, CaptureWay, Check, Color, Game, GameError, IllegalReason, Move, MoveError, Movement,
+    Obstacle, Piece, PieceAt, PieceOn, Position, Role, Square,
 };
 
 fn sq(name: &str) -> Square {
@@ -558,6 +558,34 @@ fn checks_name_who_gives_check_now() {
 }
 
 #[test]
+fn every_way_of_playing_a_move_gives_the_reason() {
+    let ufen = "7k/8/8/3i4/3W4/8/8/K7 w 0 1";
+    let reason = why(ufen, "d4d3");
+    let refused = Err(MoveError::Illegal(reason.clone()));
+    let position = pos(ufen);
+    assert_eq!(position.find_move(sq("d4"), sq("d3")), refused);
+    assert_eq!(position.parse_coordinates("d4d3"), refused);
+    assert_eq!(position.parse_move("Wd4-d3"), refused);
+    let mv = Move {
+        from: sq("d4"),
+        to: sq("d3"),
+        role: Role::Withdrawer,
+        captures: Bitboard::EMPTY,
+    };
+    assert_eq!(position.play(&mv).map(|_| ()), refused.map(|_: Move| ()));
+    let mut game = Game::new(position);
+    assert_eq!(
+        game.play(&mv),
+        Err(GameError::Illegal(MoveError::Illegal(reason.clone())))
+    );
+    // The developer text is the reason's.
+    assert_eq!(
+        MoveError::Illegal(reason.clone()).to_string(),
+        reason.to_string()
+    );
+}
+
+#[test]
 fn reasons_read_as_developer_text() {
     let text = why("7k/8/8/3i4/3W4/8/8/K7 w 0 1", "d4d3").to_string();
     assert_eq!(
@@ -637,11 +665,16 @@ fn every_refused_move_has_a_reason_and_no_legal_one_has() {
                 let reason = position.why_not(from, to);
                 let Some(reason) = reason else {
                     assert!(is_legal, "{from}{to} has no reason in {position}");
+                    assert!(position.find_move(from, to).is_ok());
                     continue;
                 };
                 assert!(
                     !is_legal,
                     "legal {from}{to} refused in {position}: {reason}"
+                );
+                assert_eq!(
+                    position.find_move(from, to),
+                    Err(MoveError::Illegal(reason.clone()))
                 );
                 let kind = check_reason(&position, &pseudo, from, to, &reason);
                 reasons_seen[kind] += 1;

@@ -1,5 +1,8 @@
 use serde_json::json;
-use ultima_rules::{Color, GameError, MoveError, Outcome, Position, Role, Square, WinReason};
+use ultima_rules::{
+    CaptureWay, Color, GameError, IllegalReason, MoveError, Movement, Obstacle, Outcome, Position,
+    Role, Square, WinReason,
+};
 
 use super::*;
 
@@ -24,9 +27,16 @@ fn problems_are_codes_with_their_parameters() {
     assert_eq!(
         code(&Problem::Frozen {
             role: Role::Pawn,
-            square: "d4".into()
+            square: "d4".into(),
+            by: vec![Freezer {
+                role: Role::Immobilizer,
+                square: "d5".into()
+            }]
         }),
-        json!({ "code": "frozen", "role": "pawn", "square": "d4" })
+        json!({
+            "code": "frozen", "role": "pawn", "square": "d4",
+            "by": [{ "role": "immobilizer", "square": "d5" }]
+        })
     );
     assert_eq!(
         code(&Problem::NotYourPiece {
@@ -42,10 +52,68 @@ fn problems_are_codes_with_their_parameters() {
     );
     assert_eq!(
         code(&Problem::LeavesKingInCheck {
-            from: "e2".into(),
-            to: "e5".into()
+            role: Role::Withdrawer,
+            from: "d1".into(),
+            to: "d2".into(),
+            king: "e1".into(),
+            was_in_check: false,
+            checks: vec![CheckBy {
+                role: Role::LongLeaper,
+                square: "a1".into(),
+                way: CaptureWay::Leap,
+                landing: "f1".into(),
+                partner: None
+            }]
         }),
-        json!({ "code": "leavesKingInCheck", "from": "e2", "to": "e5" })
+        json!({
+            "code": "leavesKingInCheck", "role": "withdrawer", "from": "d1", "to": "d2",
+            "king": "e1", "wasInCheck": false,
+            "checks": [{
+                "role": "longLeaper", "square": "a1", "way": "leap", "landing": "f1",
+                "partner": null
+            }]
+        })
+    );
+    assert_eq!(
+        code(&Problem::PathBlocked {
+            role: Role::LongLeaper,
+            from: "a1".into(),
+            to: "f1".into(),
+            at: "c1".into(),
+            blocker: Role::Pawn,
+            blocker_owner: Color::Black,
+            obstacle: Obstacle::TwoInARow,
+            behind: Some("d1".into())
+        }),
+        json!({
+            "code": "pathBlocked", "role": "longLeaper", "from": "a1", "to": "f1", "at": "c1",
+            "blocker": "pawn", "blockerOwner": "black", "obstacle": "twoInARow", "behind": "d1"
+        })
+    );
+    assert_eq!(
+        code(&Problem::Occupied {
+            role: Role::King,
+            from: "d1".into(),
+            to: "d2".into(),
+            occupant: Role::Pawn,
+            occupant_owner: Color::White
+        }),
+        json!({
+            "code": "occupied", "role": "king", "from": "d1", "to": "d2",
+            "occupant": "pawn", "occupantOwner": "white"
+        })
+    );
+    assert_eq!(
+        code(&Problem::NotThatWay {
+            role: Role::Pawn,
+            from: "a2".into(),
+            to: "b3".into(),
+            movement: Movement::RankOrFile
+        }),
+        json!({
+            "code": "notThatWay", "role": "pawn", "from": "a2", "to": "b3",
+            "movement": "rankOrFile"
+        })
     );
     assert_eq!(
         code(&Problem::TimeUp { side: Color::White }),
@@ -98,12 +166,51 @@ fn every_refusal_of_the_rules_has_its_code() {
             owner: Color::Black
         }
     );
+    // The long leaper on b1 never leaps its own pawn on b2.
     assert_eq!(
         refused(start, "b1b3"),
-        Problem::Unreachable {
+        Problem::PathBlocked {
             role: Role::LongLeaper,
             from: "b1".into(),
-            to: "b3".into()
+            to: "b3".into(),
+            at: "b2".into(),
+            blocker: Role::Pawn,
+            blocker_owner: Color::White,
+            obstacle: Obstacle::OwnPiece,
+            behind: None
+        }
+    );
+    // Two black pawns in a row: the long leaper cannot leap them.
+    assert_eq!(
+        refused("K6k/8/8/8/8/8/8/L1pp4 w 0 1", "a1f1"),
+        Problem::PathBlocked {
+            role: Role::LongLeaper,
+            from: "a1".into(),
+            to: "f1".into(),
+            at: "c1".into(),
+            blocker: Role::Pawn,
+            blocker_owner: Color::Black,
+            obstacle: Obstacle::TwoInARow,
+            behind: Some("d1".into())
+        }
+    );
+    assert_eq!(
+        refused(start, "d1d2"),
+        Problem::Occupied {
+            role: Role::King,
+            from: "d1".into(),
+            to: "d2".into(),
+            occupant: Role::Pawn,
+            occupant_owner: Color::White
+        }
+    );
+    assert_eq!(
+        refused(start, "e2f3"),
+        Problem::NotThatWay {
+            role: Role::Pawn,
+            from: "e2".into(),
+            to: "f3".into(),
+            movement: Movement::RankOrFile
         }
     );
     assert_eq!(
@@ -123,15 +230,47 @@ fn every_refusal_of_the_rules_has_its_code() {
         refused("7k/8/8/8/8/1i6/1P6/K7 w 0 1", "b2c2"),
         Problem::Frozen {
             role: Role::Pawn,
-            square: "b2".into()
+            square: "b2".into(),
+            by: vec![Freezer {
+                role: Role::Immobilizer,
+                square: "b3".into()
+            }]
         }
     );
     // The white king may not step next to the black king, which would take it.
     assert_eq!(
         refused("8/8/8/8/8/k7/8/K7 w 0 1", "a1a2"),
         Problem::LeavesKingInCheck {
+            role: Role::King,
             from: "a1".into(),
-            to: "a2".into()
+            to: "a2".into(),
+            king: "a2".into(),
+            was_in_check: false,
+            checks: vec![CheckBy {
+                role: Role::King,
+                square: "a3".into(),
+                way: CaptureWay::KingStep,
+                landing: "a2".into(),
+                partner: None
+            }]
+        }
+    );
+    // The black pawn on a3 would land on e3 to pinch the king on e4 against e5.
+    assert_eq!(
+        refused("7k/8/8/4p3/4K3/p3W3/8/8 w 0 1", "e3e2"),
+        Problem::LeavesKingInCheck {
+            role: Role::Withdrawer,
+            from: "e3".into(),
+            to: "e2".into(),
+            king: "e4".into(),
+            was_in_check: false,
+            checks: vec![CheckBy {
+                role: Role::Pawn,
+                square: "a3".into(),
+                way: CaptureWay::Pinch,
+                landing: "e3".into(),
+                partner: Some("e5".into())
+            }]
         }
     );
     let position = Position::from_ufen(start).expect("start");
@@ -171,15 +310,19 @@ fn listed_captures_and_every_role_name_come_back_structured() {
         }
     );
     for role in Role::ALL {
-        let error = MoveError::Frozen {
-            role: role.name(),
+        let error = MoveError::WrongPiece {
+            text: "a1a2".into(),
+            named: role.name(),
             square: square("a1"),
+            actual: role.name(),
         };
         assert_eq!(
             Problem::from(&error),
-            Problem::Frozen {
-                role,
-                square: "a1".into()
+            Problem::WrongPiece {
+                text: "a1a2".into(),
+                named: role,
+                square: "a1".into(),
+                actual: role
             }
         );
     }
@@ -187,7 +330,9 @@ fn listed_captures_and_every_role_name_come_back_structured() {
 
 #[test]
 fn each_problem_has_its_kind() {
-    let illegal = SessionError::from(MoveError::KingRemoval);
+    let illegal = SessionError::from(MoveError::Illegal(IllegalReason::KingRemoval {
+        square: square("e1"),
+    }));
     assert_eq!(illegal.kind, ErrorKind::IllegalMove);
     let over = SessionError::from(GameError::Over(Outcome::Win {
         winner: Color::White,
@@ -211,10 +356,14 @@ fn each_problem_has_its_kind() {
     assert_eq!(
         SessionError::new(Problem::Frozen {
             role: Role::Pawn,
-            square: "d4".into()
+            square: "d4".into(),
+            by: vec![Freezer {
+                role: Role::Immobilizer,
+                square: "d5".into()
+            }]
         })
         .to_string(),
-        "IllegalMove: the pawn on d4 is frozen",
+        "IllegalMove: the pawn on d4 is frozen by the immobilizer on d5",
         "developer text for the log"
     );
 }
