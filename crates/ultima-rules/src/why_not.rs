@@ -164,7 +164,9 @@ pub enum IllegalReason {
         movement: Movement,
     },
     /// The destination holds `occupant` (of either side), and this piece cannot take it by
-    /// moving there (only the king moves onto an enemy piece).
+    /// moving there: only the king moves onto an enemy piece. (A chameleon's step onto the
+    /// enemy king never comes up: a free chameleon next to that king would be a check left
+    /// standing, which no legal position has.)
     Occupied {
         role: Role,
         from: Square,
