@@ -7,7 +7,7 @@ mod support;
 
 use ultima_rules::{
     Bitboard, CaptureWay, Check, Color, Game, GameError, IllegalReason, Move, MoveError, Movement,
-    Obstacle, Piece, PieceAt, PieceOn, Position, Role, Square,
+    Obstacle, Piece, PieceAt, PieceOn, Position, Role, Square, START_UFEN,
 };
 
 fn sq(name: &str) -> Square {
@@ -70,17 +70,15 @@ fn checks_of(reason: &IllegalReason) -> &[Check] {
 #[test]
 fn no_piece_on_the_square() {
     assert_eq!(
-        why(START, "e4e5"),
+        why(START_UFEN, "e4e5"),
         IllegalReason::NoPiece { square: sq("e4") }
     );
 }
 
-const START: &str = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1";
-
 #[test]
 fn not_your_piece() {
     assert_eq!(
-        why(START, "a7a6"),
+        why(START_UFEN, "a7a6"),
         IllegalReason::NotYourPiece {
             role: Role::Pawn,
             square: sq("a7"),
@@ -169,7 +167,7 @@ fn a_king_moves_one_step() {
 fn a_pawn_moves_along_a_rank_or_file() {
     for text in ["a2b3", "a2c3"] {
         assert_eq!(
-            why(START, text),
+            why(START_UFEN, text),
             IllegalReason::NotThatWay {
                 role: Role::Pawn,
                 from: sq("a2"),
@@ -203,7 +201,7 @@ fn the_other_pieces_move_along_lines() {
 fn the_destination_holds_a_piece_of_the_movers_side() {
     // In the start position the king on d1 has its own pawn in front of it.
     assert_eq!(
-        why(START, "d1d2"),
+        why(START_UFEN, "d1d2"),
         IllegalReason::Occupied {
             role: Role::King,
             from: sq("d1"),
@@ -552,7 +550,7 @@ fn a_removal_that_opens_a_leap_on_the_king() {
 fn checks_name_who_gives_check_now() {
     let position = pos("7k/8/8/8/8/8/6w1/4I2K w 0 1");
     assert_eq!(position.checks().len(), 1);
-    assert!(pos(START).checks().is_empty());
+    assert!(pos(START_UFEN).checks().is_empty());
     // A frozen piece gives no check: the white immobilizer on f2 freezes the withdrawer.
     assert!(pos("7k/8/8/8/8/8/5Iw1/7K w 0 1").checks().is_empty());
 }
