@@ -1,77 +1,13 @@
 // Home: continue the game in progress, start a new one, review a finished one.
 
-import { api } from '../api';
 import type { App, Screen } from '../app';
 import type { FinishedSummary, GameView } from '../bindings';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveCount, opponentName, playerSide, resultSummary } from '../wording';
+import { HomeCtrl } from './homeCtrl';
 
-export class HomeCtrl {
-  constructor(readonly app: App) {}
-
-  /** The game to continue, if one is unfinished. */
-  get inProgress(): GameView | null {
-    return this.app.hasGameInProgress() ? this.app.current : null;
-  }
-
-  /** Older games are being asked for. */
-  loadingMore = false;
-
-  get finished(): readonly FinishedSummary[] {
-    return this.app.finished.games;
-  }
-
-  /** There are older games than those listed. */
-  get hasMore(): boolean {
-    return this.app.finished.next !== null;
-  }
-
-  /** The list shown at once is the one from start-up; this refreshes it in case games ended since. */
-  async refresh(): Promise<void> {
-    try {
-      this.app.finished = await api.finishedGames(null);
-      this.app.redraw();
-    } catch (error) {
-      this.app.showError(error);
-    }
-  }
-
-  /** The next page of older games, under those listed. */
-  async more(): Promise<void> {
-    const next = this.app.finished.next;
-    if (next === null || this.loadingMore) return;
-    this.loadingMore = true;
-    try {
-      const page = await api.finishedGames(next);
-      const listed = this.app.finished;
-      this.app.finished = { games: [...listed.games, ...page.games], next: page.next, unreadable: listed.unreadable + page.unreadable };
-    } catch (error) {
-      this.app.showError(error);
-    } finally {
-      this.loadingMore = false;
-      this.app.redraw();
-    }
-  }
-
-  continueGame(): void {
-    const game = this.inProgress;
-    if (game) void this.app.go({ screen: 'play', gameId: game.id }, { game });
-  }
-
-  newGame(): void {
-    void this.app.go({ screen: 'newGame' });
-  }
-
-  async review(summary: FinishedSummary): Promise<void> {
-    try {
-      const game = await api.finishedGame(summary.id);
-      await this.app.go({ screen: 'play', gameId: game.id }, { game });
-    } catch (error) {
-      this.app.showError(error);
-    }
-  }
-}
+export { HomeCtrl } from './homeCtrl';
 
 export function homeScreen(app: App): Screen {
   const ctrl = new HomeCtrl(app);

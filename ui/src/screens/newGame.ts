@@ -1,63 +1,15 @@
 // New game: against a bot (level, colour) or a friend on this device.
 
-import { api } from '../api';
 import type { App, Screen } from '../app';
-import type { Level, NewGame, SideChoice } from '../bindings';
+import type { Level, SideChoice } from '../bindings';
 import { choiceGroup } from '../choice';
 import { ask } from '../dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { BOT_LEVELS, levelDescription, levelName } from '../wording';
+import { NewGameCtrl, type OpponentChoice } from './newGameCtrl';
 
-export type OpponentChoice = 'bot' | 'friend';
-
-export class NewGameCtrl {
-  opponent: OpponentChoice = 'bot';
-  level: Level;
-  side: SideChoice = 'white';
-  turnBoard = true;
-  /** The request is on its way: a second press does nothing. */
-  starting = false;
-
-  constructor(
-    readonly app: App,
-    /** Asks whether to abandon the game in progress; a dialog in the app, an answer in tests. */
-    private readonly confirmAbandon: (app: App) => Promise<boolean> = confirmAbandonDialog,
-  ) {
-    this.level = app.settings.defaultLevel;
-  }
-
-  /** The request the choices make. */
-  request(): NewGame {
-    return this.opponent === 'bot' ? { kind: 'bot', level: this.level, playerSide: this.side } : { kind: 'friend', turnBoard: this.turnBoard };
-  }
-
-  set<K extends 'opponent' | 'level' | 'side' | 'turnBoard'>(key: K, value: NewGameCtrl[K]): void {
-    (this as NewGameCtrl)[key] = value;
-    this.app.redraw();
-  }
-
-  cancel(): void {
-    this.app.back();
-  }
-
-  async start(): Promise<void> {
-    if (this.starting) return;
-    if (this.app.hasGameInProgress() && !(await this.confirmAbandon(this.app))) return;
-    this.starting = true;
-    try {
-      const game = await api.newGame(this.request());
-      this.app.current = game;
-      this.app.clearError();
-      // In place of this screen: back from the game goes home, not here.
-      await this.app.go({ screen: 'play', gameId: game.id }, { game }, 'replace');
-    } catch (error) {
-      this.app.showError(error);
-    } finally {
-      this.starting = false;
-    }
-  }
-}
+export { NewGameCtrl } from './newGameCtrl';
 
 async function confirmAbandonDialog(app: App): Promise<boolean> {
   const opponent = app.current?.opponent;
@@ -78,7 +30,7 @@ async function confirmAbandonDialog(app: App): Promise<boolean> {
 }
 
 export function newGameScreen(app: App): Screen {
-  const ctrl = new NewGameCtrl(app);
+  const ctrl = new NewGameCtrl(app, confirmAbandonDialog);
   return { view: () => newGameView(ctrl) };
 }
 

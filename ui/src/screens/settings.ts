@@ -7,6 +7,9 @@ import '../board/style';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { BOT_LEVELS, ROLES, levelName, standInName } from '../wording';
+import { SettingsCtrl } from './settingsCtrl';
+
+export { SettingsCtrl } from './settingsCtrl';
 
 type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
 type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates';
@@ -28,23 +31,6 @@ const SPEEDS: Record<AnimationSpeed, () => string> = {
   slow: () => t('settings.speed.slow'),
 };
 const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelName(level)])) as Record<Level, () => string>;
-
-export class SettingsCtrl {
-  constructor(readonly app: App) {}
-
-  get settings(): Settings {
-    return this.app.settings;
-  }
-
-  /** Saves one change; after a refusal the page shows what is really saved. */
-  change(patch: Partial<Settings>): Promise<Settings> {
-    return this.app.saveSettings({ ...this.app.settings, ...patch });
-  }
-
-  done(): void {
-    this.app.back();
-  }
-}
 
 export function settingsScreen(app: App): Screen {
   const ctrl = new SettingsCtrl(app);
