@@ -1,7 +1,8 @@
 //! Playing levels, from Novice to Club: a search limit, and below Intermediate a human-like
 //! error model. The weaker levels never play a random move: they judge every move by a search,
 //! misjudge by some noise, sometimes overlook what the opponent can take in reply (or a capture
-//! of their own), and pick the move that looks best to them.
+//! of their own), and pick the move that looks best to them. Every level takes a win in one: a
+//! move after which the opponent has no legal move, mate or blockade.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,7 +15,7 @@ use ultima_rules::{Move, Position};
 use crate::error::BotError;
 use crate::eval::evaluate;
 use crate::limits::{Clock, Limits};
-use crate::search::{Engine, SearchInfo, MATE_BOUND};
+use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
 
 /// The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
 /// store it.
@@ -217,6 +218,14 @@ impl LevelPlayer {
             best_move,
             info: result.info.clone(),
         };
+        // Every level takes a win in one, by mate or by blockade, as a player who sees the
+        // opponent has no move left would: the error model never talks it out of one. (The
+        // search puts such moves first, so its best move is one whenever there is one.)
+        let moves = position.legal_moves();
+        let wins = wins_at_once(position, &moves);
+        if let Some(&win) = wins.iter().find(|mv| **mv == best_move).or(wins.first()) {
+            return Ok(chosen(win));
+        }
         if !settings.errs() || result.info.depth == 0 || limits.stop_requested() {
             return Ok(chosen(best_move));
         }
@@ -225,7 +234,6 @@ impl LevelPlayer {
         // best, by the position right after it (blind to the reply) when it is overlooked.
         let best_score = result.info.raw_score;
         let floor = best_score.saturating_sub(settings.margin_cp);
-        let moves = position.legal_moves();
         let elapsed = clock.now_ms().saturating_sub(started);
         let mut rest = limits.clone();
         rest.depth = Some(result.info.depth);

@@ -3,8 +3,10 @@
 
 mod common;
 
-use common::{forces_win, position, random_positions};
-use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock};
+use common::{
+    flipped_move, flipped_ufen, forces_win, position, random_positions, BLOCKADES_IN_ONE,
+};
+use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock, StdClock};
 use ultima_rules::{Game, Position};
 
 /// The level's error model with its search cut to `max_depth` and without its time limit, so
@@ -165,6 +167,32 @@ fn every_level_with_its_real_settings_plays_legal_moves_and_takes_a_mate_in_one(
                     .choose(&position, &[], &NoClock, None)
                     .unwrap();
                 assert!(forces_win(&position, &choice.mv, 1), "{level} in {ufen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_level_with_its_real_settings_takes_a_blockade_in_one() {
+    // A blockade wins as a mate does, and the error model never talks a level out of it, even
+    // where the loser is far ahead in material and the only win is among many captures. The
+    // levels as they play: their own depth, their own time on the real clock.
+    for (ufen, wins) in BLOCKADES_IN_ONE {
+        let flipped: Vec<String> = wins.iter().map(|mv| flipped_move(mv)).collect();
+        let wins: Vec<String> = wins.iter().map(|mv| mv.to_string()).collect();
+        for (ufen, wins) in [(ufen.to_string(), wins), (flipped_ufen(ufen), flipped)] {
+            let position = position(&ufen);
+            for level in Level::ALL {
+                for seed in 0..4 {
+                    let choice = LevelPlayer::new(level, seed)
+                        .choose(&position, &[], &StdClock::new(), None)
+                        .unwrap();
+                    assert!(
+                        wins.contains(&choice.mv.coordinates()),
+                        "{level} seed {seed} played {} in {ufen}",
+                        choice.mv
+                    );
+                }
             }
         }
     }

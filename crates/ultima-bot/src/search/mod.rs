@@ -14,6 +14,7 @@ use crate::error::BotError;
 use crate::eval::{self, EvalParams};
 use crate::limits::{Clock, Limits};
 
+pub(crate) use negamax::wins_at_once;
 pub use ordering::Ordering;
 pub use tt::TranspositionTable;
 

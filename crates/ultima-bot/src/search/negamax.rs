@@ -1,8 +1,13 @@
 //! The search proper: iterative deepening, aspiration windows, principal-variation negamax with
 //! null-move pruning, late-move reductions and pruning, and quiescence over captures.
+//!
+//! In Ultima a side with no legal move loses, in check or not (a blockade), so the pruning that
+//! trusts the evaluation before generating a move (reverse futility, the null move, standing
+//! pat) first asks whether the side to move has a move at all, cheaply unless few of its
+//! pieces can move; and every root move is asked once whether it leaves the opponent without one.
 
 use arrayvec::ArrayVec;
-use ultima_rules::{Move, MoveList, Position, Role, Setup};
+use ultima_rules::{Bitboard, Move, MoveList, Position, Role, Setup};
 
 use super::ordering::{captured_value, Ordering, Picker};
 use super::tt::{Bound, TranspositionTable};
@@ -16,6 +21,58 @@ const DRAW: i32 = 0;
 const CHECK_EVERY: u64 = 1024;
 /// Check evasions searched inside quiescence before it gives up and stands pat.
 const QUIESCENCE_CHECK_PLIES: u32 = 4;
+/// A side with at most this many pieces that can surely make some move is asked whether it has
+/// a legal move at all before any pruning stands on its evaluation (see [`is_blockaded`]), and
+/// does not try the null move: with so few moves the opponent may be one move from taking the
+/// last of them, and passing would not show it.
+const FEW_MOVERS: u32 = 3;
+
+/// The pieces of the side to move that have a move, found cheaply and never too many: those
+/// with an empty square next to them along a line they move on (a pawn along a rank or file),
+/// a king with an empty or enemy square beside it, and frozen pieces other than the king (each
+/// may be removed). Such a move may still be illegal (it may expose the king); a long leaper's
+/// leap over a neighbour is not counted.
+pub(crate) fn movers(position: &Position) -> Bitboard {
+    let board = position.board();
+    let us = position.turn();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let empty = !(ours | theirs);
+    let frozen = board.frozen(us);
+    let free = ours & !frozen;
+    let kings = board.by_role(Role::King);
+    let pawns = board.by_role(Role::Pawn);
+    let officers = free & !kings & !pawns & empty.grown();
+    let pincers = free & pawns & empty.orthogonal_neighbours();
+    let king = free & kings & (empty | theirs).grown();
+    let removable = frozen & !kings;
+    officers | pincers | king | removable
+}
+
+/// The moves among `moves` (legal in `position`) after which the opponent has no legal move.
+pub(crate) fn wins_at_once(position: &Position, moves: &[Move]) -> MoveList {
+    moves
+        .iter()
+        .filter(|mv| !position.play_unchecked(mv).has_legal_move())
+        .copied()
+        .collect()
+}
+
+/// Whether the side to move has no legal move, which loses in Ultima whether in check or not
+/// (a blockade). `movers` is [`movers`] of the position. Cheap unless the side has few pieces
+/// that can move: a side without a king is never in check, so any of its movers moves; a side
+/// with a king and more than [`FEW_MOVERS`] movers is taken to have a legal move (all of them
+/// pinned at once is a position this search may misjudge); otherwise every move is generated.
+pub(crate) fn is_blockaded(position: &Position, movers: Bitboard) -> bool {
+    let count = movers.count();
+    if count > FEW_MOVERS {
+        return false;
+    }
+    if count > 0 && position.board().king_of(position.turn()).is_none() {
+        return false;
+    }
+    !position.has_legal_move()
+}
 
 type Line = ArrayVec<Move, MAX_PLY>;
 
@@ -35,6 +92,8 @@ pub(crate) struct Searcher<'a> {
     lines: Vec<Line>,
     /// One move picker per ply, on the heap, reused from node to node.
     pickers: Vec<Option<Box<Picker>>>,
+    /// The root moves after which the opponent has no legal move: won at once, never searched.
+    root_wins: MoveList,
 }
 
 impl<'a> Searcher<'a> {
@@ -63,6 +122,7 @@ impl<'a> Searcher<'a> {
             hashes,
             lines: vec![Line::new(); MAX_PLY + 1],
             pickers: (0..=MAX_PLY).map(|_| None).collect(),
+            root_wins: MoveList::new(),
         }
     }
 
@@ -129,7 +189,16 @@ impl<'a> Searcher<'a> {
             .filter(|mv| moves.contains(mv))
             .collect();
         self.pickers[0] = Some(picker);
-        moves = ordered;
+        // A move that leaves the opponent without a legal move wins at once, by check or by
+        // blockade: each root move is asked, once, whatever the pruning below would see. Such
+        // moves go first, so that even a search stopped at once plays one.
+        self.root_wins = wins_at_once(root, &ordered);
+        moves = self.root_wins.clone();
+        moves.extend(
+            ordered
+                .into_iter()
+                .filter(|mv| !self.root_wins.contains(mv)),
+        );
 
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut best: Option<(Move, SearchInfo)> = None;
@@ -227,7 +296,9 @@ impl<'a> Searcher<'a> {
         for index in 0..moves.len() {
             let mv = moves[index];
             let child = root.play_unchecked(&mv);
-            let score = if index == 0 {
+            let score = if self.root_wins.contains(&mv) {
+                MATE - 1
+            } else if index == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
                 let mut score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
@@ -400,12 +471,26 @@ impl<'a> Searcher<'a> {
         };
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta with little depth left, the opponent is lost.
-            if depth <= 3 && static_eval - 110 * depth >= beta {
-                return static_eval;
+            // Before pruning stands on the evaluation: a side without a legal move has lost,
+            // however much material it has, and a side with few moves is no place to prune.
+            let movers = movers(position);
+            if movers.count() <= FEW_MOVERS {
+                if is_blockaded(position, movers) {
+                    return -MATE + ply as i32;
+                }
+            } else {
+                // Reverse futility: far above beta with little depth left, the opponent is lost.
+                if depth <= 3 && static_eval - 110 * depth >= beta {
+                    return static_eval;
+                }
             }
             // Null move: if passing still holds beta, a real move will too.
-            if allow_pass && depth >= 3 && static_eval >= beta && Searcher::can_pass(position) {
+            if allow_pass
+                && depth >= 3
+                && static_eval >= beta
+                && movers.count() > FEW_MOVERS
+                && Searcher::can_pass(position)
+            {
                 if let Some(passed) = Searcher::pass(position) {
                     let reduction = 3 + depth / 4;
                     self.hashes.push(position.hash());
@@ -574,6 +659,12 @@ impl<'a> Searcher<'a> {
             best_score = -INFINITY;
             picker.fill_all(position, self.params, self.ordering, None, ply);
         } else {
+            // Standing pat says the side to move may keep what it has; without a legal move it
+            // has lost instead.
+            if is_blockaded(position, movers(position)) {
+                self.give_back_picker(ply, picker);
+                return -MATE + ply as i32;
+            }
             stand_pat = evaluate(position, self.params);
             if stand_pat >= beta {
                 self.give_back_picker(ply, picker);
@@ -636,7 +727,11 @@ impl<'a> Searcher<'a> {
         let mut scored = Vec::with_capacity(moves.len());
         for mv in moves {
             let child = root.play_unchecked(mv);
-            let score = -self.negamax(&child, depth - 1, -INFINITY, -floor, 1, true);
+            let score = if child.has_legal_move() {
+                -self.negamax(&child, depth - 1, -INFINITY, -floor, 1, true)
+            } else {
+                MATE - 1
+            };
             if self.stopped {
                 break;
             }
