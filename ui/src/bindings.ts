@@ -78,6 +78,35 @@ export type BoardView = {
 };
 
 /**
+ *  A way of capturing, as the rules name them. The chameleon takes by imitation: a check
+ *  whose attacker is a chameleon imitates the way named (for a king, always the king's step).
+ */
+export type CaptureWay = 
+/**  Moving onto the adjacent piece (the king; the chameleon imitating it). */
+"kingStep" | 
+/**  The pawn's pinch against a piece of its own side. */
+"pinch" | 
+/**  The withdrawer moving straight away from the adjacent piece. */
+"withdrawal" | 
+/**  The long leaper's leap over it. */
+"leap" | 
+/**  The coordinator's rectangle with its own king. */
+"coordination";
+
+/**
+ *  An enemy piece that could take the king, and how: it would move from `square` to
+ *  `landing` and take by `way` (a chameleon, always by the king's step, imitating the king);
+ *  `partner` is the pawn's far side of the pinch or the coordinator's king.
+ */
+export type CheckBy = {
+	role: Role,
+	square: string,
+	way: CaptureWay,
+	landing: string,
+	partner: string | null,
+};
+
+/**
  *  A timed game's clock at the moment the view was made; the UI counts `running` down from
  *  when it receives it.
  */
@@ -139,6 +168,12 @@ export type FinishedSummary = {
 	moves: number,
 	/**  Milliseconds since 1970 (a float for JavaScript). */
 	endedAt: number | null,
+};
+
+/**  An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`. */
+export type Freezer = {
+	role: Role,
+	square: string,
 };
 
 export type GameEvent = 
@@ -206,6 +241,15 @@ export type MoveView = {
 	captures: string[],
 };
 
+/**  How a piece moves, for a move that does not follow it. */
+export type Movement = 
+/**  The king: one step in any direction. */
+"oneStep" | 
+/**  The pawn: along a rank or a file, like a rook. */
+"rankOrFile" | 
+/**  Every other piece: along a rank, a file or a diagonal, like a queen. */
+"line";
+
 /**  What the new-game screen asks for. `time_control` may be left out: untimed. */
 export type NewGame = { kind: "bot"; level: Level; playerSide: SideChoice; timeControl?: TimeControl | null } | { kind: "friend"; turnBoard: boolean; timeControl?: TimeControl | null };
 
@@ -249,6 +293,26 @@ export type Notice =
  *  kept this time.
  */
 { code: "historyUnavailable" };
+
+/**  What about the piece in the way stops the move. */
+export type Obstacle = 
+/**
+ *  A piece stands in the way, and this piece never jumps (every piece but the long leaper,
+ *  and the chameleon leaping a long leaper).
+ */
+"inTheWay" | 
+/**
+ *  A leaping piece (long leaper, chameleon) meets a piece of its own side: it never leaps
+ *  its own pieces.
+ */
+"ownPiece" | 
+/**  A chameleon meets an enemy piece that is not a long leaper: it leaps long leapers only. */
+"notALongLeaper" | 
+/**
+ *  A leaping piece meets an enemy piece with no empty square behind it: another piece
+ *  stands right behind it (the reason's `behind`), two in a row, and neither can be leapt.
+ */
+"twoInARow";
 
 /**  Who the player faces. */
 export type Opponent = { kind: "bot"; level: Level; botSide: Color } | 
@@ -304,10 +368,33 @@ export type Problem =
 { code: "malformed"; text: string } | { code: "noPiece"; square: string } | 
 /**  The piece on `square` is `owner`'s, and it is the other side's move. */
 { code: "notYourPiece"; role: Role; square: string; owner: Color } | 
-/**  The piece is frozen: it cannot move (it can be removed instead). */
-{ code: "frozen"; role: Role; square: string } | { code: "kingRemoval" } | 
+/**
+ *  The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
+ *  immobilizer): it cannot move (it can be removed instead).
+ */
+{ code: "frozen"; role: Role; square: string; by: Freezer[] } | { code: "kingRemoval" } | 
 /**  Only a frozen piece can be removed, and this one is not frozen. */
-{ code: "notFrozen"; role: Role; square: string } | { code: "unreachable"; role: Role; from: string; to: string } | { code: "leavesKingInCheck"; from: string; to: string } | 
+{ code: "notFrozen"; role: Role; square: string } | 
+/**
+ *  `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
+ *  along a line).
+ */
+{ code: "notThatWay"; role: Role; from: string; to: string; movement: Movement } | 
+/**
+ *  An `occupant` of `occupant_owner`'s stands on `to`, and this piece cannot take it by
+ *  moving there (only the king moves onto an enemy piece).
+ */
+{ code: "occupied"; role: Role; from: string; to: string; occupant: Role; occupantOwner: Color } | 
+/**
+ *  The path to `to` is blocked at `at` by a `blocker` of `blocker_owner`'s, as `obstacle`
+ *  says; `behind` is the square right behind it when the obstacle is two in a row.
+ */
+{ code: "pathBlocked"; role: Role; from: string; to: string; at: string; blocker: Role; blockerOwner: Color; obstacle: Obstacle; behind: string | null } | 
+/**
+ *  After the move (`from == to`: the removal) the mover's king on `king` could be taken,
+ *  by each of `checks`; `was_in_check` when the move fails to answer a check.
+ */
+{ code: "leavesKingInCheck"; role: Role; from: string; to: string; king: string; wasInCheck: boolean; checks: CheckBy[] } | 
 /**  A move in the people's notation names the wrong piece. */
 { code: "wrongPiece"; text: string; named: Role; square: string; actual: Role } | 
 /**  A move in the people's notation lists other captures than the move makes. */
