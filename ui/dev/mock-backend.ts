@@ -373,7 +373,15 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
         const game = currentGame(id);
         if (game.result) throw refusal('gameOver', { code: 'gameOver' });
         const move = view(game).legalMoves.find((m) => m.from === args['from'] && m.to === args['to']);
-        if (!move) throw refusal('illegalMove', { code: 'unreachable', role: 'pawn', from: String(args['from']), to: String(args['to']) });
+        if (!move) {
+          // The mock knows no rules: it names the piece, and the app's reason is left to the app.
+          const from = String(args['from']);
+          const to = String(args['to']);
+          const piece = game.positions[game.plies.length]!.pieces.find((p) => p.square === from);
+          if (!piece) throw refusal('illegalMove', { code: 'noPiece', square: from });
+          const movement = piece.role === 'king' ? 'oneStep' : piece.role === 'pawn' ? 'rankOrFile' : 'line';
+          throw refusal('illegalMove', { code: 'notThatWay', role: piece.role, from, to, movement });
+        }
         push(game, move);
         startBot(game);
         return view(game);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, IpcFailure } from './api';
 import { en } from './i18n/en';
+import type { CheckBy } from './bindings';
 import { describeNotice, describeProblem, type Notice, type Problem } from './problems';
 
 // One of each code the Rust side sends, with parameters. A Record, so that a new code in the
@@ -9,11 +10,31 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   malformed: { code: 'malformed', text: 'hello' },
   noPiece: { code: 'noPiece', square: 'e2' },
   notYourPiece: { code: 'notYourPiece', role: 'withdrawer', square: 'd8', owner: 'black' },
-  frozen: { code: 'frozen', role: 'longLeaper', square: 'c6' },
+  frozen: { code: 'frozen', role: 'longLeaper', square: 'c6', by: [{ role: 'immobilizer', square: 'c7' }] },
   kingRemoval: { code: 'kingRemoval' },
   notFrozen: { code: 'notFrozen', role: 'pawn', square: 'a2' },
-  unreachable: { code: 'unreachable', role: 'chameleon', from: 'f1', to: 'f3' },
-  leavesKingInCheck: { code: 'leavesKingInCheck', from: 'e1', to: 'e2' },
+  notThatWay: { code: 'notThatWay', role: 'king', from: 'e1', to: 'e3', movement: 'oneStep' },
+  occupied: { code: 'occupied', role: 'pawn', from: 'a2', to: 'a4', occupant: 'pawn', occupantOwner: 'black' },
+  pathBlocked: {
+    code: 'pathBlocked',
+    role: 'longLeaper',
+    from: 'b1',
+    to: 'b6',
+    at: 'b4',
+    blocker: 'pawn',
+    blockerOwner: 'black',
+    obstacle: 'twoInARow',
+    behind: 'b5',
+  },
+  leavesKingInCheck: {
+    code: 'leavesKingInCheck',
+    role: 'pawn',
+    from: 'd2',
+    to: 'd4',
+    king: 'e1',
+    wasInCheck: false,
+    checks: [{ role: 'withdrawer', square: 'e2', way: 'withdrawal', landing: 'e3', partner: null }],
+  },
   wrongPiece: { code: 'wrongPiece', text: 'Ke2-e4', named: 'king', square: 'e2', actual: 'pawn' },
   wrongCaptures: { code: 'wrongCaptures', text: 'Pe2-e6xd6', actual: ['d6', 'f6'] },
   gameOver: { code: 'gameOver' },
@@ -71,12 +92,41 @@ describe('describeProblem', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
+  it('says why a piece cannot go there: its way of moving, what stands there or in the way', () => {
+    expect(describeProblem({ code: 'notThatWay', role: 'pawn', from: 'a2', to: 'b3', movement: 'rankOrFile' })).toBe(
+      'The pawn on a2 cannot reach b3: it moves only along ranks and files.',
+    );
+    expect(describeProblem({ code: 'occupied', role: 'withdrawer', from: 'd1', to: 'd2', occupant: 'pawn', occupantOwner: 'white' })).toBe(
+      "The withdrawer on d1 cannot move to d2: White's pawn is there.",
+    );
+    const blocked = { code: 'pathBlocked', role: 'chameleon', from: 'c1', to: 'h6', at: 'e3', blocker: 'pawn', blockerOwner: 'black', behind: null } as const;
+    expect(describeProblem({ ...blocked, obstacle: 'inTheWay' })).toBe("The chameleon on c1 cannot reach h6: Black's pawn on e3 is in the way.");
+    expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/leaps only over long leapers, and the piece on e3 is a pawn/);
+    expect(describeProblem({ ...blocked, obstacle: 'twoInARow' })).toMatch(/no empty square behind it/);
+    expect(describeProblem({ ...blocked, obstacle: 'twoInARow', behind: 'f4' })).toMatch(/on e3 and f4, two in a row/);
+  });
+
+  it('says which pieces freeze a piece, and which attack the king a move leaves in check', () => {
+    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+      'The pawn on d4 is frozen by the immobilizer on d5 and cannot move (it can be removed instead: d4d4).',
+    );
+    const checks: CheckBy[] = [
+      { role: 'withdrawer', square: 'e2', way: 'withdrawal', landing: 'e3', partner: null },
+      { role: 'coordinator', square: 'h1', way: 'coordination', landing: 'h8', partner: 'e8' },
+    ];
+    const check = { code: 'leavesKingInCheck', role: 'pawn', from: 'd2', to: 'd4', king: 'e1', checks } as const;
+    expect(describeProblem({ ...check, wasInCheck: false })).toBe(
+      'd2d4 would put your king on e1 in check: the withdrawer on e2 could withdraw from it to e3 and the coordinator on h1 could move to h8 and take it with the king on e8.',
+    );
+    expect(describeProblem({ ...check, wasInCheck: true, checks: [] })).toBe('d2d4 would leave your king in check.');
+    expect(describeProblem({ ...check, wasInCheck: true, checks: checks.slice(0, 1) })).toMatch(/^d2d4 does not answer the check on your king on e1: /);
+  });
+
   it('puts the parameters in their places', () => {
     expect(describeProblem({ code: 'noPiece', square: 'e2' })).toBe('There is no piece on e2.');
     expect(describeProblem({ code: 'notYourPiece', role: 'withdrawer', square: 'd8', owner: 'black' })).toBe(
       "The withdrawer on d8 is Black's, and it is White's move.",
     );
-    expect(describeProblem({ code: 'unreachable', role: 'longLeaper', from: 'c6', to: 'c8' })).toBe('The long leaper on c6 cannot move to c8.');
   });
 
   it('says a code it does not know (a newer Rust side) as such, never nothing', () => {

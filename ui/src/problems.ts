@@ -1,7 +1,7 @@
 // The one place where a refusal or a failure from the Rust side becomes words. Rust sends codes
 // with parameters (`{code: "noPiece", square: "e2"}`), never sentences; the catalogue words them.
 
-import type { Notice, Problem, StorageWhat } from './bindings';
+import type { CheckBy, Notice, Problem, StorageWhat } from './bindings';
 import { listOf, t } from './i18n';
 import { roleName } from './wording';
 
@@ -15,16 +15,35 @@ export function describeProblem(problem: Problem): string {
       return t('problem.noPiece', { square: problem.square });
     case 'notYourPiece':
       return t('problem.notYourPiece', { context: problem.owner, piece: roleName(problem.role), square: problem.square });
-    case 'frozen':
-      return t('problem.frozen', { piece: roleName(problem.role), square: problem.square });
+    case 'frozen': {
+      const piece = roleName(problem.role);
+      if (problem.by.length === 0) return t('problem.frozen', { piece, square: problem.square });
+      const freezers = listOf(problem.by.map((by) => t('freezer', { piece: roleName(by.role), square: by.square })));
+      return t('problem.frozenBy', { piece, square: problem.square, freezers });
+    }
     case 'kingRemoval':
       return t('problem.kingRemoval');
     case 'notFrozen':
       return t('problem.notFrozen', { piece: roleName(problem.role), square: problem.square });
-    case 'unreachable':
-      return t('problem.unreachable', { piece: roleName(problem.role), from: problem.from, to: problem.to });
-    case 'leavesKingInCheck':
-      return t('problem.leavesKingInCheck', { from: problem.from, to: problem.to });
+    case 'notThatWay':
+      return t(`problem.notThatWay_${problem.movement}`, { piece: roleName(problem.role), from: problem.from, to: problem.to });
+    case 'occupied':
+      return t(`problem.occupied_${problem.occupantOwner}`, {
+        piece: roleName(problem.role),
+        from: problem.from,
+        to: problem.to,
+        occupant: roleName(problem.occupant),
+      });
+    case 'pathBlocked':
+      return pathBlocked(problem);
+    case 'leavesKingInCheck': {
+      const params = { from: problem.from, to: problem.to, king: problem.king };
+      if (problem.checks.length === 0) return t('problem.leavesKingInCheck', params);
+      const checks = listOf(problem.checks.map(checkBy));
+      return problem.wasInCheck
+        ? t('problem.leavesKingInCheck_stillInCheck', { ...params, checks })
+        : t('problem.leavesKingInCheck_intoCheck', { ...params, checks });
+    }
     case 'wrongPiece':
       return t('problem.wrongPiece', { text: problem.text, named: roleName(problem.named), square: problem.square, actual: roleName(problem.actual) });
     case 'wrongCaptures':
@@ -80,6 +99,41 @@ export function describeProblem(problem: Problem): string {
 function unknownCode(value: never): string {
   const code: unknown = (value as { code?: unknown }).code;
   return t('problem.unknown', { code: String(code) });
+}
+
+function pathBlocked(problem: Extract<Problem, { code: 'pathBlocked' }>): string {
+  const params = { piece: roleName(problem.role), from: problem.from, to: problem.to, at: problem.at, blocker: roleName(problem.blocker) };
+  switch (problem.obstacle) {
+    case 'inTheWay':
+      return t(`problem.pathBlocked_inTheWay_${problem.blockerOwner}`, params);
+    case 'ownPiece':
+      return t('problem.pathBlocked_ownPiece', params);
+    case 'notALongLeaper':
+      return t('problem.pathBlocked_notALongLeaper', params);
+    case 'twoInARow':
+      return problem.behind === null
+        ? t('problem.pathBlocked_twoInARowEnd', params)
+        : t('problem.pathBlocked_twoInARow', { ...params, behind: problem.behind });
+  }
+}
+
+/** One attack on the king, as a part of a sentence. */
+function checkBy(check: CheckBy): string {
+  const params = { piece: roleName(check.role), square: check.square, landing: check.landing };
+  switch (check.way) {
+    case 'kingStep':
+      return t('checkBy.kingStep', params);
+    case 'pinch':
+      return check.partner === null ? t('checkBy.pinchAlone', params) : t('checkBy.pinch', { ...params, partner: check.partner });
+    case 'withdrawal':
+      return t('checkBy.withdrawal', params);
+    case 'leap':
+      return t('checkBy.leap', params);
+    case 'coordination':
+      return check.partner === null
+        ? t('checkBy.coordinationAlone', params)
+        : t('checkBy.coordination', { ...params, partner: check.partner });
+  }
 }
 
 function storageProblem(what: StorageWhat): string {

@@ -309,8 +309,25 @@ export const en = {
     frozen: 'The {{piece}} on {{square}} is frozen and cannot move (it can be removed instead: {{square}}{{square}}).',
     kingRemoval: 'A king can never be removed.',
     notFrozen: 'The {{piece}} on {{square}} is not frozen, and only a frozen piece can be removed.',
-    unreachable: 'The {{piece}} on {{from}} cannot move to {{to}}.',
+    frozenBy: 'The {{piece}} on {{square}} is frozen by the {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
+    /** How the piece moves, when the destination is not on its way (`movement`). */
+    notThatWay_oneStep: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves one square at a time.',
+    notThatWay_rankOrFile: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves only along ranks and files.',
+    notThatWay_line: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves only in straight lines, along ranks, files or diagonals.',
+    /** The context is the side whose piece stands on the destination. */
+    occupied_white: "The {{piece}} on {{from}} cannot move to {{to}}: White's {{occupant}} is there.",
+    occupied_black: "The {{piece}} on {{from}} cannot move to {{to}}: Black's {{occupant}} is there.",
+    /** Why the way is blocked (`obstacle`); for `inTheWay` also the side whose piece it is. */
+    pathBlocked_inTheWay_white: "The {{piece}} on {{from}} cannot reach {{to}}: White's {{blocker}} on {{at}} is in the way.",
+    pathBlocked_inTheWay_black: "The {{piece}} on {{from}} cannot reach {{to}}: Black's {{blocker}} on {{at}} is in the way.",
+    pathBlocked_ownPiece: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over its own {{blocker}} on {{at}}.',
+    pathBlocked_notALongLeaper: 'The {{piece}} on {{from}} cannot reach {{to}}: it leaps only over long leapers, and the piece on {{at}} is a {{blocker}}.',
+    pathBlocked_twoInARow: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over the pieces on {{at}} and {{behind}}, two in a row.',
+    pathBlocked_twoInARowEnd: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over the {{blocker}} on {{at}}, with no empty square behind it.',
     leavesKingInCheck: '{{from}}{{to}} would leave your king in check.',
+    /** A move that leaves the king attacked; `checks` lists the attacks (checkBy), joined as a list. */
+    leavesKingInCheck_stillInCheck: '{{from}}{{to}} does not answer the check on your king on {{king}}: {{checks}}.',
+    leavesKingInCheck_intoCheck: '{{from}}{{to}} would put your king on {{king}} in check: {{checks}}.',
     wrongPiece: '“{{text}}” names a {{named}}, but the piece on {{square}} is a {{actual}}.',
     wrongCaptures: '“{{text}}” lists the wrong captures: that move takes {{squares}}.',
     wrongCapturesNone: '“{{text}}” lists captures, but that move takes nothing.',
@@ -345,6 +362,18 @@ export const en = {
     },
     unknown: 'The app refused this ({{code}}), without more words for it.',
   },
+  /** One attack on the king, as a part of `problem.leavesKingInCheck` (by `way`). */
+  checkBy: {
+    kingStep: 'the {{piece}} on {{square}} could step onto it',
+    pinch: 'the {{piece}} on {{square}} could pinch it from {{landing}} against the piece on {{partner}}',
+    pinchAlone: 'the {{piece}} on {{square}} could pinch it from {{landing}}',
+    withdrawal: 'the {{piece}} on {{square}} could withdraw from it to {{landing}}',
+    leap: 'the {{piece}} on {{square}} could leap over it to {{landing}}',
+    coordination: 'the {{piece}} on {{square}} could move to {{landing}} and take it with the king on {{partner}}',
+    coordinationAlone: 'the {{piece}} on {{square}} could move to {{landing}} and take it',
+  },
+  /** A piece that freezes another, as a part of `problem.frozenBy`. */
+  freezer: '{{piece}} on {{square}}',
   /** When the app did not even get a reason. */
   failure: {
     silent: 'Something went wrong, and the app was not told what.',

@@ -92,9 +92,9 @@ describe('the app', () => {
     await openApp();
     typeMove('hello');
     expect(byTestId('move-hint')?.textContent).toMatch(/^“hello” is not a move\./);
-    typeMove('a1a8');
+    typeMove('a1b3');
     await until(() => byTestId('error')?.hidden === false, 'the error');
-    expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('The pawn on a1 cannot move to a8.');
+    expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('The immobilizer on a1 cannot reach b3: it moves only in straight lines, along ranks, files or diagonals.');
   });
 
   it('steps through the game with the buttons and the arrow keys', async () => {
