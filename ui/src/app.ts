@@ -36,7 +36,8 @@ export interface Opening {
   game?: GameView;
 }
 
-interface Notice {
+/** A start-up notice on screen, in words, until dismissed. */
+interface ShownNotice {
   id: number;
   text: string;
 }
@@ -52,7 +53,7 @@ export class App {
   readonly sounds = new Sounds(() => this.settings.sound);
 
   private error: string | undefined;
-  private notices: Notice[] = [];
+  private notices: ShownNotice[] = [];
   private noticeCount = 0;
   private announcement = '';
   private announceTimer: ReturnType<typeof setTimeout> | undefined;
