@@ -21,11 +21,13 @@ const DRAW: i32 = 0;
 const CHECK_EVERY: u64 = 1024;
 /// Check evasions searched inside quiescence before it gives up and stands pat.
 const QUIESCENCE_CHECK_PLIES: u32 = 4;
-/// A side with at most this many pieces that can surely make some move is asked whether it has
-/// a legal move at all before any pruning stands on its evaluation (see [`is_blockaded`]), and
-/// does not try the null move: with so few moves the opponent may be one move from taking the
-/// last of them, and passing would not show it.
+/// A side with at most this many pieces that can make a move (see [`movers`]) is not pruned on
+/// its evaluation (reverse futility, the null move): with so few moves the opponent may be one
+/// move from taking the last of them, a blockade, and passing would not show it.
 const FEW_MOVERS: u32 = 3;
+/// A side with a king and more pieces than this that can make a move is taken to have a legal
+/// move without generating them all (see [`is_blockaded`]).
+const BLOCKADE_CHECK_MOVERS: u32 = 6;
 
 /// The pieces of the side to move that have a move, found cheaply and never too many: those
 /// with an empty square next to them along a line they move on (a pawn along a rank or file),
@@ -61,11 +63,12 @@ pub(crate) fn wins_at_once(position: &Position, moves: &[Move]) -> MoveList {
 /// Whether the side to move has no legal move, which loses in Ultima whether in check or not
 /// (a blockade). `movers` is [`movers`] of the position. Cheap unless the side has few pieces
 /// that can move: a side without a king is never in check, so any of its movers moves; a side
-/// with a king and more than [`FEW_MOVERS`] movers is taken to have a legal move (all of them
-/// pinned at once is a position this search may misjudge); otherwise every move is generated.
+/// with a king and more than [`BLOCKADE_CHECK_MOVERS`] movers is taken to have a legal move
+/// (seven pieces all pinned at once is a position this search may misjudge); otherwise every
+/// move is generated.
 pub(crate) fn is_blockaded(position: &Position, movers: Bitboard) -> bool {
     let count = movers.count();
-    if count > FEW_MOVERS {
+    if count > BLOCKADE_CHECK_MOVERS {
         return false;
     }
     if count > 0 && position.board().king_of(position.turn()).is_none() {
@@ -471,26 +474,32 @@ impl<'a> Searcher<'a> {
         };
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Before pruning stands on the evaluation: a side without a legal move has lost,
-            // however much material it has, and a side with few moves is no place to prune.
+            // Pruning on the evaluation is for sides with moves to spare: with few pieces that
+            // can move, the opponent may be one move from taking the last of them (a blockade),
+            // which neither reverse futility nor passing would show. And before pruning
+            // returns, it asks whether the side has a move at all: without one it has lost,
+            // however much material it has. (Where nothing is pruned, the moves are generated
+            // and a side without one is seen below.)
             let movers = movers(position);
-            if movers.count() <= FEW_MOVERS {
-                if is_blockaded(position, movers) {
-                    return -MATE + ply as i32;
-                }
-            } else {
-                // Reverse futility: far above beta with little depth left, the opponent is lost.
-                if depth <= 3 && static_eval - 110 * depth >= beta {
-                    return static_eval;
-                }
+            let few_movers = movers.count() <= FEW_MOVERS;
+            // Reverse futility: far above beta with little depth left, the opponent is lost.
+            if !few_movers && depth <= 3 && static_eval - 110 * depth >= beta {
+                return if is_blockaded(position, movers) {
+                    -MATE + ply as i32
+                } else {
+                    static_eval
+                };
             }
             // Null move: if passing still holds beta, a real move will too.
             if allow_pass
                 && depth >= 3
                 && static_eval >= beta
-                && movers.count() > FEW_MOVERS
+                && !few_movers
                 && Searcher::can_pass(position)
             {
+                if is_blockaded(position, movers) {
+                    return -MATE + ply as i32;
+                }
                 if let Some(passed) = Searcher::pass(position) {
                     let reduction = 3 + depth / 4;
                     self.hashes.push(position.hash());
@@ -659,16 +668,16 @@ impl<'a> Searcher<'a> {
             best_score = -INFINITY;
             picker.fill_all(position, self.params, self.ordering, None, ply);
         } else {
-            // Standing pat says the side to move may keep what it has; without a legal move it
-            // has lost instead.
-            if is_blockaded(position, movers(position)) {
-                self.give_back_picker(ply, picker);
-                return -MATE + ply as i32;
-            }
             stand_pat = evaluate(position, self.params);
             if stand_pat >= beta {
                 self.give_back_picker(ply, picker);
-                return stand_pat;
+                // Standing pat says the side to move may keep what it has; without a legal
+                // move it has lost instead.
+                return if is_blockaded(position, movers(position)) {
+                    -MATE + ply as i32
+                } else {
+                    stand_pat
+                };
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
@@ -708,7 +717,8 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return 0;
         }
-        if in_check && legal == 0 {
+        if legal == 0 && (in_check || is_blockaded(position, movers(position))) {
+            // No capture was legal (or none was tried): standing pat needs a move too.
             return -MATE + ply as i32;
         }
         best_score
