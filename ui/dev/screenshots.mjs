@@ -131,6 +131,11 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.getByTestId('game-over').waitFor();
   await shot(page, `${name}-11-game-over`);
 
+  // Back (the browser's, and Android's back button, which Tauri turns into history back): home.
+  await page.goBack();
+  await page.locator('#app[data-screen="home"]').waitFor();
+  await shot(page, `${name}-12-back-home`);
+
   // Back to the emblems and wood for the next viewport (the mock keeps settings per page only).
   await page.close();
 }
