@@ -1,0 +1,76 @@
+//! Authoring aid: `cargo run -p ultima-course --example probe -- "<ufen>" [task-id]`.
+//! With a UFEN: every legal move with its captures and the status after it.
+//! With `--task ID`: every first learner move and what the task's runner makes of it.
+
+use ultima_course::{course, Step, TaskRun};
+use ultima_rules::{sorted_captures, Position};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--task") {
+        let Ok(course) = course() else {
+            eprintln!("course does not read: {:?}", course().err());
+            return;
+        };
+        for id in &args[1..] {
+            let Some(task) = course.task(id) else {
+                eprintln!("no task {id}");
+                continue;
+            };
+            println!("== {id}  {}", task.board.ufen);
+            for mv in task.position().legal_moves() {
+                let mut run = TaskRun::new(task);
+                let step = run.play(mv.from, mv.to);
+                let text = match step {
+                    Step::Solved { reply, stars, .. } => format!(
+                        "SOLVED{} stars {stars}",
+                        reply
+                            .map(|r| format!(" after {}", r.coordinates()))
+                            .unwrap_or_default()
+                    ),
+                    Step::Continue { reply, .. } => {
+                        format!("continue, reply {}", reply.coordinates())
+                    }
+                    Step::Missed { reason, reply, .. } => format!(
+                        "missed {reason:?}{}",
+                        reply
+                            .map(|r| format!(" after {}", r.coordinates()))
+                            .unwrap_or_default()
+                    ),
+                    other => format!("{other:?}"),
+                };
+                if !text.starts_with("missed") || args.len() < 3 {
+                    println!("  {} {}", mv.coordinates(), text);
+                }
+            }
+        }
+        return;
+    }
+    for ufen in &args {
+        let position = match Position::from_ufen(ufen) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("{ufen}: {e}");
+                continue;
+            }
+        };
+        println!("== {ufen}  status {}", position.status());
+        for mv in position.legal_moves() {
+            let after = position.play_unchecked(&mv);
+            let taken: Vec<String> = sorted_captures(mv.captures)
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            println!(
+                "  {}{}  -> {}",
+                mv.coordinates(),
+                if taken.is_empty() {
+                    String::new()
+                } else {
+                    format!(" x {}", taken.join(" "))
+                },
+                after.status()
+            );
+        }
+    }
+}

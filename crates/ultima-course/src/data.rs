@@ -1,0 +1,515 @@
+//! The chapters as they are written (TOML, one file per chapter), and the course built from
+//! them: every square, position and move read and checked once, with a typed error naming the
+//! file and the task when something does not read.
+
+use serde::{Deserialize, Serialize};
+use ultima_rules::{Color, Position, Square};
+
+use crate::error::CourseError;
+
+/// The chapter files, in course order, embedded so the app, the wasm build and the CLI need no
+/// files at run time.
+pub(crate) const CHAPTER_FILES: &[(&str, &str)] = &[
+    ("01-board.toml", include_str!("../chapters/01-board.toml")),
+    ("02-moving.toml", include_str!("../chapters/02-moving.toml")),
+    ("03-king.toml", include_str!("../chapters/03-king.toml")),
+    ("04-pawn.toml", include_str!("../chapters/04-pawn.toml")),
+    (
+        "05-withdrawer.toml",
+        include_str!("../chapters/05-withdrawer.toml"),
+    ),
+    ("06-leaper.toml", include_str!("../chapters/06-leaper.toml")),
+    (
+        "07-coordinator.toml",
+        include_str!("../chapters/07-coordinator.toml"),
+    ),
+    (
+        "08-immobilizer.toml",
+        include_str!("../chapters/08-immobilizer.toml"),
+    ),
+    (
+        "09-chameleon.toml",
+        include_str!("../chapters/09-chameleon.toml"),
+    ),
+    (
+        "10-removal.toml",
+        include_str!("../chapters/10-removal.toml"),
+    ),
+    ("11-check.toml", include_str!("../chapters/11-check.toml")),
+    (
+        "12-blockade.toml",
+        include_str!("../chapters/12-blockade.toml"),
+    ),
+    ("13-draws.toml", include_str!("../chapters/13-draws.toml")),
+];
+
+/// Every concept the course teaches; each task names some, and each is taught at least once.
+pub const CONCEPTS: &[&str] = &[
+    "board.setup",
+    "move.line",
+    "king.move",
+    "pawn.pinch",
+    "pawn.pinch-several",
+    "pawn.safe-between",
+    "withdrawer.capture",
+    "leaper.capture",
+    "leaper.chain",
+    "leaper.blocked",
+    "coordinator.capture",
+    "immobilizer.freeze",
+    "immobilizer.frozen-king",
+    "chameleon.pinch",
+    "chameleon.withdraw",
+    "chameleon.leap",
+    "chameleon.coordinate",
+    "chameleon.king",
+    "chameleon.freeze",
+    "chameleon.not-chameleon",
+    "removal",
+    "check",
+    "checkmate",
+    "no-move-loses",
+    "draw.repetition",
+    "draw.fifty",
+    "draw.bare-kings",
+];
+
+// ---------------------------------------------------------------------------------------------
+// As written
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChapterData {
+    id: String,
+    intro: BoardData,
+    #[serde(rename = "task")]
+    tasks: Vec<TaskData>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardData {
+    ufen: String,
+    #[serde(default)]
+    highlight: Vec<String>,
+    #[serde(default)]
+    arrows: Vec<[String; 2]>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TaskData {
+    id: String,
+    concepts: Vec<String>,
+    ufen: String,
+    solution: Vec<String>,
+    goal: GoalData,
+    moves: Option<u32>,
+    #[serde(default)]
+    highlight: Vec<String>,
+    #[serde(default)]
+    arrows: Vec<[String; 2]>,
+    opponent: Option<OpponentData>,
+    stars: Option<StarsData>,
+}
+
+/// A goal as written, and as exported: the JSON form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum GoalData {
+    Capture(Vec<String>),
+    Reach(String),
+    Win(bool),
+    Remove(String),
+    Safe(Vec<String>),
+    Draw(String),
+    Takes(TakesData),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakesData {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub squares: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpponentData {
+    level: Option<String>,
+    depth: Option<u32>,
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StarsData {
+    three: Threshold,
+    two: Threshold,
+}
+
+// ---------------------------------------------------------------------------------------------
+// As used
+
+/// The whole course, in order.
+#[derive(Clone, Debug)]
+pub struct Course {
+    pub chapters: Vec<Chapter>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    pub id: String,
+    /// The introduction's board (its text is `<id>.intro`).
+    pub intro: Board,
+    pub tasks: Vec<Task>,
+}
+
+/// A board to show: a position and what to mark on it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub ufen: String,
+    pub position: Position,
+    pub highlight: Vec<Square>,
+    pub arrows: Vec<(Square, Square)>,
+}
+
+/// One task: a position, a goal, one winning line and how the opponent answers.
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub id: String,
+    pub chapter: String,
+    pub concepts: Vec<String>,
+    /// The start (the learner is the side to move) and the extra marks.
+    pub board: Board,
+    /// One winning line: learner's and opponent's moves alternating, from-to (a removal names its
+    /// square twice).
+    pub solution: Vec<(Square, Square)>,
+    pub goal: Goal,
+    /// The most learner moves a try may use.
+    pub max_moves: u32,
+    pub stars: Stars,
+    pub opponent: OpponentSpec,
+    /// The goal as written (and exported).
+    pub goal_data: GoalData,
+}
+
+/// What the learner must bring about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The enemy pieces on these squares (at the start) are gone.
+    Capture(Vec<Square>),
+    /// One of the learner's pieces stands on this square.
+    Reach(Square),
+    /// The opponent is to move and has no legal move.
+    Win,
+    /// The learner has removed its own frozen piece from this square.
+    Remove(Square),
+    /// The learner's pieces that stood on these squares at the start are still on the board
+    /// after the opponent's reply to the last learner move.
+    Safe(Vec<Square>),
+    /// The game is drawn this way.
+    Draw(DrawGoal),
+    /// The quiz: exactly these squares are taken by the move `from`-`to`.
+    Takes {
+        from: Square,
+        to: Square,
+        squares: Vec<Square>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawGoal {
+    Repetition,
+    Fifty,
+    BareKings,
+}
+
+impl Goal {
+    /// The text key of the goal's one-line label.
+    pub fn text_key(&self) -> &'static str {
+        match self {
+            Goal::Capture(_) => "goal.capture",
+            Goal::Reach(_) => "goal.reach",
+            Goal::Win => "goal.win",
+            Goal::Remove(_) => "goal.remove",
+            Goal::Safe(_) => "goal.safe",
+            Goal::Draw(_) => "goal.draw",
+            Goal::Takes { .. } => "goal.takes",
+        }
+    }
+
+    /// Every goal label key, for the text test.
+    pub const TEXT_KEYS: &'static [&'static str] = &[
+        "goal.capture",
+        "goal.reach",
+        "goal.win",
+        "goal.remove",
+        "goal.safe",
+        "goal.draw",
+        "goal.takes",
+    ];
+
+    /// The squares the board marks for this goal.
+    pub fn marked_squares(&self) -> Vec<Square> {
+        match self {
+            Goal::Capture(squares) | Goal::Safe(squares) => squares.clone(),
+            Goal::Reach(square) | Goal::Remove(square) => vec![*square],
+            Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => Vec::new(),
+        }
+    }
+}
+
+/// A star threshold: a solve within both earns the stars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Threshold {
+    pub moves: u32,
+    pub tries: u32,
+}
+
+/// The thresholds for three and two stars (any solve earns one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stars {
+    pub three: Threshold,
+    pub two: Threshold,
+}
+
+/// How the opponent answers a learner move that leaves the scripted line: a bot level with a
+/// fixed seed, its depth capped so the answer is quick and the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpponentSpec {
+    pub level: ultima_bot::Level,
+    pub depth: u32,
+    pub seed: u64,
+}
+
+impl Default for OpponentSpec {
+    fn default() -> OpponentSpec {
+        OpponentSpec {
+            level: ultima_bot::Level::Intermediate,
+            depth: 3,
+            seed: 1,
+        }
+    }
+}
+
+impl Task {
+    /// The side the learner plays.
+    pub fn learner(&self) -> Color {
+        self.board.position.turn()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.board.position
+    }
+
+    /// The learner's moves in the solution.
+    pub fn par(&self) -> u32 {
+        self.solution.len().div_ceil(2) as u32
+    }
+
+    /// The text key `<task id>.<part>` (part: title, prompt, hint, miss).
+    pub fn key(&self, part: &str) -> String {
+        format!("{}.{part}", self.id)
+    }
+
+    /// The parameters the task's texts and its goal label may use.
+    pub fn text_params(&self) -> Vec<(&'static str, String)> {
+        vec![("moves", self.max_moves.to_string())]
+    }
+
+    /// Stars for a solve with this raw score.
+    pub fn stars_for(&self, score: &crate::progress::Score) -> u8 {
+        let within = |t: &Threshold| score.moves <= t.moves && score.tries <= t.tries;
+        if within(&self.stars.three) {
+            3
+        } else if within(&self.stars.two) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The quiz's move, for a takes task.
+    pub fn quiz_move(&self) -> Option<(Square, Square)> {
+        match self.goal {
+            Goal::Takes { from, to, .. } => Some((from, to)),
+            _ => None,
+        }
+    }
+}
+
+impl Chapter {
+    pub fn key(&self, part: &str) -> String {
+        format!("{}.{part}", self.id)
+    }
+}
+
+impl Course {
+    pub fn tasks(&self) -> impl Iterator<Item = &Task> {
+        self.chapters
+            .iter()
+            .flat_map(|chapter| chapter.tasks.iter())
+    }
+
+    pub fn task(&self, id: &str) -> Option<&Task> {
+        self.tasks().find(|task| task.id == id)
+    }
+
+    pub fn chapter(&self, id: &str) -> Option<&Chapter> {
+        self.chapters.iter().find(|chapter| chapter.id == id)
+    }
+
+    /// Reads every embedded chapter file.
+    pub fn load() -> Result<Course, CourseError> {
+        let chapters = CHAPTER_FILES
+            .iter()
+            .map(|(file, text)| read_chapter(file, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Course { chapters })
+    }
+}
+
+fn read_chapter(file: &str, text: &str) -> Result<Chapter, CourseError> {
+    let data: ChapterData = toml::from_str(text).map_err(|e| CourseError::Toml {
+        file: file.to_string(),
+        message: e.to_string(),
+    })?;
+    let intro = read_board(&data.intro).map_err(|problem| CourseError::Data {
+        place: format!("{file}: intro"),
+        problem,
+    })?;
+    let tasks = data
+        .tasks
+        .iter()
+        .map(|task| {
+            read_task(&data.id, task).map_err(|problem| CourseError::Data {
+                place: format!("{file}: task {}", task.id),
+                problem,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Chapter {
+        id: data.id,
+        intro,
+        tasks,
+    })
+}
+
+fn square(text: &str) -> Result<Square, String> {
+    text.parse::<Square>()
+        .map_err(|_| format!("`{text}` is not a square"))
+}
+
+fn squares(texts: &[String]) -> Result<Vec<Square>, String> {
+    texts.iter().map(|t| square(t)).collect()
+}
+
+/// `e2e6` (or `d4d4`) into its two squares.
+pub(crate) fn coordinates(text: &str) -> Result<(Square, Square), String> {
+    if text.len() != 4 || !text.is_ascii() {
+        return Err(format!("`{text}` is not a move in coordinates"));
+    }
+    Ok((square(&text[..2])?, square(&text[2..])?))
+}
+
+fn read_board(data: &BoardData) -> Result<Board, String> {
+    let position =
+        Position::from_ufen(&data.ufen).map_err(|e| format!("UFEN `{}`: {e}", data.ufen))?;
+    let arrows = data
+        .arrows
+        .iter()
+        .map(|[from, to]| Ok((square(from)?, square(to)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Board {
+        ufen: data.ufen.clone(),
+        position,
+        highlight: squares(&data.highlight)?,
+        arrows,
+    })
+}
+
+fn read_goal(goal: &GoalData) -> Result<Goal, String> {
+    Ok(match goal {
+        GoalData::Capture(list) => Goal::Capture(squares(list)?),
+        GoalData::Reach(s) => Goal::Reach(square(s)?),
+        GoalData::Win(true) => Goal::Win,
+        GoalData::Win(false) => return Err("`win = false` is not a goal".to_string()),
+        GoalData::Remove(s) => Goal::Remove(square(s)?),
+        GoalData::Safe(list) => Goal::Safe(squares(list)?),
+        GoalData::Draw(kind) => Goal::Draw(match kind.as_str() {
+            "repetition" => DrawGoal::Repetition,
+            "fifty" => DrawGoal::Fifty,
+            "bare kings" => DrawGoal::BareKings,
+            other => return Err(format!("unknown draw `{other}`")),
+        }),
+        GoalData::Takes(takes) => {
+            let (from, to) = coordinates(&takes.mv)?;
+            Goal::Takes {
+                from,
+                to,
+                squares: squares(&takes.squares)?,
+            }
+        }
+    })
+}
+
+fn read_task(chapter: &str, data: &TaskData) -> Result<Task, String> {
+    let board = read_board(&BoardData {
+        ufen: data.ufen.clone(),
+        highlight: data.highlight.clone(),
+        arrows: data.arrows.clone(),
+    })?;
+    let solution = data
+        .solution
+        .iter()
+        .map(|m| coordinates(m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let goal = read_goal(&data.goal)?;
+    let par = solution.len().div_ceil(2) as u32;
+    let max_moves = data.moves.unwrap_or(par);
+    let stars = match &data.stars {
+        Some(s) => Stars {
+            three: s.three,
+            two: s.two,
+        },
+        None => Stars {
+            three: Threshold {
+                moves: par,
+                tries: 1,
+            },
+            two: Threshold {
+                moves: max_moves,
+                tries: 2,
+            },
+        },
+    };
+    let default = OpponentSpec::default();
+    let opponent = match &data.opponent {
+        None => default,
+        Some(o) => OpponentSpec {
+            level: match &o.level {
+                None => default.level,
+                Some(name) => name
+                    .parse()
+                    .map_err(|_| format!("unknown bot level `{name}`"))?,
+            },
+            depth: o.depth.unwrap_or(default.depth),
+            seed: o.seed.unwrap_or(default.seed),
+        },
+    };
+    Ok(Task {
+        id: data.id.clone(),
+        chapter: chapter.to_string(),
+        concepts: data.concepts.clone(),
+        board,
+        solution,
+        goal,
+        max_moves,
+        stars,
+        opponent,
+        goal_data: data.goal.clone(),
+    })
+}

@@ -1,0 +1,75 @@
+//! The Ultima rules course: thirteen chapters of short tasks on the real board, from the board
+//! and the pieces to the draws, as data (`chapters/*.toml`, words in `text/<language>.json`),
+//! a task runner the app drives, the learner's progress, and the check that every task works
+//! by the rules engine.
+//!
+//! ```
+//! use ultima_course::{course, Step, TaskRun};
+//! let course = course().unwrap();
+//! let task = course.task("withdrawer-1").unwrap();
+//! let mut run = TaskRun::new(task);
+//! let (from, to) = task.solution[0];
+//! assert!(matches!(run.play(from, to), Step::Solved { .. }));
+//! ```
+
+mod check;
+mod data;
+mod error;
+mod export;
+mod line;
+mod progress;
+mod run;
+mod text;
+
+use std::sync::OnceLock;
+
+pub use check::{check_course, check_task, CheckFailure, CheckReport, CHAPTER_ORDER};
+pub use data::{
+    Board, Chapter, Course, DrawGoal, Goal, GoalData, OpponentSpec, Stars, TakesData, Task,
+    Threshold, CONCEPTS,
+};
+pub use error::CourseError;
+pub use export::{export_course, list_course};
+pub use line::MissReason;
+pub use progress::{Progress, ProgressError, Score, TaskProgress, PROGRESS_VERSION};
+pub use run::{RunState, Step, TaskRun};
+pub use text::{english, read_texts, used_keys, Texts, CHAPTER_PARTS, EN_JSON, TASK_PARTS};
+
+/// The course, read once from the embedded chapters.
+pub fn course() -> Result<&'static Course, CourseError> {
+    static COURSE: OnceLock<Result<Course, CourseError>> = OnceLock::new();
+    COURSE
+        .get_or_init(Course::load)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The first unsolved task in course order (`None`: the course is done).
+pub fn next_unfinished(progress: &Progress) -> Option<&'static Task> {
+    course()
+        .ok()
+        .and_then(|course| progress::next_unfinished(course, progress))
+}
+
+/// `ultima course check`: the report, or the first failure with the task's id.
+pub fn check() -> Result<CheckReport, CheckFailure> {
+    let course = course().map_err(|e| CheckFailure {
+        task: None,
+        problem: e.to_string(),
+    })?;
+    let texts = english().map_err(|e| CheckFailure {
+        task: None,
+        problem: e.to_string(),
+    })?;
+    check_course(course, &texts)
+}
+
+/// `ultima course export`: one JSON object per task.
+pub fn export() -> Result<Vec<String>, CourseError> {
+    export_course(course()?)
+}
+
+/// `ultima course list`: chapters and tasks with their English titles, one per line.
+pub fn list() -> Result<Vec<String>, CourseError> {
+    Ok(list_course(course()?, &english()?))
+}

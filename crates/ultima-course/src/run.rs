@@ -1,0 +1,196 @@
+//! The task runner the app calls: a small state machine over one task.
+
+use ultima_rules::{sorted_captures, Game, Move, MoveError, Position, Square};
+
+use crate::data::{Goal, Task};
+use crate::line::{Line, LineStep, MissReason};
+use crate::progress::Score;
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RunState {
+    Playing,
+    Solved,
+    /// The try missed: call [`TaskRun::retry`].
+    Missed,
+}
+
+/// What a learner's action led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Not a legal move; nothing changed. The rules' reason, for the board to show.
+    Illegal(MoveError),
+    /// The opponent answered; the task goes on.
+    Continue { played: Move, reply: Move },
+    /// Done. `reply` is the opponent's answer when the goal is judged after it (a saved piece).
+    Solved {
+        played: Option<Move>,
+        reply: Option<Move>,
+        score: Score,
+        stars: u8,
+    },
+    /// A legal move that misses the goal, or the last allowed move. `hint` is the task's text
+    /// key explaining the rule (`<task>.miss`). The run waits for [`TaskRun::retry`].
+    Missed {
+        played: Move,
+        reply: Option<Move>,
+        reason: MissReason,
+        hint: String,
+    },
+    /// The quiz answered wrongly: `taken` is what the move really takes. Waits for a retry.
+    Wrong { taken: Vec<Square>, hint: String },
+    /// Nothing to do: the run is solved or waits for a retry, or the action does not fit the
+    /// task (a move on a quiz, a quiz answer on a board task).
+    Finished,
+}
+
+#[derive(Clone, Debug)]
+pub struct TaskRun<'a> {
+    task: &'a Task,
+    line: Line<'a>,
+    tries: u32,
+    state: RunState,
+}
+
+impl<'a> TaskRun<'a> {
+    pub fn new(task: &'a Task) -> TaskRun<'a> {
+        TaskRun {
+            task,
+            line: Line::new(task),
+            tries: 1,
+            state: RunState::Playing,
+        }
+    }
+
+    pub fn task(&self) -> &'a Task {
+        self.task
+    }
+
+    pub fn state(&self) -> RunState {
+        self.state
+    }
+
+    /// The try under way (1 for the first).
+    pub fn tries(&self) -> u32 {
+        self.tries
+    }
+
+    /// Learner moves played in this try.
+    pub fn moves_used(&self) -> u32 {
+        self.line.learner_moves
+    }
+
+    pub fn position(&self) -> &Position {
+        self.line.game.position()
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.line.game
+    }
+
+    /// Whether this is the "which pieces does this move take?" quiz.
+    pub fn is_quiz(&self) -> bool {
+        matches!(self.task.goal, Goal::Takes { .. })
+    }
+
+    fn score(&self) -> Score {
+        Score {
+            moves: self.line.learner_moves.max(1),
+            tries: self.tries,
+        }
+    }
+
+    fn solved(&mut self, played: Option<Move>, reply: Option<Move>) -> Step {
+        self.state = RunState::Solved;
+        let score = self.score();
+        Step::Solved {
+            played,
+            reply,
+            score,
+            stars: self.task.stars_for(&score),
+        }
+    }
+
+    /// The learner moves `from`-`to` (`from == to`: removes its frozen piece there).
+    pub fn play(&mut self, from: Square, to: Square) -> Step {
+        if self.state != RunState::Playing || self.is_quiz() {
+            return Step::Finished;
+        }
+        match self.line.play(from, to) {
+            Err(error) => Step::Illegal(error),
+            Ok(LineStep::Continue { played, reply }) => Step::Continue { played, reply },
+            Ok(LineStep::Solved { played, reply }) => self.solved(Some(played), reply),
+            Ok(LineStep::Missed {
+                played,
+                reply,
+                reason,
+            }) => {
+                self.state = RunState::Missed;
+                Step::Missed {
+                    played,
+                    reply,
+                    reason,
+                    hint: self.task.key("miss"),
+                }
+            }
+        }
+    }
+
+    /// The quiz: the squares the learner says the shown move takes (any order).
+    pub fn answer_quiz(&mut self, squares: &[Square]) -> Step {
+        let Goal::Takes { from, to, .. } = self.task.goal else {
+            return Step::Finished;
+        };
+        if self.state != RunState::Playing {
+            return Step::Finished;
+        }
+        let taken = match self.task.board.position.find_move(from, to) {
+            Ok(mv) => sorted_captures(mv.captures),
+            Err(error) => return Step::Illegal(error),
+        };
+        let mut answer: Vec<Square> = squares.to_vec();
+        answer.sort_by_key(|s| (s.file(), s.rank()));
+        answer.dedup();
+        if answer == taken {
+            self.solved(None, None)
+        } else {
+            self.state = RunState::Missed;
+            Step::Wrong {
+                taken,
+                hint: self.task.key("miss"),
+            }
+        }
+    }
+
+    /// Back to the task's start for another try.
+    pub fn retry(&mut self) {
+        if self.state == RunState::Solved {
+            // A solved task played again starts over as a fresh run.
+            self.tries = 0;
+        }
+        self.line = Line::new(self.task);
+        self.tries += 1;
+        self.state = RunState::Playing;
+    }
+
+    /// The piece to move next: the from-square of the solution's next move while the learner
+    /// follows it, otherwise of a move that still reaches the goal within the moves left
+    /// (searched two moves deep at most, so the answer is quick). `None`: retry instead.
+    pub fn hint(&self) -> Option<Square> {
+        if self.state != RunState::Playing {
+            return None;
+        }
+        if let Goal::Takes { from, .. } = self.task.goal {
+            return Some(from);
+        }
+        if self.line.on_script {
+            let index = 2 * self.line.learner_moves as usize;
+            if let Some((from, _)) = self.task.solution.get(index) {
+                return Some(*from);
+            }
+        }
+        let left = self.task.max_moves.saturating_sub(self.line.learner_moves);
+        self.line.winning_move(left.min(2)).map(|mv| mv.from)
+    }
+}

@@ -1,0 +1,42 @@
+//! The learner's words: one flat JSON file per language (i18next syntax, `{{name}}` for a
+//! parameter). The UI loads the same file as an i18next namespace; Rust reads it only for the
+//! command line's titles and for the test that every key is used and exists.
+
+use std::collections::BTreeMap;
+
+use crate::data::{Course, Goal};
+use crate::error::CourseError;
+
+/// English, the course's first language.
+pub const EN_JSON: &str = include_str!("../text/en.json");
+
+/// A language's texts by key.
+pub type Texts = BTreeMap<String, String>;
+
+pub fn read_texts(file: &str, json: &str) -> Result<Texts, CourseError> {
+    serde_json::from_str(json).map_err(|e| CourseError::Text {
+        file: file.to_string(),
+        message: e.to_string(),
+    })
+}
+
+pub fn english() -> Result<Texts, CourseError> {
+    read_texts("en.json", EN_JSON)
+}
+
+/// The parts every task has text for.
+pub const TASK_PARTS: &[&str] = &["title", "prompt", "hint", "miss"];
+/// The parts every chapter has text for.
+pub const CHAPTER_PARTS: &[&str] = &["title", "intro"];
+
+/// Every key the course uses.
+pub fn used_keys(course: &Course) -> Vec<String> {
+    let mut keys: Vec<String> = Goal::TEXT_KEYS.iter().map(|k| k.to_string()).collect();
+    for chapter in &course.chapters {
+        keys.extend(CHAPTER_PARTS.iter().map(|part| chapter.key(part)));
+        for task in &chapter.tasks {
+            keys.extend(TASK_PARTS.iter().map(|part| task.key(part)));
+        }
+    }
+    keys
+}
