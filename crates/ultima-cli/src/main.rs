@@ -4,6 +4,7 @@
 
 mod args;
 mod bot_commands;
+mod course_commands;
 mod engine_protocol;
 mod match_runner;
 mod rules_commands;
@@ -28,10 +29,14 @@ pub enum CliError {
     Engine(String),
     #[error("could not write {path}: {error}")]
     File { path: String, error: std::io::Error },
+    #[error("the course does not read: {0}")]
+    Course(#[from] ultima_course::CourseError),
+    #[error("course check failed: {0}")]
+    CourseCheck(#[from] ultima_course::CheckFailure),
 }
 
 const USAGE: &str =
-    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune> ... (try `ultima help`)";
+    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|course> ... (try `ultima help`)";
 
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
@@ -56,6 +61,13 @@ The bot:
   ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
                                       self-play coordinate search over the piece values
 
+The rules course:
+  ultima course list                  chapters and tasks, one per line (id and title)
+  ultima course export                one JSON object per task: id, chapter, concepts,
+                                      ufen, solution, goal
+  ultima course check                 replays every task and checks goals, stars and
+                                      concepts; fails naming the task
+
 Levels: novice, beginner, casual, intermediate, club. Baselines for `match`: random, greedy.
 
 Positions are UFEN, for example the start:
@@ -74,12 +86,13 @@ fn run(args: &[String]) -> Result<(), CliError> {
         "bench" => bot_commands::bench(rest),
         "match" => match_runner::run(rest),
         "tune" => tune_command::run(rest),
+        "course" => course_commands::run(rest),
         "help" | "--help" | "-h" => {
             println!("{HELP}");
             Ok(())
         }
         other => Err(CliError::Usage(format!(
-            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match and tune"
+            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune and course"
         ))),
     }
 }

@@ -20,7 +20,9 @@ fn main() {
     let black_kings = ["e8", "h5", "d8", "h4", "h8"];
     let mut found = 0;
     for bk in black_kings {
-        let bk: Square = bk.parse().unwrap();
+        let Ok(bk) = bk.parse::<Square>() else {
+            continue;
+        };
         for wk in Square::all().filter(|s| s.distance(bk) <= 3) {
             for piece in Square::all() {
                 let extras: Vec<Option<Square>> = if extra {
