@@ -85,6 +85,13 @@ impl<'a> Line<'a> {
     fn goal_met(&self) -> bool {
         let learner = self.task.learner();
         let outcome = self.game.outcome();
+        // Leaving the opponent without a legal move wins the game, which is more than any
+        // task asks (even a draw task: a win counts over a draw, as in the rules).
+        if matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == learner)
+            && !matches!(self.task.goal, Goal::Takes { .. })
+        {
+            return true;
+        }
         match &self.task.goal {
             Goal::Capture(_) => self.tracked.iter().all(Option::is_none),
             Goal::Reach(square) => self
@@ -94,10 +101,8 @@ impl<'a> Line<'a> {
                 .is_some_and(|p| p.color == learner),
             Goal::Win => matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == learner),
             Goal::Remove(_) => self.removed,
-            // Judged after the reply; a win on the spot keeps every piece safe too.
-            Goal::Safe(_) => {
-                matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == learner)
-            }
+            // Judged after the reply (a win on the spot is handled above).
+            Goal::Safe(_) => false,
             Goal::Draw(kind) => {
                 let wanted = match kind {
                     DrawGoal::Repetition => DrawReason::Repetition,

@@ -1,0 +1,242 @@
+//! The task runner as the app drives it: moves, replies, misses and retries, hints, the quiz,
+//! stars from raw scores, and progress.
+
+use ultima_course::{
+    course, english, export, list, next_unfinished, used_keys, MissReason, Progress,
+    ProgressError, RunState, Score, Step, Task, TaskRun, PROGRESS_VERSION,
+};
+use ultima_rules::{IllegalReason, MoveError, Square};
+
+fn task(id: &str) -> &'static Task {
+    course()
+        .expect("the course reads")
+        .task(id)
+        .unwrap_or_else(|| panic!("no task {id}"))
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("a square")
+}
+
+fn play(run: &mut TaskRun, mv: &str) -> Step {
+    run.play(sq(&mv[..2]), sq(&mv[2..]))
+}
+
+#[test]
+fn the_solution_solves_with_three_stars_and_the_scripted_replies() {
+    let task = task("withdrawer-3");
+    let mut run = TaskRun::new(task);
+    assert_eq!(run.hint(), Some(sq("d4")));
+    match play(&mut run, "d4f6") {
+        Step::Continue { played, reply } => {
+            assert_eq!(played.captures.count(), 1);
+            assert_eq!(reply.coordinates(), "h1h2");
+        }
+        other => panic!("expected the scripted reply, got {other:?}"),
+    }
+    assert_eq!(run.hint(), Some(sq("f6")));
+    match play(&mut run, "f6d6") {
+        Step::Solved { stars, score, .. } => {
+            assert_eq!(stars, 3);
+            assert_eq!(score, Score { moves: 2, tries: 1 });
+        }
+        other => panic!("expected solved, got {other:?}"),
+    }
+    assert_eq!(run.state(), RunState::Solved);
+    assert_eq!(play(&mut run, "d6d5"), Step::Finished);
+}
+
+#[test]
+fn an_illegal_move_changes_nothing_and_says_why() {
+    let task = task("removal-2");
+    let mut run = TaskRun::new(task);
+    let before = run.position().clone();
+    match play(&mut run, "a1a1") {
+        Step::Illegal(MoveError::Illegal(IllegalReason::KingRemoval { .. })) => {}
+        other => panic!("expected the king-removal refusal, got {other:?}"),
+    }
+    match play(&mut run, "a1a2") {
+        Step::Illegal(MoveError::Illegal(IllegalReason::Frozen { .. })) => {}
+        other => panic!("expected the frozen refusal, got {other:?}"),
+    }
+    assert_eq!(run.position(), &before);
+    assert_eq!(run.moves_used(), 0);
+    assert!(matches!(play(&mut run, "b1b1"), Step::Solved { stars: 3, .. }));
+}
+
+#[test]
+fn a_miss_gives_the_tasks_hint_and_a_retry_counts_a_try() {
+    let task = task("withdrawer-1");
+    let mut run = TaskRun::new(task);
+    match play(&mut run, "e4d4") {
+        Step::Missed { hint, reason, .. } => {
+            assert_eq!(hint, "withdrawer-1.miss");
+            assert_eq!(reason, MissReason::BudgetSpent);
+        }
+        other => panic!("expected a miss, got {other:?}"),
+    }
+    assert_eq!(run.state(), RunState::Missed);
+    assert_eq!(play(&mut run, "e4e1"), Step::Finished, "a missed run waits for retry");
+    run.retry();
+    assert_eq!(run.tries(), 2);
+    assert_eq!(run.moves_used(), 0);
+    match play(&mut run, "e4e1") {
+        Step::Solved { stars, score, .. } => {
+            assert_eq!(score, Score { moves: 1, tries: 2 });
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected solved, got {other:?}"),
+    }
+    assert_eq!(task.stars_for(&Score { moves: 1, tries: 3 }), 1);
+}
+
+#[test]
+fn a_threatened_piece_is_taken_when_the_move_does_not_save_it() {
+    let task = task("immobilizer-1");
+    let mut run = TaskRun::new(task);
+    match play(&mut run, "d5d6") {
+        Step::Missed { reply, reason, .. } => {
+            assert_eq!(reason, MissReason::GoalMissed);
+            let reply = reply.expect("the opponent answered");
+            assert!(reply.captures.any(), "the reply takes a pawn: {reply:?}");
+        }
+        other => panic!("expected a miss, got {other:?}"),
+    }
+    run.retry();
+    assert!(matches!(play(&mut run, "h2f4"), Step::Solved { reply: Some(_), .. }));
+}
+
+#[test]
+fn the_quiz_is_checked_against_the_moves_real_captures() {
+    let task = task("pawn-3");
+    let mut run = TaskRun::new(task);
+    assert!(run.is_quiz());
+    assert_eq!(run.hint(), Some(sq("d1")));
+    assert_eq!(play(&mut run, "d1d4"), Step::Finished, "a quiz is answered, not played");
+    match run.answer_quiz(&[sq("c4"), sq("e4")]) {
+        Step::Wrong { taken, hint } => {
+            assert_eq!(taken, vec![sq("c4")]);
+            assert_eq!(hint, "pawn-3.miss");
+        }
+        other => panic!("expected a wrong answer, got {other:?}"),
+    }
+    run.retry();
+    assert!(matches!(run.answer_quiz(&[sq("c4")]), Step::Solved { stars: 2, .. }));
+}
+
+#[test]
+fn repetition_is_drawn_by_the_scripted_replies() {
+    let task = task("draws-3");
+    let mut run = TaskRun::new(task);
+    let moves = ["h1h2", "h2h1", "h1h2"];
+    for mv in moves {
+        assert!(matches!(play(&mut run, mv), Step::Continue { .. }), "{mv}");
+    }
+    assert!(matches!(play(&mut run, "h2h1"), Step::Solved { reply: Some(_), .. }));
+}
+
+#[test]
+fn a_capture_spoils_the_fifty_move_draw() {
+    let task = task("draws-2");
+    let mut run = TaskRun::new(task);
+    assert!(matches!(play(&mut run, "b2b1"), Step::Missed { .. }));
+    run.retry();
+    assert!(matches!(play(&mut run, "a1a2"), Step::Solved { .. }));
+}
+
+#[test]
+fn off_the_script_the_hint_still_points_at_a_winning_piece() {
+    let task = task("withdrawer-3");
+    let mut run = TaskRun::new(task);
+    // d4g7 takes c3 too and lands next to g6, but it is not the solution's move.
+    assert!(matches!(play(&mut run, "d4g7"), Step::Continue { .. }));
+    if let Some(from) = run.hint() {
+        let piece = run.position().piece_at(from).expect("the hint marks a piece");
+        assert_eq!(piece.color, task.learner());
+    }
+}
+
+#[test]
+fn progress_keeps_the_best_raw_score_and_finds_the_next_task() {
+    let course = course().expect("the course reads");
+    let mut progress = Progress::default();
+    let first = course.tasks().next().expect("a first task");
+    assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&first.id));
+    assert!(progress.record(first, Score { moves: 1, tries: 3 }));
+    assert_eq!(progress.stars(first), 1);
+    assert!(progress.record(first, Score { moves: 1, tries: 1 }));
+    assert!(!progress.record(first, Score { moves: 1, tries: 2 }), "a worse solve is not kept");
+    assert_eq!(progress.stars(first), 3);
+    let second = course.tasks().nth(1).expect("a second task");
+    assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&second.id));
+    let (earned, possible) = progress.chapter_stars(course, &first.chapter);
+    assert_eq!(earned, 3);
+    assert_eq!(possible, 3 * course.chapters[0].tasks.len() as u32);
+
+    let json = progress.to_json();
+    assert!(json.contains(&format!("\"version\":{PROGRESS_VERSION}")));
+    assert_eq!(Progress::from_json(&json), Ok(progress.clone()));
+    let newer = json.replace(
+        &format!("\"version\":{PROGRESS_VERSION}"),
+        &format!("\"version\":{}", PROGRESS_VERSION + 1),
+    );
+    assert_eq!(
+        Progress::from_json(&newer),
+        Err(ProgressError::Newer(PROGRESS_VERSION + 1))
+    );
+    assert!(matches!(
+        Progress::from_json("{\"version\":1,\"tasks\":7}"),
+        Err(ProgressError::Unreadable(_))
+    ));
+    progress.reset();
+    assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&first.id));
+}
+
+#[test]
+fn every_text_key_exists_and_every_text_is_used() {
+    let texts = english().expect("en.json reads");
+    let used = used_keys(course().expect("the course reads"));
+    for key in &used {
+        assert!(texts.contains_key(key), "missing text {key}");
+    }
+    for key in texts.keys() {
+        assert!(used.contains(key), "unused text {key}");
+    }
+}
+
+#[test]
+fn export_and_list_cover_every_task() {
+    let course = course().expect("the course reads");
+    let lines = export().expect("export");
+    assert_eq!(lines.len(), course.tasks().count());
+    let leaper: serde_json::Value = serde_json::from_str(
+        lines
+            .iter()
+            .find(|l| l.contains("\"id\":\"leaper-2\""))
+            .expect("leaper-2 exported"),
+    )
+    .expect("JSON");
+    assert_eq!(leaper["chapter"], "leaper");
+    assert_eq!(leaper["concepts"][0], "leaper.chain");
+    assert_eq!(leaper["solution"][0], "a1h8");
+    assert_eq!(leaper["goal"]["capture"][2], "g7");
+    let quiz = lines
+        .iter()
+        .find(|l| l.contains("\"id\":\"pawn-3\""))
+        .expect("pawn-3 exported");
+    assert!(quiz.contains(r#""goal":{"takes":{"move":"d1d4","squares":["c4"]}}"#), "{quiz}");
+    let listed = list().expect("list");
+    assert_eq!(listed.len(), course.chapters.len() + course.tasks().count());
+}
+
+#[test]
+fn a_chapter_that_does_not_read_is_a_typed_error() {
+    use ultima_course::{Course, CourseError};
+    let bad = Course::parse(&[("bad.toml", "id = \"x\"\n[intro]\nufen = \"8/8 w 0 1\"\n[[task]]\n")]);
+    assert!(matches!(bad, Err(CourseError::Toml { .. })));
+    let bad_ufen = Course::parse(&[(
+        "bad.toml",
+        "id = \"x\"\n[intro]\nufen = \"9/8 w 0 1\"\n[[task]]\nid = \"x-1\"\nconcepts = []\nufen = \"8/8 w 0 1\"\nsolution = []\ngoal = { win = true }\n",
+    )]);
+    assert!(matches!(bad_ufen, Err(CourseError::Data { .. })));
+}
