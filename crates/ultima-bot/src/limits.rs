@@ -1,4 +1,5 @@
-//! What bounds a search: depth, nodes, time, and a stop flag that another thread may set.
+//! What bounds a search: depth, nodes, time, and a stop flag that another thread may set; and
+//! how many best lines it finds.
 //!
 //! The library never reads a clock by itself: the caller hands in a [`Clock`]. On desktop and
 //! mobile that is [`StdClock`]; in a browser (WebAssembly has no `std::time::Instant`) the app
@@ -65,6 +66,9 @@ pub struct Limits {
     pub movetime_ms: Option<u64>,
     /// Raised by another thread to end the search; checked every 1024 nodes.
     pub stop: Option<Arc<AtomicBool>>,
+    /// How many best lines to find, each with its exact score (multi-PV); unset or 1: one.
+    /// Not a limit: N lines cost about N searches of the lines after the first.
+    pub multipv: Option<usize>,
 }
 
 impl Limits {
@@ -112,6 +116,16 @@ impl Limits {
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
         self.stop = Some(stop);
         self
+    }
+
+    pub fn with_multipv(mut self, lines: usize) -> Limits {
+        self.multipv = Some(lines);
+        self
+    }
+
+    /// The number of lines to find: [`Limits::multipv`], at least one.
+    pub fn lines(&self) -> usize {
+        self.multipv.unwrap_or(1).max(1)
     }
 
     pub(crate) fn stop_requested(&self) -> bool {

@@ -20,6 +20,9 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// The largest hash table `setoption` makes: it is allocated (and zeroed) on the thread that
 /// reads commands, so it must stay quick to make.
 const MAX_HASH_MB: usize = 1024;
+/// The most lines `go multipv N` and `setoption name MultiPV` take (more than any position
+/// has legal moves in practice; a position with fewer gets them all).
+const MAX_MULTIPV: usize = 256;
 
 /// Whether the session goes on after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -45,6 +48,8 @@ pub struct Session<W: Write + Send + 'static> {
     game: Game,
     engine: Option<Engine>,
     hash_mb: usize,
+    /// The lines a `go` without `multipv` finds (`setoption name MultiPV`).
+    multipv: usize,
     running: Option<Running>,
 }
 
@@ -60,6 +65,28 @@ struct Go {
     limits: Limits,
     level: Option<Level>,
     seed: Option<u64>,
+}
+
+/// Reads the N of `multipv N` or `setoption name MultiPV value N`.
+fn parse_multipv(number: &str) -> Result<usize, String> {
+    let out_of_range = || format!("MultiPV {number} is out of range: it takes 1 to {MAX_MULTIPV}");
+    match number.parse::<i64>() {
+        Ok(lines) => usize::try_from(lines)
+            .ok()
+            .filter(|lines| (1..=MAX_MULTIPV).contains(lines))
+            .ok_or_else(out_of_range),
+        Err(error)
+            if matches!(
+                error.kind(),
+                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+            ) =>
+        {
+            Err(out_of_range())
+        }
+        Err(_) => Err(format!(
+            "MultiPV `{number}` is not a whole number of lines (1 to {MAX_MULTIPV})"
+        )),
+    }
 }
 
 impl Go {
@@ -95,6 +122,10 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
             "nodes" => go.limits.nodes = Some(parse_number(word, value)?),
             "movetime" => go.limits.movetime_ms = Some(parse_number(word, value)?),
             "seed" => go.seed = Some(parse_number(word, value)?),
+            "multipv" => {
+                let number = value.ok_or("`multipv` needs a number of lines after it")?;
+                go.limits.multipv = Some(parse_multipv(number)?);
+            }
             "level" => {
                 let name = value.ok_or("`level` needs a level name after it")?;
                 go.level = Some(name.parse::<Level>().map_err(|e| e.to_string())?);
@@ -102,7 +133,7 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
             "infinite" => {}
             other => {
                 return Err(format!(
-                    "`go` does not know `{other}`; it takes depth N, nodes N, movetime MS, level NAME, seed N, infinite"
+                    "`go` does not know `{other}`; it takes depth N, nodes N, movetime MS, multipv N, level NAME, seed N, infinite"
                 ))
             }
         }
@@ -167,6 +198,7 @@ impl<W: Write + Send + 'static> Session<W> {
             game: Game::default(),
             engine: Some(Engine::new()),
             hash_mb: Engine::DEFAULT_HASH_MB,
+            multipv: 1,
             running: None,
         }
     }
@@ -248,6 +280,9 @@ impl<W: Write + Send + 'static> Session<W> {
                     "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
                     Engine::DEFAULT_HASH_MB
                 ));
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 self.say("ultimaok");
                 Ok(())
             }
@@ -313,7 +348,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let usage = "write `setoption name Hash value MB`";
+        let usage = "write `setoption name Hash value MB` or `setoption name MultiPV value N`";
         let Some((&"name", rest)) = words.split_first() else {
             return Err(usage.into());
         };
@@ -322,18 +357,25 @@ impl<W: Write + Send + 'static> Session<W> {
             .position(|w| *w == "value")
             .unwrap_or(rest.len());
         let (name, value) = rest.split_at_checked(end).unwrap_or((rest, &[]));
+        let known = |word: &str| {
+            ["Hash", "MultiPV"]
+                .into_iter()
+                .find(|n| n.eq_ignore_ascii_case(word))
+        };
         match name {
             [] => return Err(format!("`setoption name` needs an option name; {usage}")),
-            [hash, extra @ ..] if hash.eq_ignore_ascii_case("hash") && !extra.is_empty() => {
+            [option, extra @ ..] if known(option).is_some() && !extra.is_empty() => {
                 return Err(format!(
-                    "unexpected `{}` after `name Hash`; {usage}",
-                    extra.join(" ")
+                    "unexpected `{}` after `name {}`; {usage}",
+                    extra.join(" "),
+                    known(option).unwrap_or_default()
                 ))
             }
-            [hash] if hash.eq_ignore_ascii_case("hash") => {}
+            [option] if known(option) == Some("MultiPV") => return self.set_multipv(value),
+            [option] if known(option) == Some("Hash") => {}
             _ => {
                 return Err(format!(
-                    "unknown option `{}`; the only option is Hash ({usage})",
+                    "unknown option `{}`; the options are Hash and MultiPV ({usage})",
                     name.join(" ")
                 ))
             }
@@ -375,7 +417,26 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(())
     }
 
-    fn go(&mut self, go: Go) -> Result<(), String> {
+    /// `setoption name MultiPV value N`: the lines a `go` without `multipv` finds.
+    fn set_multipv(&mut self, value: &[&str]) -> Result<(), String> {
+        let usage = format!("write `setoption name MultiPV value N`, N from 1 to {MAX_MULTIPV}");
+        self.multipv = match value {
+            [] | [_] => return Err(format!("`setoption name MultiPV` needs `value N`; {usage}")),
+            [_value, number] => parse_multipv(number)?,
+            [_value, number, extra @ ..] => {
+                return Err(format!(
+                    "unexpected `{}` after `value {number}`; {usage}",
+                    extra.join(" ")
+                ))
+            }
+        };
+        Ok(())
+    }
+
+    fn go(&mut self, mut go: Go) -> Result<(), String> {
+        if go.limits.multipv.is_none() && go.level.is_none() {
+            go.limits.multipv = Some(self.multipv);
+        }
         let engine = self
             .engine
             .take()
@@ -464,9 +525,10 @@ fn search_thread<W: Write>(
                 stop: Some(stop),
                 ..go.limits
             };
+            let several = limits.lines() > 1;
             engine
                 .search(position, history, &limits, &clock, &mut |info| {
-                    say(out, &info_line(info));
+                    say(out, &protocol_info_line(info, several));
                 })
                 .map(|result| (result.best_move, result.info))
         }
@@ -484,6 +546,17 @@ fn search_thread<W: Write>(
         }
     }
     engine
+}
+
+/// An `info` line: the CLI's, with `multipv K` after the depths when several lines are asked
+/// for (a search of one line prints exactly what it always has).
+fn protocol_info_line(info: &SearchInfo, several: bool) -> String {
+    let line = info_line(info);
+    let depths = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    match line.strip_prefix(&depths) {
+        Some(rest) if several => format!("{depths} multipv {}{rest}", info.multipv),
+        _ => line,
+    }
 }
 
 /// `ultima engine`: reads commands from standard input until `quit` or its end.
@@ -846,6 +919,153 @@ mod tests {
         session.handle("go depth 1 infinite");
         session.wait();
         assert!(!lines(&out).iter().any(|l| l.starts_with("error ")));
+    }
+
+    /// The `info` lines of `depth` (in the order printed) as (multipv, first move) pairs.
+    fn lines_of_depth(lines: &[String], depth: u32) -> Vec<(u32, String)> {
+        let prefix = format!("info depth {depth} ");
+        lines
+            .iter()
+            .filter(|l| l.starts_with(&prefix))
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let after = |key: &str| {
+                    words
+                        .iter()
+                        .position(|w| *w == key)
+                        .and_then(|i| words.get(i + 1))
+                        .map(|w| w.to_string())
+                };
+                let multipv = after("multipv").map_or(0, |k| k.parse().unwrap());
+                (multipv, after("pv").unwrap_or_default())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn go_multipv_prints_each_line_of_each_iteration() {
+        let (mut session, out) = session();
+        session.handle("position start moves e2e5 e7e6");
+        session.handle("go depth 3 multipv 3");
+        let answer = wait_for(&out, "bestmove ");
+        session.wait();
+        let lines = lines(&out);
+        for depth in 1..=3 {
+            let found = lines_of_depth(&lines, depth);
+            let numbers: Vec<u32> = found.iter().map(|(k, _)| *k).collect();
+            assert_eq!(numbers, [1, 2, 3], "depth {depth}: {lines:?}");
+            let mut moves: Vec<&String> = found.iter().map(|(_, mv)| mv).collect();
+            moves.sort();
+            moves.dedup();
+            assert_eq!(moves.len(), 3, "depth {depth}: {lines:?}");
+        }
+        // The answer is the first line of the last iteration.
+        let best = &lines_of_depth(&lines, 3)[0].1;
+        assert_eq!(answer, format!("bestmove {best}"));
+        // Each line's `score` comes right after its number.
+        assert!(lines
+            .iter()
+            .filter(|l| l.starts_with("info depth "))
+            .all(|l| l.contains(" score cp ") || l.contains(" score mate ")));
+    }
+
+    #[test]
+    fn setoption_multipv_sets_the_lines_of_every_go() {
+        let (mut session, out) = session();
+        session.handle("setoption name MultiPV value 2");
+        assert!(lines(&out).is_empty(), "{:?}", lines(&out));
+        session.handle("position start");
+        session.handle("go depth 2");
+        wait_for(&out, "bestmove ");
+        session.wait();
+        let numbers: Vec<u32> = lines_of_depth(&lines(&out), 2)
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        assert_eq!(numbers, [1, 2]);
+        // `go multipv 1` overrides it, and one line prints exactly as without multi-PV.
+        out.lock().unwrap().clear();
+        session.handle("go depth 2 multipv 1");
+        wait_for(&out, "bestmove ");
+        session.wait();
+        let lines = lines(&out);
+        assert_eq!(lines_of_depth(&lines, 2).len(), 1, "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("multipv")), "{lines:?}");
+        // A level plays one move whatever the option says.
+        out.lock().unwrap().clear();
+        session.handle("go level novice seed 1");
+        assert_ne!(wait_for(&out, "bestmove "), "bestmove none");
+        session.wait();
+        assert!(!self::lines(&out).iter().any(|l| l.starts_with("error ")));
+        // The option is advertised.
+        session.handle("ultima");
+        assert!(self::lines(&out)
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
+    }
+
+    #[test]
+    fn more_lines_than_legal_moves_gives_them_all() {
+        let (mut session, out) = session();
+        // Black's lone king h8 has three moves.
+        session.handle("position ufen 7k/8/8/8/8/8/8/2I1K3 b 0 1");
+        session.handle("go depth 2 multipv 10");
+        wait_for(&out, "bestmove ");
+        session.wait();
+        let numbers: Vec<u32> = lines_of_depth(&lines(&out), 2)
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        assert_eq!(numbers, [1, 2, 3]);
+    }
+
+    #[test]
+    fn multipv_says_what_is_wrong() {
+        let (mut session, out) = session();
+        session.handle("position start");
+        for (command, expected) in [
+            ("go multipv", "`multipv` needs a number of lines"),
+            (
+                "go depth 2 multipv 0",
+                "MultiPV 0 is out of range: it takes 1 to 256",
+            ),
+            ("go multipv 257", "out of range"),
+            ("go multipv -1", "out of range"),
+            ("go multipv two", "`two` is not a whole number"),
+            (
+                "go level novice multipv 2",
+                "cannot be combined with `multipv`",
+            ),
+            ("setoption name MultiPV", "needs `value N`"),
+            ("setoption name MultiPV value", "needs `value N`"),
+            ("setoption name MultiPV value 0", "out of range"),
+            (
+                "setoption name MultiPV value 2 3",
+                "unexpected `3` after `value 2`",
+            ),
+            (
+                "setoption name MultiPV lines value 2",
+                "unexpected `lines` after `name MultiPV`",
+            ),
+            (
+                "setoption name Lines value 2",
+                "the options are Hash and MultiPV",
+            ),
+        ] {
+            out.lock().unwrap().clear();
+            session.handle(command);
+            assert!(!session.searching(), "{command}");
+            let lines = lines(&out);
+            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
+            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+        }
+        // Nothing was changed: one line a `go`.
+        out.lock().unwrap().clear();
+        session.handle("go depth 1");
+        wait_for(&out, "bestmove ");
+        session.wait();
+        assert_eq!(lines_of_depth(&lines(&out), 1).len(), 1);
     }
 
     #[test]

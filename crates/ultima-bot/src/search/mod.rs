@@ -66,6 +66,9 @@ pub struct SearchInfo {
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
+    /// Which line this is, from 1 (the best) to the number of lines asked for
+    /// ([`Limits::multipv`]).
+    pub multipv: u32,
     pub score: Score,
     /// The score in the search's own units (mates near ±[`MATE`]).
     pub raw_score: i32,
@@ -86,7 +89,13 @@ impl SearchInfo {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     pub best_move: Move,
+    /// The best line (the first of `lines`), with the nodes and time of the whole search.
     pub info: SearchInfo,
+    /// The best lines, best first, each with its own first move and exact score: as many as
+    /// [`Limits::multipv`] asked for (one by default), never more than there are legal moves.
+    /// Each is from the deepest iteration that finished it (a search stopped part way through
+    /// an iteration keeps the lines it had finished, the others from the iteration before).
+    pub lines: Vec<SearchInfo>,
 }
 
 /// The hashes of a game's positions before the current one, oldest first: what the search

@@ -154,10 +154,11 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    fn info(&self, depth: u32, score: i32, pv: &[Move]) -> SearchInfo {
+    fn info(&self, depth: u32, score: i32, pv: &[Move], multipv: usize) -> SearchInfo {
         SearchInfo {
             depth,
             seldepth: self.seldepth as u32,
+            multipv: multipv as u32,
             score: Score::from_internal(score),
             raw_score: score,
             nodes: self.nodes,
@@ -166,7 +167,10 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Iterative deepening from `root` until a limit is reached.
+    /// Iterative deepening from `root` until a limit is reached. With `Limits::multipv` at N,
+    /// each iteration searches N lines one after the other: line K is the best of the root
+    /// moves that are not the first moves of lines 1 to K-1, searched with its own aspiration
+    /// window until its score is inside it, so that every line's score is exact.
     pub fn iterate(
         &mut self,
         root: &Position,
@@ -179,9 +183,11 @@ impl<'a> Searcher<'a> {
         let static_eval = evaluate(root, self.params);
         if moves.len() == 1 {
             let best_move = moves[0];
+            let info = self.info(0, static_eval, &[best_move], 1);
             return Ok(SearchResult {
                 best_move,
-                info: self.info(0, static_eval, &[best_move]),
+                lines: vec![info.clone()],
+                info,
             });
         }
         // Root moves best first: the table's move, then captures by value, then history.
@@ -204,29 +210,59 @@ impl<'a> Searcher<'a> {
         );
 
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mut best: Option<(Move, SearchInfo)> = None;
-        let mut previous = static_eval;
-        for depth in 1..=max_depth {
-            let (score, found) = self.aspirate(root, &mut moves, depth, previous);
-            if self.stopped {
-                // An unfinished iteration still counts for a root move searched to the end
-                // that beat everything before it.
-                if let Some((mv, score)) = found {
-                    let mut pv = self.lines[0].clone();
-                    if pv.first() != Some(&mv) {
-                        pv.clear();
-                        pv.push(mv);
+        let wanted = self.limits.lines().min(moves.len());
+        // The lines of the last finished iteration, best first.
+        let mut lines: Vec<(Move, SearchInfo)> = Vec::new();
+        let mut previous = vec![static_eval; wanted];
+        'deepening: for depth in 1..=max_depth {
+            let mut iteration: Vec<(Move, SearchInfo)> = Vec::with_capacity(wanted);
+            for first in 0..wanted {
+                let (score, found) = self.aspirate(root, &mut moves, first, depth, previous[first]);
+                if self.stopped {
+                    // An unfinished iteration still counts for a root move searched to the end
+                    // that beat everything before it (for the best line: the others wait for
+                    // their own search to end).
+                    if let (0, Some((mv, score))) = (first, found) {
+                        let mut pv = self.lines[0].clone();
+                        if pv.first() != Some(&mv) {
+                            pv.clear();
+                            pv.push(mv);
+                        }
+                        iteration.push((mv, self.info(depth, score, &pv, 1)));
                     }
-                    best = Some((mv, self.info(depth, score, &pv)));
+                    // The lines this iteration finished, then the last iteration's others.
+                    for line in lines {
+                        if iteration.len() < wanted && iteration.iter().all(|(mv, _)| *mv != line.0)
+                        {
+                            iteration.push(line);
+                        }
+                    }
+                    lines = iteration;
+                    break 'deepening;
                 }
-                break;
+                previous[first] = score;
+                let pv = self.lines[0].clone();
+                iteration.push((moves[first], self.info(depth, score, &pv, first + 1)));
             }
-            previous = score;
-            let pv = self.lines[0].clone();
-            let info = self.info(depth, score, &pv);
-            on_iteration(&info);
-            best = Some((moves[0], info));
-            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 1 {
+            if wanted > 1 {
+                // A later line may score above an earlier one (a move the earlier line's search
+                // pruned, seen in full as its own line's first move): best first again, each
+                // line keeping its own search's score, and the root moves in the same order.
+                iteration.sort_by_key(|(_, info)| std::cmp::Reverse(info.raw_score));
+                for (index, (mv, info)) in iteration.iter_mut().enumerate() {
+                    info.multipv = index as u32 + 1;
+                    moves[index] = *mv;
+                }
+            }
+            for (_, info) in &iteration {
+                on_iteration(info);
+            }
+            lines = iteration;
+            let mate_seen = |info: &SearchInfo| {
+                let score = info.raw_score.abs();
+                score > MATE_BOUND && depth as i32 > MATE - score + 1
+            };
+            if lines.iter().all(|(_, info)| mate_seen(info)) {
                 break;
             }
             if let Some(ms) = self.limits.movetime_ms {
@@ -236,18 +272,34 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let (best_move, mut info) =
-            best.unwrap_or_else(|| (moves[0], self.info(0, static_eval, &moves[..1])));
-        info.nodes = self.nodes;
-        info.time_ms = self.elapsed_ms();
-        Ok(SearchResult { best_move, info })
+        if lines.is_empty() {
+            lines.push((moves[0], self.info(0, static_eval, &moves[..1], 1)));
+        }
+        let best_move = lines[0].0;
+        let lines: Vec<SearchInfo> = lines
+            .into_iter()
+            .enumerate()
+            .map(|(index, (_, mut info))| {
+                info.multipv = index as u32 + 1;
+                info.nodes = self.nodes;
+                info.time_ms = self.elapsed_ms();
+                info
+            })
+            .collect();
+        Ok(SearchResult {
+            best_move,
+            info: lines[0].clone(),
+            lines,
+        })
     }
 
-    /// One iteration, with a window around the last score that widens until the score is in it.
+    /// One iteration of the line whose first move is chosen among `moves[first..]`, with a
+    /// window around the last score that widens until the score is in it.
     fn aspirate(
         &mut self,
         root: &Position,
         moves: &mut MoveList,
+        first: usize,
         depth: u32,
         previous: i32,
     ) -> (i32, Option<(Move, i32)>) {
@@ -259,7 +311,7 @@ impl<'a> Searcher<'a> {
         };
         let mut found = None;
         loop {
-            let (score, best) = self.root(root, moves, depth as i32, alpha, beta);
+            let (score, best) = self.root(root, moves, first, depth as i32, alpha, beta);
             if best.is_some() {
                 found = best;
             }
@@ -282,12 +334,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The root of one iteration: every legal move, the best moved to the front. Also returns
-    /// the best move among those searched to the end that raised alpha.
+    /// The root of one iteration over `moves[first..]` (the moves before `first` are the
+    /// lines already found), the best moved to `first`. Also returns the best move among those
+    /// searched to the end that raised alpha. Only the search of the best line (`first` 0) is
+    /// the root position's own, and goes into the table.
     fn root(
         &mut self,
         root: &Position,
         moves: &mut MoveList,
+        first: usize,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -296,12 +351,14 @@ impl<'a> Searcher<'a> {
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, i32)> = None;
         self.hashes.push(root.hash());
-        for index in 0..moves.len() {
+        for index in first..moves.len() {
             let mv = moves[index];
             let child = root.play_unchecked(&mv);
             let score = if self.root_wins.contains(&mv) {
+                // Nothing below it: its line is the move alone.
+                self.lines[1].clear();
                 MATE - 1
-            } else if index == 0 {
+            } else if index == first {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
                 let mut score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
@@ -330,9 +387,9 @@ impl<'a> Searcher<'a> {
         if let Some((index, _)) = best {
             // Best first; the others keep their order.
             let mv = moves.remove(index);
-            moves.insert(0, mv);
+            moves.insert(first, mv);
         }
-        if !self.stopped {
+        if !self.stopped && first == 0 {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best.is_some() {
