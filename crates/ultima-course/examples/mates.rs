@@ -17,6 +17,7 @@ fn main() {
         .and_then(|a| a.chars().next())
         .and_then(Role::from_letter);
     let extra = extra_role.is_some();
+    let two = std::env::var("MATE_IN_TWO").is_ok();
     let black_kings = ["e8", "h5", "d8", "h4", "h8"];
     let mut found = 0;
     for bk in black_kings {
@@ -62,6 +63,37 @@ fn main() {
                         continue;
                     };
                     if position.is_check() {
+                        continue;
+                    }
+                    if two {
+                        if position
+                            .legal_moves()
+                            .into_iter()
+                            .any(|mv| !position.play_unchecked(&mv).has_legal_move())
+                        {
+                            continue;
+                        }
+                        let firsts: Vec<_> = position
+                            .legal_moves()
+                            .into_iter()
+                            .filter(|mv| {
+                                let after = position.play_unchecked(mv);
+                                after.legal_moves().into_iter().all(|reply| {
+                                    let next = after.play_unchecked(&reply);
+                                    next.legal_moves().into_iter().any(|m| {
+                                        let end = next.play_unchecked(&m);
+                                        end.is_check() && !end.has_legal_move()
+                                    })
+                                })
+                            })
+                            .collect();
+                        if firsts.len() == 1 && firsts[0].from == piece {
+                            println!("{}  {}", position.ufen(), firsts[0].coordinates());
+                            found += 1;
+                            if found > 30 {
+                                return;
+                            }
+                        }
                         continue;
                     }
                     let mates: Vec<_> = position
