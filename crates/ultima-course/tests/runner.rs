@@ -2,8 +2,8 @@
 //! stars from raw scores, and progress.
 
 use ultima_course::{
-    course, english, export, list, next_unfinished, used_keys, MissReason, Progress,
-    ProgressError, RunState, Score, Step, Task, TaskRun, PROGRESS_VERSION,
+    course, english, export, list, next_unfinished, used_keys, MissReason, Progress, ProgressError,
+    RunState, Score, Step, Task, TaskRun, PROGRESS_VERSION,
 };
 use ultima_rules::{IllegalReason, MoveError, Square};
 
@@ -61,7 +61,10 @@ fn an_illegal_move_changes_nothing_and_says_why() {
     }
     assert_eq!(run.position(), &before);
     assert_eq!(run.moves_used(), 0);
-    assert!(matches!(play(&mut run, "b1b1"), Step::Solved { stars: 3, .. }));
+    assert!(matches!(
+        play(&mut run, "b1b1"),
+        Step::Solved { stars: 3, .. }
+    ));
 }
 
 #[test]
@@ -76,7 +79,11 @@ fn a_miss_gives_the_tasks_hint_and_a_retry_counts_a_try() {
         other => panic!("expected a miss, got {other:?}"),
     }
     assert_eq!(run.state(), RunState::Missed);
-    assert_eq!(play(&mut run, "e4e1"), Step::Finished, "a missed run waits for retry");
+    assert_eq!(
+        play(&mut run, "e4e1"),
+        Step::Finished,
+        "a missed run waits for retry"
+    );
     run.retry();
     assert_eq!(run.tries(), 2);
     assert_eq!(run.moves_used(), 0);
@@ -103,7 +110,10 @@ fn a_threatened_piece_is_taken_when_the_move_does_not_save_it() {
         other => panic!("expected a miss, got {other:?}"),
     }
     run.retry();
-    assert!(matches!(play(&mut run, "h2f4"), Step::Solved { reply: Some(_), .. }));
+    assert!(matches!(
+        play(&mut run, "h2f4"),
+        Step::Solved { reply: Some(_), .. }
+    ));
 }
 
 #[test]
@@ -112,7 +122,11 @@ fn the_quiz_is_checked_against_the_moves_real_captures() {
     let mut run = TaskRun::new(task);
     assert!(run.is_quiz());
     assert_eq!(run.hint(), Some(sq("d1")));
-    assert_eq!(play(&mut run, "d1d4"), Step::Finished, "a quiz is answered, not played");
+    assert_eq!(
+        play(&mut run, "d1d4"),
+        Step::Finished,
+        "a quiz is answered, not played"
+    );
     match run.answer_quiz(&[sq("c4"), sq("e4")]) {
         Step::Wrong { taken, hint } => {
             assert_eq!(taken, vec![sq("c4")]);
@@ -121,7 +135,10 @@ fn the_quiz_is_checked_against_the_moves_real_captures() {
         other => panic!("expected a wrong answer, got {other:?}"),
     }
     run.retry();
-    assert!(matches!(run.answer_quiz(&[sq("c4")]), Step::Solved { stars: 2, .. }));
+    assert!(matches!(
+        run.answer_quiz(&[sq("c4")]),
+        Step::Solved { stars: 2, .. }
+    ));
 }
 
 #[test]
@@ -132,7 +149,10 @@ fn repetition_is_drawn_by_the_scripted_replies() {
     for mv in moves {
         assert!(matches!(play(&mut run, mv), Step::Continue { .. }), "{mv}");
     }
-    assert!(matches!(play(&mut run, "h2h1"), Step::Solved { reply: Some(_), .. }));
+    assert!(matches!(
+        play(&mut run, "h2h1"),
+        Step::Solved { reply: Some(_), .. }
+    ));
 }
 
 #[test]
@@ -151,7 +171,10 @@ fn off_the_script_the_hint_still_points_at_a_winning_piece() {
     // d4g7 takes c3 too and lands next to g6, but it is not the solution's move.
     assert!(matches!(play(&mut run, "d4g7"), Step::Continue { .. }));
     if let Some(from) = run.hint() {
-        let piece = run.position().piece_at(from).expect("the hint marks a piece");
+        let piece = run
+            .position()
+            .piece_at(from)
+            .expect("the hint marks a piece");
         assert_eq!(piece.color, task.learner());
     }
 }
@@ -165,7 +188,10 @@ fn progress_keeps_the_best_raw_score_and_finds_the_next_task() {
     assert!(progress.record(first, Score { moves: 1, tries: 3 }));
     assert_eq!(progress.stars(first), 1);
     assert!(progress.record(first, Score { moves: 1, tries: 1 }));
-    assert!(!progress.record(first, Score { moves: 1, tries: 2 }), "a worse solve is not kept");
+    assert!(
+        !progress.record(first, Score { moves: 1, tries: 2 }),
+        "a worse solve is not kept"
+    );
     assert_eq!(progress.stars(first), 3);
     let second = course.tasks().nth(1).expect("a second task");
     assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&second.id));
@@ -224,7 +250,10 @@ fn export_and_list_cover_every_task() {
         .iter()
         .find(|l| l.contains("\"id\":\"pawn-3\""))
         .expect("pawn-3 exported");
-    assert!(quiz.contains(r#""goal":{"takes":{"move":"d1d4","squares":["c4"]}}"#), "{quiz}");
+    assert!(
+        quiz.contains(r#""goal":{"takes":{"move":"d1d4","squares":["c4"]}}"#),
+        "{quiz}"
+    );
     let listed = list().expect("list");
     assert_eq!(listed.len(), course.chapters.len() + course.tasks().count());
 }
@@ -232,7 +261,10 @@ fn export_and_list_cover_every_task() {
 #[test]
 fn a_chapter_that_does_not_read_is_a_typed_error() {
     use ultima_course::{Course, CourseError};
-    let bad = Course::parse(&[("bad.toml", "id = \"x\"\n[intro]\nufen = \"8/8 w 0 1\"\n[[task]]\n")]);
+    let bad = Course::parse(&[(
+        "bad.toml",
+        "id = \"x\"\n[intro]\nufen = \"8/8 w 0 1\"\n[[task]]\n",
+    )]);
     assert!(matches!(bad, Err(CourseError::Toml { .. })));
     let bad_ufen = Course::parse(&[(
         "bad.toml",
