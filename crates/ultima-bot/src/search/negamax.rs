@@ -4,10 +4,12 @@
 //! In Ultima a side with no legal move loses, in check or not (a blockade), so the pruning that
 //! trusts the evaluation before generating a move (reverse futility, the null move, standing
 //! pat) first asks whether the side to move has a move at all, cheaply unless few of its
-//! pieces can move; and every root move is asked once whether it leaves the opponent without one.
+//! pieces can move; a side with few pieces that can move is not pruned on its evaluation, nor
+//! are quiet moves skipped against one (one of them may take its last move away); and every
+//! root move is asked once whether it leaves the opponent without one.
 
 use arrayvec::ArrayVec;
-use ultima_rules::{Bitboard, Move, MoveList, Position, Role, Setup};
+use ultima_rules::{Bitboard, Color, Move, MoveList, Position, Role, Setup};
 
 use super::ordering::{captured_value, Ordering, Picker};
 use super::tt::{Bound, TranspositionTable};
@@ -35,8 +37,12 @@ const BLOCKADE_CHECK_MOVERS: u32 = 6;
 /// may be removed). Such a move may still be illegal (it may expose the king); a long leaper's
 /// leap over a neighbour is not counted.
 pub(crate) fn movers(position: &Position) -> Bitboard {
+    movers_of(position, position.turn())
+}
+
+/// [`movers`] for `us`, to move or not.
+fn movers_of(position: &Position, us: Color) -> Bitboard {
     let board = position.board();
-    let us = position.turn();
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let empty = !(ours | theirs);
@@ -590,12 +596,16 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let original_alpha = alpha;
         let late_move_limit = 6 + 4 * depth * depth;
+        // Late-move pruning and futility skip quiet moves, and against an opponent with few
+        // pieces that can move a quiet move may be the one that takes the last of them away.
+        let may_skip_quiets =
+            !pv_node && !in_check && depth <= 3 && movers_of(position, !turn).count() > FEW_MOVERS;
 
         self.hashes.push(position.hash());
         while let Some(mv) = picker.pick() {
             let quiet = !mv.is_capture();
             let killer = killers.contains(&Some(mv));
-            if legal > 0 && !pv_node && !in_check && quiet && !killer && best_score > -MATE_BOUND {
+            if legal > 0 && may_skip_quiets && quiet && !killer && best_score > -MATE_BOUND {
                 // Late-move pruning and futility: quiet moves far down the list, or far below
                 // alpha with little depth left, are not tried.
                 if depth <= 3 && legal >= late_move_limit {
