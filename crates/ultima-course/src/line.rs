@@ -119,7 +119,8 @@ impl<'a> Line<'a> {
         if !self.on_script {
             return None;
         }
-        let index = 2 * self.learner_moves as usize - 1;
+        // The reply to the learner's latest move follows it in the solution.
+        let index = (2 * self.learner_moves as usize).checked_sub(1)?;
         let (from, to) = *self.task.solution.get(index)?;
         self.game.position().find_move(from, to).ok()
     }

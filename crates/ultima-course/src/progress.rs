@@ -50,6 +50,8 @@ pub enum ProgressError {
     Newer(u32),
     #[error("the progress does not read: {0}")]
     Unreadable(String),
+    #[error("the progress could not be written: {0}")]
+    Unwritable(String),
 }
 
 impl Progress {
@@ -67,9 +69,8 @@ impl Progress {
         serde_json::from_str(text).map_err(|e| ProgressError::Unreadable(e.to_string()))
     }
 
-    pub fn to_json(&self) -> String {
-        // A map of strings to plain numbers always serialises.
-        serde_json::to_string(self).unwrap_or_default()
+    pub fn to_json(&self) -> Result<String, ProgressError> {
+        serde_json::to_string(self).map_err(|e| ProgressError::Unwritable(e.to_string()))
     }
 
     /// Records a solve; keeps the better of this and the best so far (more stars, then fewer

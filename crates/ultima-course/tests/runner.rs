@@ -199,7 +199,7 @@ fn progress_keeps_the_best_raw_score_and_finds_the_next_task() {
     assert_eq!(earned, 3);
     assert_eq!(possible, 3 * course.chapters[0].tasks.len() as u32);
 
-    let json = progress.to_json();
+    let json = progress.to_json().expect("progress writes");
     assert!(json.contains(&format!("\"version\":{PROGRESS_VERSION}")));
     assert_eq!(Progress::from_json(&json), Ok(progress.clone()));
     let newer = json.replace(
