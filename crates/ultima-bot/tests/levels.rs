@@ -5,6 +5,7 @@ mod common;
 
 use common::{
     flipped_move, flipped_ufen, forces_win, position, random_positions, BLOCKADES_IN_ONE,
+    BLOCKADES_IN_TWO,
 };
 use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock, StdClock};
 use ultima_rules::{Game, Position};
@@ -189,6 +190,30 @@ fn every_level_with_its_real_settings_takes_a_blockade_in_one() {
                         .unwrap();
                     assert!(
                         wins.contains(&choice.mv.coordinates()),
+                        "{level} seed {seed} played {} in {ufen}",
+                        choice.mv
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn levels_that_search_three_plies_take_a_blockade_in_two() {
+    // Three plies reach the blockaded position: from Beginner up, a level sees the win and its
+    // error model (which never adds noise to a mate score) plays a move that forces it.
+    for ufen in BLOCKADES_IN_TWO {
+        for ufen in [ufen.to_string(), flipped_ufen(ufen)] {
+            let position = position(&ufen);
+            for level in &Level::ALL[1..] {
+                assert!(level.settings().depth >= 3);
+                for seed in 0..3 {
+                    let choice = LevelPlayer::new(*level, seed)
+                        .choose(&position, &[], &StdClock::new(), None)
+                        .unwrap();
+                    assert!(
+                        forces_win(&position, &choice.mv, 2),
                         "{level} seed {seed} played {} in {ufen}",
                         choice.mv
                     );
