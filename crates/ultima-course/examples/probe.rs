@@ -7,6 +7,23 @@ use ultima_rules::{sorted_captures, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--lines") {
+        let Ok(course) = course() else {
+            return;
+        };
+        for id in &args[1..] {
+            let Some(task) = course.task(id) else {
+                continue;
+            };
+            let mut found = Vec::new();
+            lines(&TaskRun::new(task), &mut Vec::new(), &mut found);
+            println!("== {id}: {} solving lines", found.len());
+            for line in found.iter().take(12) {
+                println!("  {line}");
+            }
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("--task") {
         let Ok(course) = course() else {
             eprintln!("course does not read: {:?}", course().err());
@@ -72,5 +89,24 @@ fn main() {
                 after.status()
             );
         }
+    }
+}
+
+/// Every learner line that solves the task within its budget (replies as the runner plays them).
+fn lines(run: &TaskRun, played: &mut Vec<String>, found: &mut Vec<String>) {
+    for mv in run.position().legal_moves() {
+        let mut next = run.clone();
+        let step = next.play(mv.from, mv.to);
+        played.push(mv.coordinates());
+        match step {
+            Step::Solved { .. } => found.push(played.join(" ")),
+            Step::Continue { reply, .. } => {
+                played.push(format!("({})", reply.coordinates()));
+                lines(&next, played, found);
+                played.pop();
+            }
+            _ => {}
+        }
+        played.pop();
     }
 }

@@ -43,7 +43,7 @@ pub(crate) struct Line<'a> {
     pub(crate) game: Game,
     /// The learner's moves so far.
     pub(crate) learner_moves: u32,
-    /// Whether every move so far is the solution's: then the opponent plays the script.
+    /// Whether every move so far is the solution's (the hint then shows the solution's move).
     pub(crate) on_script: bool,
     /// Where the goal's pieces stand now (`None`: gone), in the goal's order.
     tracked: Vec<Option<Square>>,
@@ -115,10 +115,10 @@ impl<'a> Line<'a> {
         }
     }
 
+    /// The script's reply to the learner's latest move, when it is legal here, even after the
+    /// learner left the solution: a different move with the same idea then meets the same
+    /// answer. When it is not legal, the bot answers.
     fn scripted_reply(&self) -> Option<Move> {
-        if !self.on_script {
-            return None;
-        }
         // The reply to the learner's latest move follows it in the solution.
         let index = (2 * self.learner_moves as usize).checked_sub(1)?;
         let (from, to) = *self.task.solution.get(index)?;

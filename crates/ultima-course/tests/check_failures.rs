@@ -42,8 +42,7 @@ fn a_solution_that_misses_the_goal_is_reported() {
 fn a_task_met_in_fewer_moves_than_its_stars_claim_is_reported() {
     let mut course = real();
     let task = task_mut(&mut course, "withdrawer-1");
-    // A detour: e4d4, a reply, d4... cannot take e5, so use a two-move line the check must
-    // beat with the one-move e4e1.
+    // A two-move solution whose first move already takes the pawn.
     task.solution = vec![
         (sq("e4"), sq("e1")),
         (sq("h8"), sq("h7")),
