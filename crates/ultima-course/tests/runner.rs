@@ -272,3 +272,20 @@ fn a_chapter_that_does_not_read_is_a_typed_error() {
     )]);
     assert!(matches!(bad_ufen, Err(CourseError::Data { .. })));
 }
+
+#[test]
+fn a_longer_way_within_the_budget_earns_fewer_stars() {
+    let task = task("king-3");
+    assert!(task.max_moves > task.par());
+    let mut run = TaskRun::new(task);
+    for mv in ["a1b1", "b1c2", "c2d3"] {
+        assert!(matches!(play(&mut run, mv), Step::Continue { .. }), "{mv}");
+    }
+    match play(&mut run, "d3d4") {
+        Step::Solved { stars, score, .. } => {
+            assert_eq!(score, Score { moves: 4, tries: 1 });
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected solved, got {other:?}"),
+    }
+}
