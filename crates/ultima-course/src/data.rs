@@ -219,7 +219,11 @@ pub enum Goal {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serialised for the app's views: `"repetition"`, `"fifty"`, `"bareKings"` (the chapters
+/// and the export write `"bare kings"`, read by [`GoalData`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
 pub enum DrawGoal {
     Repetition,
     Fifty,

@@ -9,6 +9,7 @@ use crate::data::{DrawGoal, Goal, OpponentSpec, Task};
 
 /// Why a try ended without the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub enum MissReason {
     /// The move (or the opponent's reply) lost what the goal needed.
@@ -68,6 +69,11 @@ impl<'a> Line<'a> {
             tracked,
             removed: false,
         }
+    }
+
+    /// Where the goal's pieces stand now (those taken or removed left out).
+    pub(crate) fn tracked_squares(&self) -> Vec<Square> {
+        self.tracked.iter().flatten().copied().collect()
     }
 
     fn follow(&mut self, mv: &Move) {

@@ -13,6 +13,7 @@ pub const PROGRESS_VERSION: u32 = 1;
 
 /// A solve's raw score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(deny_unknown_fields)]
 pub struct Score {
     /// Learner moves in the solving try (1 for a quiz).

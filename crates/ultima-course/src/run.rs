@@ -8,6 +8,7 @@ use crate::progress::Score;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub enum RunState {
     Playing,
@@ -87,6 +88,16 @@ impl<'a> TaskRun<'a> {
 
     pub fn game(&self) -> &Game {
         &self.line.game
+    }
+
+    /// The squares the board marks for the goal now: where the pieces to take, keep or remove
+    /// stand after the moves so far (they are followed as they move), or the square to reach.
+    pub fn goal_squares(&self) -> Vec<Square> {
+        match self.task.goal {
+            Goal::Reach(square) => vec![square],
+            Goal::Capture(_) | Goal::Safe(_) | Goal::Remove(_) => self.line.tracked_squares(),
+            Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => Vec::new(),
+        }
     }
 
     /// Whether this is the "which pieces does this move take?" quiz.

@@ -289,3 +289,16 @@ fn a_longer_way_within_the_budget_earns_fewer_stars() {
         other => panic!("expected solved, got {other:?}"),
     }
 }
+
+#[test]
+fn the_goal_marks_follow_the_pieces_still_to_take() {
+    let task = task("withdrawer-3");
+    let mut run = TaskRun::new(task);
+    assert_eq!(run.goal_squares(), vec![sq("c3"), sq("g6")]);
+    assert!(matches!(play(&mut run, "d4f6"), Step::Continue { .. }));
+    assert_eq!(run.goal_squares(), vec![sq("g6")], "c3 is taken");
+    run.retry();
+    assert_eq!(run.goal_squares(), vec![sq("c3"), sq("g6")]);
+    let reach = TaskRun::new(self::task("board-1"));
+    assert_eq!(reach.goal_squares(), vec![sq("d4")]);
+}
