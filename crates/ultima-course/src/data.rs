@@ -219,8 +219,8 @@ pub enum Goal {
     },
 }
 
-/// Serialised for the app's views: `"repetition"`, `"fifty"`, `"bareKings"` (the chapters
-/// and the export write `"bare kings"`, read by [`GoalData`]).
+/// The kind of draw a task asks for. (The chapters and the export write it
+/// `"bare kings"`: that is `GoalData`'s.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]

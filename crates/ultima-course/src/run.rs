@@ -13,7 +13,7 @@ use crate::progress::Score;
 pub enum RunState {
     Playing,
     Solved,
-    /// The try missed: call [`TaskRun::retry`].
+    /// The try missed: it waits for a retry.
     Missed,
 }
 
