@@ -34,6 +34,7 @@ import type {
   Startup,
 } from '../src/bindings';
 import fixture from './fixture-game.json';
+import { mockCourse } from './mock-course';
 
 interface Position {
   pieces: PieceView[];
@@ -237,6 +238,8 @@ export interface MockOptions {
   readOnly?: boolean;
   /** At most this many finished games a page, whatever the UI asks (to see the paging with two). */
   pageSize?: number;
+  /** Course progress at start: best stars by task id (none: a new player). */
+  course?: Record<string, number>;
 }
 
 export function mockBackend(options: MockOptions): (cmd: string, args: unknown) => unknown {
@@ -333,6 +336,8 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     return view(current);
   };
 
+  const course = mockCourse(options.course);
+
   return (cmd, raw) => {
     const answer = handle(cmd, raw);
     return answer instanceof Promise ? answer.then(copy) : copy(answer);
@@ -340,6 +345,8 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
 
   function handle(cmd: string, raw: unknown): unknown {
     const args = (raw ?? {}) as Record<string, unknown>;
+    const lesson = course.handle(cmd, args);
+    if (lesson.handled) return lesson.answer;
     const id = String(args['gameId'] ?? '');
     switch (cmd) {
       case 'start_up':
@@ -349,6 +356,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
           finished: page(null, 50),
           notices: options.notices,
           readOnly: options.readOnly ?? false,
+          course: course.status(),
         } satisfies Startup;
       case 'watch_games':
         channel = args['channel'] as Channel<GameEvent>;

@@ -25,6 +25,9 @@ const NOTICES: Record<Notice['code'], Notice> = {
   saveFromNewerVersion: { code: 'saveFromNewerVersion', version: 3 },
   historyMovedAside: { code: 'historyMovedAside' },
   historyUnavailable: { code: 'historyUnavailable' },
+  courseProgressUnreadable: { code: 'courseProgressUnreadable' },
+  courseProgressPartlyLost: { code: 'courseProgressPartlyLost', tasks: ['leaper-2'] },
+  courseProgressFromNewerVersion: { code: 'courseProgressFromNewerVersion', version: 3 },
 };
 const notices = query.getAll('notice').flatMap((code) => (code in NOTICES ? [NOTICES[code as Notice['code']]] : []));
 

@@ -7,7 +7,12 @@ import type { FinishedPage, GameEvent, GameView, Settings, Startup } from './bin
 import { describeNotice } from './problems';
 import { t } from './i18n';
 import { Navigator, type Route } from './router';
+import { courseApi } from './course/api';
+import { statusOf } from './course/stars';
+import type { CourseMap, CourseStatus } from './course/types';
 import { homeScreen } from './screens/home';
+import { learnScreen } from './screens/learn';
+import { lessonScreen } from './screens/lesson';
 import { newGameScreen } from './screens/newGame';
 import { playScreen } from './screens/play';
 import { settingsScreen } from './screens/settings';
@@ -50,6 +55,10 @@ export class App {
   finished: FinishedPage;
   /** Nothing is saved this session (the save file comes from a newer version). */
   readonly readOnly: boolean;
+  /** The rules course's progress, as start-up and the last map said. */
+  courseStatus: CourseStatus;
+  /** The course map as last asked for (`null` before the map was first opened). */
+  course: CourseMap | null = null;
   readonly sounds = new Sounds(() => this.settings.sound);
 
   private error: string | undefined;
@@ -72,6 +81,7 @@ export class App {
     this.current = startup.current;
     this.finished = startup.finished;
     this.readOnly = startup.readOnly;
+    this.courseStatus = startup.course;
     for (const notice of startup.notices) this.notice(describeNotice(notice));
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
@@ -132,6 +142,39 @@ export class App {
   /** A newer view of a game: it becomes the game in progress when it is that game. */
   remember(game: GameView): void {
     if (this.current?.id === game.id && game.revision >= this.current.revision) this.current = game;
+  }
+
+  /** The course's progress changed (a task solved, a reset): `map` is the new one, or, when
+   * the caller has none, it is asked for. */
+  rememberCourse(map: CourseMap | undefined): void {
+    if (map) {
+      this.course = map;
+      this.courseStatus = statusOf(map);
+    } else {
+      void this.refreshCourse();
+    }
+  }
+
+  /** Asks for the course's progress again (after a task was solved). */
+  async refreshCourse(): Promise<void> {
+    try {
+      this.rememberCourse(await courseApi.courseMap());
+    } catch {
+      // Only what home and the map show is late: the next look asks again.
+    }
+    this.redraw();
+  }
+
+  /** Forgets every solved task and star (the settings' reset). */
+  async resetCourse(): Promise<boolean> {
+    try {
+      this.rememberCourse(await courseApi.resetCourse());
+      this.redraw();
+      return true;
+    } catch (error) {
+      this.showError(error);
+      return false;
+    }
   }
 
   /** Saves settings, showing them at once; on failure goes back to what was saved and says why. */
@@ -243,6 +286,10 @@ export class App {
       }
       case 'settings':
         return settingsScreen(this);
+      case 'learn':
+        return learnScreen(this);
+      case 'lesson':
+        return lessonScreen(this, route.id);
     }
   }
 

@@ -55,6 +55,19 @@ export const commands = {
 	 */
 	finishedGames: (before: PageCursor | null, limit: number) => typedError<FinishedPage, AppError>(__TAURI_INVOKE("finished_games", { before, limit })),
 	setSettings: (settings: Settings) => typedError<Settings, AppError>(__TAURI_INVOKE("set_settings", { settings })),
+	/**  Every chapter with its tasks, stars and the next task. */
+	courseMap: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("course_map")),
+	/**  Opens a task: the try under way if it is the task open, otherwise a fresh one. */
+	openTask: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("open_task", { taskId })),
+	/**  The learner's move in the task open; the opponent's reply comes with the answer. */
+	taskMove: (taskId: string, from: string, to: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_move", { taskId, from, to })),
+	/**  The quiz's answer: the squares the shown move takes, in any order. */
+	taskQuiz: (taskId: string, squares: string[]) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_quiz", { taskId, squares })),
+	taskRetry: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("task_retry", { taskId })),
+	/**  The square of the piece to move next (`null`: retry instead). */
+	taskHint: (taskId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("task_hint", { taskId })),
+	/**  Forgets the course's progress (settings). */
+	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
 };
 
 /* Types */
@@ -93,6 +106,19 @@ export type CaptureWay =
 /**  The coordinator's rectangle with its own king. */
 "coordination";
 
+export type ChapterView = {
+	id: string,
+	titleKey: string,
+	introKey: string,
+	intro: IntroView,
+	tasks: TaskSummary[],
+	/**  Stars earned in the chapter, and the most it offers. */
+	earned: number,
+	possible: number,
+	/**  Every task of the chapter is solved. */
+	done: boolean,
+};
+
 /**
  *  An enemy piece that could take the king, and how: it would move from `square` to
  *  `landing` and take by `way` (a chameleon, always by the king's step, imitating the king);
@@ -121,6 +147,32 @@ export type ClockView = {
 
 /**  A side. */
 export type Color = "white" | "black";
+
+/**  Every chapter with its tasks and stars. */
+export type CourseMap = {
+	chapters: ChapterView[],
+	next: string | null,
+	current: string | null,
+	finished: boolean,
+};
+
+/**  What home needs to know of the course at start-up. */
+export type CourseStatus = {
+	/**  Every task is solved (home then no longer puts "Learn the rules" first). */
+	finished: boolean,
+	/**  The first unsolved task in course order. */
+	next: string | null,
+	/**  The task open and not solved: the course reopens there. */
+	current: string | null,
+	solved: number,
+	tasks: number,
+};
+
+/**
+ *  The kind of draw a task asks for. (The chapters and the export write it
+ *  `"bare kings"`: that is `GoalData`'s.)
+ */
+export type DrawGoal = "repetition" | "fifty" | "bareKings";
 
 /**  Why a game was drawn. */
 export type DrawReason = 
@@ -205,6 +257,19 @@ export type GameView = {
 	mayAct: MayAct,
 };
 
+/**  What the task asks, for the board's marks and the quiz (the quiz's answer is not sent). */
+export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach"; square: string } | { kind: "win" } | { kind: "remove"; square: string } | { kind: "safe"; squares: string[] } | { kind: "draw"; draw: DrawGoal } | 
+/**  Tap the pieces the move `from`-`to` takes. */
+{ kind: "takes"; from: string; to: string };
+
+/**  A board that illustrates: the position and what to mark on it. */
+export type IntroView = {
+	board: BoardView,
+	highlight: string[],
+	/**  From, to. */
+	arrows: ([string, string])[],
+};
+
 /**
  *  The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
  *  store it.
@@ -233,6 +298,15 @@ export type MayAct = {
 	takeBack: Color | null,
 	answerTakeBack: Color | null,
 };
+
+/**  Why a try ended without the goal. */
+export type MissReason = 
+/**  The move (or the opponent's reply) lost what the goal needed. */
+"goalMissed" | 
+/**  All the moves the task allows are used. */
+"budgetSpent" | 
+/**  The game ended (the learner lost, or a draw that is not the goal). */
+"gameOver";
 
 /**  A legal move: its squares and what it would take. A removal has `from == to`. */
 export type MoveView = {
@@ -292,7 +366,22 @@ export type Notice =
  *  The finished games' database could not be opened: finished games are not listed or
  *  kept this time.
  */
-{ code: "historyUnavailable" };
+{ code: "historyUnavailable" } | 
+/**
+ *  The rules course's progress could not be read at all: the course starts again from the
+ *  first task; what was saved is kept aside in the save file.
+ */
+{ code: "courseProgressUnreadable" } | 
+/**
+ *  The progress of some tasks of the course (their ids) could not be read: those tasks
+ *  count as not solved; the others were kept, and what was saved is kept aside.
+ */
+{ code: "courseProgressPartlyLost"; tasks: string[] } | 
+/**
+ *  The course's progress was saved by a newer version of the app: it is kept aside, and the
+ *  course starts again here.
+ */
+{ code: "courseProgressFromNewerVersion"; version: number };
 
 /**  What about the piece in the way stops the move. */
 export type Obstacle = 
@@ -431,10 +520,29 @@ export type Problem =
 /**  The game changed while the bot was thinking. */
 { code: "gameChanged" } | 
 /**  The bot failed to move. */
-{ code: "botFailed" } | { code: "storage"; what: StorageWhat };
+{ code: "botFailed" } | { code: "storage"; what: StorageWhat } | 
+/**  The course has no task with this id. */
+{ code: "noSuchTask"; task: string } | 
+/**  The task named is not the one open (open it first). */
+{ code: "notOpenTask"; task: string } | 
+/**  The course (embedded in the app) could not be read. */
+{ code: "courseUnavailable" };
 
 /**  The seven kinds of piece. */
 export type Role = "king" | "pawn" | "withdrawer" | "longLeaper" | "chameleon" | "coordinator" | "immobilizer";
+
+/**  Where a run stands. */
+export type RunState = "playing" | "solved" | 
+/**  The try missed: it waits for a retry. */
+"missed";
+
+/**  A solve's raw score. */
+export type Score = {
+	/**  Learner moves in the solving try (1 for a quiz). */
+	moves: number,
+	/**  Tries used, the solving one included (1: solved at the first try). */
+	tries: number,
+};
 
 /**
  *  Every field is required over IPC; a settings object saved by an older version, with fields
@@ -463,7 +571,27 @@ export type Startup = {
 	notices: Notice[],
 	/**  Nothing is saved this session (the save file comes from a newer version). */
 	readOnly: boolean,
+	/**  The rules course: whether it is finished, the next task, the task open. */
+	course: CourseStatus,
 };
+
+export type StepView = 
+/**  The opponent answered; the task goes on. With the board between the two moves. */
+{ kind: "continue"; played: PlyView; reply: PlyView; afterPlayed: BoardView } | 
+/**
+ *  Solved, with this try's stars; `best` the best stars so far (this solve counted),
+ *  `improved` whether this solve is the new best.
+ */
+{ kind: "solved"; played: PlyView | null; reply: PlyView | null; afterPlayed: BoardView | null; score: Score; stars: number; best: number; improved: boolean } | 
+/**  A legal move that misses the goal; the try waits for a retry. The miss key explains. */
+{ kind: "missed"; played: PlyView; reply: PlyView | null; afterPlayed: BoardView | null; reason: MissReason; missKey: string } | 
+/**  The quiz answered wrongly: what the move really takes. The try waits for a retry. */
+{ kind: "wrong"; taken: string[]; missKey: string } | 
+/**
+ *  Nothing was done: the task is solved, or waits for a retry, or the action does not fit
+ *  it (a move on a quiz).
+ */
+{ kind: "finished" };
 
 /**  What failed when saving or loading (the app's storage codes). */
 export type StorageWhat = 
@@ -481,6 +609,68 @@ export type StorageWhat =
 "history" | 
 /**  The app's state was damaged by an earlier error; a restart helps. */
 "stateDamaged";
+
+/**  What a learner's action led to, and the task after it (the opponent's reply included). */
+export type TaskStep = {
+	step: StepView,
+	task: TaskView,
+};
+
+export type TaskSummary = {
+	id: string,
+	titleKey: string,
+	/**  Best stars so far (0: not solved yet). */
+	stars: number,
+	done: boolean,
+	/**  A "which pieces does this move take?" quiz. */
+	quiz: boolean,
+};
+
+/**  A task as the task screen shows it, at the point the try has reached. */
+export type TaskView = {
+	id: string,
+	chapter: string,
+	/**  1 for the chapter's first task. */
+	number: number,
+	chapterTasks: number,
+	/**  The chapter's first task: the screen shows the chapter's introduction first. */
+	first: boolean,
+	intro: IntroView,
+	introKey: string,
+	titleKey: string,
+	promptKey: string,
+	/**  Shown with the hint button (which also marks the square the hint command answers). */
+	hintKey: string,
+	/**  Shown on a miss (also in the step). */
+	missKey: string,
+	/**  The goal's one-line label. */
+	goalKey: string,
+	/**  The texts' parameters (`moves`: the most moves a try may use). */
+	params: { [key in string]: string },
+	goal: GoalView,
+	/**
+	 *  Where the goal's pieces stand now (they are followed as they move), or the square to
+	 *  reach.
+	 */
+	marked: string[],
+	highlight: string[],
+	arrows: ([string, string])[],
+	/**  The side the learner plays (the board is seen from there). */
+	learner: Color,
+	board: BoardView,
+	/**  Empty unless the learner may move now (a board task under way). */
+	legalMoves: MoveView[],
+	/**  The moves of this try. */
+	plies: PlyView[],
+	state: RunState,
+	tries: number,
+	movesUsed: number,
+	maxMoves: number,
+	/**  Best stars so far (0: never solved). */
+	stars: number,
+	/**  The next task in course order (`None` after the last). */
+	following: string | null,
+};
 
 /**  How long a timed game is: base time for each side and the increment per move. */
 export type TimeControl = {

@@ -57,6 +57,9 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   gameChanged: { code: 'gameChanged' },
   botFailed: { code: 'botFailed' },
   storage: { code: 'storage', what: 'save' },
+  noSuchTask: { code: 'noSuchTask', task: 'leaper-9' },
+  notOpenTask: { code: 'notOpenTask', task: 'leaper-2' },
+  courseUnavailable: { code: 'courseUnavailable' },
 };
 const PROBLEMS: Problem[] = [
   ...Object.values(PROBLEM_OF),
@@ -74,6 +77,9 @@ const NOTICES: Notice[] = [
   { code: 'saveFromNewerVersion', version: 4 },
   { code: 'historyMovedAside' },
   { code: 'historyUnavailable' },
+  { code: 'courseProgressUnreadable' },
+  { code: 'courseProgressPartlyLost', tasks: ['leaper-2', 'gone-7'] },
+  { code: 'courseProgressFromNewerVersion', version: 3 },
 ];
 
 /** A sentence fit for the player: no parameter left unfilled, no key shown instead of words. */
@@ -81,6 +87,14 @@ function expectSentence(text: string): void {
   expect(text).not.toMatch(/\{\{|\}\}|undefined|problem\.|notice\./);
   expect(text).toMatch(/^[“A-Z0-9a-h].*[.)]$/);
 }
+
+describe('course notices', () => {
+  it('names the tasks whose progress was lost by their titles, an unknown one by its id', () => {
+    expect(describeNotice({ code: 'courseProgressPartlyLost', tasks: ['leaper-2', 'gone-7'] })).toBe(
+      'Your progress in 2 tasks of the course (A chain and gone-7) could not be read: they count as not solved. The rest of your progress is kept.',
+    );
+  });
+});
 
 describe('describeProblem', () => {
   it.each(PROBLEMS.map((problem) => [problem.code, problem] as const))('words %s with its parameters', (_code, problem) => {

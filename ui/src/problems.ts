@@ -3,7 +3,13 @@
 
 import type { CheckBy, Notice, Problem, StorageWhat } from './bindings';
 import { listOf, t } from './i18n';
+import { courseText, hasCourseText } from './course/text';
 import { roleName } from './wording';
+
+/** A task named by its title when the course has one for it (an id from an older course may not). */
+function taskName(id: string): string {
+  return hasCourseText(`${id}.title`) ? `${courseText(`${id}.title`)}` : id;
+}
 
 export type { Notice, Problem } from './bindings';
 
@@ -90,6 +96,12 @@ export function describeProblem(problem: Problem): string {
       return t('problem.botFailed');
     case 'storage':
       return storageProblem(problem.what);
+    case 'noSuchTask':
+      return t('problem.noSuchTask', { task: problem.task });
+    case 'notOpenTask':
+      return t('problem.notOpenTask');
+    case 'courseUnavailable':
+      return t('problem.courseUnavailable');
     default:
       return unknownCode(problem);
   }
@@ -175,6 +187,12 @@ export function describeNotice(notice: Notice): string {
       return t('notice.historyMovedAside');
     case 'historyUnavailable':
       return t('notice.historyUnavailable');
+    case 'courseProgressUnreadable':
+      return t('notice.courseProgressUnreadable');
+    case 'courseProgressPartlyLost':
+      return t('notice.courseProgressPartlyLost', { count: notice.tasks.length, tasks: listOf(notice.tasks.map(taskName)) });
+    case 'courseProgressFromNewerVersion':
+      return t('notice.courseProgressFromNewerVersion', { version: notice.version });
     default: {
       const code: unknown = (notice as { code?: unknown }).code;
       return t('notice.unknown', { code: String(code) });

@@ -10,7 +10,11 @@ export type Route =
   | { screen: 'newGame' }
   /** The game in progress, or a finished game to review. */
   | { screen: 'play'; gameId: string }
-  | { screen: 'settings' };
+  | { screen: 'settings' }
+  /** The rules course's map. */
+  | { screen: 'learn' }
+  /** A task of the course, or a chapter (its introduction, then its first task). */
+  | { screen: 'lesson'; id: string };
 
 export type ScreenName = Route['screen'];
 
@@ -31,6 +35,11 @@ const ROUTES: RouteTable = {
     read: ([first, id, ...rest]) => (first === 'game' && id && rest.length === 0 ? { screen: 'play', gameId: decodeURIComponent(id) } : undefined),
   },
   settings: { path: () => 'settings', read: (parts) => (parts.length === 1 && parts[0] === 'settings' ? { screen: 'settings' } : undefined) },
+  learn: { path: () => 'learn', read: (parts) => (parts.length === 1 && parts[0] === 'learn' ? { screen: 'learn' } : undefined) },
+  lesson: {
+    path: (route) => `learn/${encodeURIComponent(route.id)}`,
+    read: ([first, id, ...rest]) => (first === 'learn' && id && rest.length === 0 ? { screen: 'lesson', id: decodeURIComponent(id) } : undefined),
+  },
 };
 
 export function addressOf(route: Route): string {

@@ -2,6 +2,7 @@
 
 import type { App, Screen } from '../app';
 import type { FinishedSummary, GameView } from '../bindings';
+import { courseText } from '../course/text';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveCount, opponentName, playerSide, resultSummary } from '../wording';
@@ -20,9 +21,15 @@ export function homeView(ctrl: HomeCtrl): VNode {
   return h('section.screen.home', [
     h('h1', t('app.name')),
     h('p.tagline', t('home.tagline')),
+    ctrl.learnFirst ? learnCard(ctrl) : null,
     continueCard(ctrl),
     h('div.home-actions', [
-      h('button.primary.big', { attrs: { type: 'button', ...testid('home-new-game') }, on: { click: () => ctrl.newGame() } }, t('home.newGame')),
+      h(
+        ctrl.learnFirst ? 'button.big' : 'button.primary.big',
+        { attrs: { type: 'button', ...testid('home-new-game') }, on: { click: () => ctrl.newGame() } },
+        t('home.newGame'),
+      ),
+      ctrl.learnFirst ? null : h('button', { attrs: { type: 'button', ...testid('home-course') }, on: { click: () => ctrl.courseMap() } }, t('home.course')),
     ]),
     h('h2', t('home.finished')),
     h(
@@ -41,6 +48,23 @@ export function homeView(ctrl: HomeCtrl): VNode {
           ),
         ])
       : null,
+  ]);
+}
+
+/** "Learn the rules", first on the page until the course is finished. */
+function learnCard(ctrl: HomeCtrl): VNode {
+  const status = ctrl.app.courseStatus;
+  const task = ctrl.courseTask;
+  const started = status.solved > 0 || status.current !== null;
+  return h('div.card.learn-card', { attrs: testid('home-learn-card') }, [
+    h('div', [
+      h('strong', t('home.learn')),
+      h('p', started && task ? t('home.learnGoOn', { task: courseText(`${task}.title`) }) : t('home.learnNew')),
+    ]),
+    h('div.learn-card-actions', [
+      h('button.primary.big', { attrs: { type: 'button', ...testid('home-learn') }, on: { click: () => ctrl.learn() } }, t('home.learn')),
+      h('button.link', { attrs: { type: 'button', ...testid('home-course') }, on: { click: () => ctrl.courseMap() } }, t('course.map')),
+    ]),
   ]);
 }
 

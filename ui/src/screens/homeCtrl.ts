@@ -61,6 +61,27 @@ export class HomeCtrl {
     void this.app.go({ screen: 'newGame' });
   }
 
+  /** The course is put first: the player has not finished it. */
+  get learnFirst(): boolean {
+    return !this.app.courseStatus.finished;
+  }
+
+  /** The task the course goes on with: the one under way, else the next unsolved one. */
+  get courseTask(): string | null {
+    const status = this.app.courseStatus;
+    return status.current ?? status.next;
+  }
+
+  /** Opens the course where the player left off (a new player: the first chapter's introduction). */
+  learn(): void {
+    const task = this.courseTask;
+    void this.app.go(task ? { screen: 'lesson', id: task } : { screen: 'learn' });
+  }
+
+  courseMap(): void {
+    void this.app.go({ screen: 'learn' });
+  }
+
   async review(summary: FinishedSummary): Promise<void> {
     try {
       const game = await api.finishedGame(summary.id);

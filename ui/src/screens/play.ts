@@ -6,7 +6,7 @@
 
 import type { App, Screen } from '../app';
 import type { GameView } from '../bindings';
-import { boardView, moveFormView, removalView } from '../components/boardPanel';
+import { boardView, moveFormView, removalView, whyView } from '../components/boardPanel';
 import { moveListView } from '../components/moveList';
 import { ask } from '../dialog';
 import { t } from '../i18n';
@@ -64,7 +64,7 @@ export function playScreen(app: App, game: GameView): Screen {
   // ← → Home End step through the game, except while typing or in a dialog.
   const onKey = (event: KeyboardEvent): void => {
     const target = event.target as HTMLElement | null;
-    if (target?.closest?.('input, select, textarea, dialog')) return;
+    if (target?.closest?.('input, select, textarea, dialog, .board-wrap')) return;
     const ply = ctrl.stepForKey(event);
     if (ply === undefined) return;
     event.preventDefault();
@@ -105,6 +105,7 @@ export function playView(ctrl: PlayCtrl): VNode {
       ]),
     ]),
     boardView(ctrl.panel, state),
+    whyView(ctrl.panel),
     removalView(ctrl.panel),
     moveFormView(ctrl.panel, state),
     h('aside.play-panel', { attrs: { 'aria-label': t('play.panel') } }, [

@@ -50,7 +50,10 @@ export class PlayCtrl {
     this.game = new GameController(initial, backend, {
       redraw: () => app.redraw(),
       changed: (change, game) => this.changed(change, game),
-      failed: (error) => app.showError(error),
+      // A move the rules refuse is explained by the board; any other failure by the app.
+      failed: (error) => {
+        if (!this.panel.refuse(error)) app.showError(error);
+      },
       succeeded: () => app.clearError(),
       remember: (game) => app.remember(game),
     });
@@ -61,6 +64,8 @@ export class PlayCtrl {
     this.panel = new BoardPanel(app.settings, {
       play: (from, to) => this.game.play(from, to),
       redraw: () => app.redraw(),
+      announce: (text) => app.announce(text),
+      learn: (chapter) => void app.go({ screen: 'lesson', id: chapter }),
     });
   }
 

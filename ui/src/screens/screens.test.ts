@@ -93,8 +93,14 @@ describe('the app', () => {
     typeMove('hello');
     expect(byTestId('move-hint')?.textContent).toMatch(/^“hello” is not a move\./);
     typeMove('a1b3');
-    await until(() => byTestId('error')?.hidden === false, 'the error');
-    expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('The immobilizer on a1 cannot reach b3: it moves only in straight lines, along ranks, files or diagonals.');
+    // A move the rules refuse is explained by the board, not in the app's error banner.
+    await until(() => byTestId('refusal')?.hidden === false, 'the reason');
+    expect(byTestId('refusal-text')?.textContent).toBe('The immobilizer on a1 cannot reach b3: it moves only in straight lines, along ranks, files or diagonals.');
+    expect(byTestId('refusal')?.dataset['code']).toBe('notThatWay');
+    expect(byTestId('error')?.hidden).toBe(true);
+    expect(byTestId('board')?.dataset['why']).toBe('a1');
+    expect(byTestId('announcer')?.textContent ?? '').toBe('');
+    await until(() => byTestId('announcer')?.textContent === byTestId('refusal-text')?.textContent, 'the reason said aloud');
   });
 
   it('steps through the game with the buttons and the arrow keys', async () => {

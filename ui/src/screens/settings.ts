@@ -4,6 +4,7 @@ import type { App, Screen } from '../app';
 import type { AnimationSpeed, BoardTheme, Color, Level, PieceSet, Role, Settings } from '../bindings';
 import { roleOf } from '../board/pieces';
 import '../board/style';
+import { ask } from '../dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { BOT_LEVELS, ROLES, levelName, standInName } from '../wording';
@@ -34,7 +35,8 @@ const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelN
 
 export function settingsScreen(app: App): Screen {
   const ctrl = new SettingsCtrl(app);
-  return { view: () => settingsView(ctrl) };
+  // The course's stars, for its card.
+  return { view: () => settingsView(ctrl), mounted: () => void app.refreshCourse() };
 }
 
 export function settingsView(ctrl: SettingsCtrl): VNode {
@@ -81,11 +83,52 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
         toggle('showCoordinates', t('settings.showCoordinates'), 'coordinates-toggle'),
       ]),
       h('div.card', [h('h2', t('settings.legend')), legend(settings)]),
+      courseCard(ctrl),
     ]),
     h('div.form-actions', [
       h('button.primary', { attrs: { type: 'button', ...testid('settings-done') }, on: { click: () => ctrl.done() } }, t('settings.done')),
     ]),
   ]);
+}
+
+/** The course's progress, and the way to start it again. */
+function courseCard(ctrl: SettingsCtrl): VNode {
+  const status = ctrl.app.courseStatus;
+  const map = ctrl.app.course;
+  const earned = map?.chapters.reduce((sum, chapter) => sum + chapter.earned, 0);
+  const possible = map?.chapters.reduce((sum, chapter) => sum + chapter.possible, 0);
+  return h('div.card.settings-course', [
+    h('h2', t('course.settingsTitle')),
+    h(
+      'p',
+      { attrs: testid('course-progress') },
+      earned !== undefined && possible !== undefined
+        ? t('course.settingsProgress', { done: status.solved, total: status.tasks, earned, possible })
+        : t('course.tasksDone', { done: status.solved, total: status.tasks }),
+    ),
+    h(
+      'button.danger',
+      {
+        attrs: { type: 'button', ...testid('course-reset') },
+        props: { disabled: status.solved === 0 && status.current === null },
+        on: { click: () => void ctrl.resetCourse(confirmReset) },
+      },
+      t('course.settingsReset'),
+    ),
+  ]);
+}
+
+async function confirmReset(): Promise<boolean> {
+  const sure = await ask({
+    title: t('course.resetTitle'),
+    message: t('course.resetMessage'),
+    testid: 'confirm-course-reset-dialog',
+    actions: [
+      { label: t('course.resetKeep'), value: false, focus: true },
+      { label: t('course.resetConfirm'), value: true, style: 'danger', testid: 'confirm-course-reset' },
+    ],
+  });
+  return sure === true;
 }
 
 /** Every piece in both colours, drawn by the piece set's stylesheet, with its name. */

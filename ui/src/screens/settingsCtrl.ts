@@ -19,4 +19,10 @@ export class SettingsCtrl {
   done(): void {
     this.app.back();
   }
+
+  /** Forgets the course's progress, once the player confirmed it. */
+  async resetCourse(confirm: () => Promise<boolean>): Promise<boolean> {
+    if (!(await confirm())) return false;
+    return this.app.resetCourse();
+  }
 }

@@ -1,0 +1,14 @@
+// The rules course as the screens see it: the generated types of the course commands.
+
+export type {
+  ChapterView,
+  CourseMap,
+  CourseStatus,
+  GoalView,
+  IntroView,
+  MissReason,
+  StepView,
+  TaskStep,
+  TaskSummary,
+  TaskView,
+} from '../bindings';
