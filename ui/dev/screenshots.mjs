@@ -107,6 +107,29 @@ for (const { name, ...context } of VIEWPORTS) {
   await shot(page, `${name}-05-play-frozen-removal`);
   await clickSquare(page, 'f5');
 
+  // Picking the frozen pawn asks why it cannot move: frozen by the immobilizer, marked.
+  await page.getByTestId('refusal').waitFor();
+  await shot(page, `${name}-05b-play-frozen-why`);
+
+  // A move the rules refuse: the reason by the board, the squares it names marked.
+  await page.getByTestId('move-input').fill('a1b3');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="refusal"][data-code="notThatWay"]').waitFor();
+  await shot(page, `${name}-05c-play-refused`);
+  await page.getByTestId('move-input').fill('');
+
+  // What a piece is: hovered with the mouse, or Enter on the board's keyboard cursor.
+  if (context.hasTouch) {
+    await page.getByTestId('board').focus();
+    await page.keyboard.press('Enter');
+  } else {
+    const c6 = await squareCenter(page, 'c6');
+    await page.mouse.move(c6.x, c6.y);
+  }
+  await page.getByTestId('piece-info').waitFor();
+  await shot(page, `${name}-05d-piece-info`);
+  await page.getByTestId('piece-info-close').click();
+
   // The same by keyboard: type the move, see what it takes, play it, and the bot answers.
   await page.getByTestId('move-input').fill('c6g6');
   await shot(page, `${name}-06-play-typed-preview`);
@@ -136,7 +159,41 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.locator('#app[data-screen="home"]').waitFor();
   await shot(page, `${name}-12-back-home`);
 
-  // Back to the emblems and wood for the next viewport (the mock keeps settings per page only).
+  // The rules course, as a new player meets it: Learn the rules on home, the chapter's
+  // introduction, the task, a miss and its retry, the hint, the stars, the map, a quiz.
+  await page.getByTestId('home-learn').click();
+  await page.getByTestId('lesson-intro').waitFor();
+  await shot(page, `${name}-13-course-intro`);
+  await page.getByTestId('lesson-begin').click();
+  await page.getByTestId('lesson-task').waitFor();
+  await shot(page, `${name}-14-course-task`);
+  await page.getByTestId('move-input').fill('a2a3');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="lesson-outcome"][data-kind="missed"]').waitFor();
+  await shot(page, `${name}-15-course-miss`);
+  await page.getByTestId('lesson-retry').click();
+  await page.getByTestId('lesson-hint').click();
+  await page.getByTestId('lesson-hint-text').waitFor();
+  await shot(page, `${name}-16-course-hint`);
+  await page.getByTestId('move-input').fill('d2d4');
+  await page.getByTestId('move-input').press('Enter');
+  await page.getByTestId('lesson-stars').waitFor();
+  await shot(page, `${name}-17-course-solved`);
+  await page.getByTestId('lesson-map').click();
+  await page.getByTestId('course-map').waitFor();
+  await shot(page, `${name}-18-course-map`);
+  await page.locator('[data-task="withdrawer-2"]').click();
+  await page.getByTestId('lesson-intro').waitFor({ state: 'detached' }).catch(() => {});
+  await page.getByTestId('lesson-quiz').waitFor();
+  await clickSquare(page, 'd5');
+  await shot(page, `${name}-19-course-quiz`);
+  await page.getByTestId('quiz-check').click();
+  await page.locator('[data-testid="lesson-outcome"][data-kind="wrong"]').waitFor();
+  await shot(page, `${name}-20-course-quiz-wrong`);
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('course-reset').waitFor();
+  await shot(page, `${name}-21-settings-course`);
+
   await page.close();
 }
 

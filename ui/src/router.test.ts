@@ -51,15 +51,23 @@ function navigator() {
 const tick = (): Promise<void> => new Promise((resolve) => queueMicrotask(resolve));
 
 describe('routes', () => {
-  const routes: Route[] = [{ screen: 'home' }, { screen: 'newGame' }, { screen: 'play', gameId: 'g-1/2 x' }, { screen: 'settings' }];
+  const routes: Route[] = [
+    { screen: 'home' },
+    { screen: 'newGame' },
+    { screen: 'play', gameId: 'g-1/2 x' },
+    { screen: 'settings' },
+    { screen: 'learn' },
+    { screen: 'lesson', id: 'leaper-2' },
+    { screen: 'lesson', id: 'leaper' },
+  ];
 
   it('each have an address that reads back as the same route', () => {
     for (const route of routes) expect(routeAt(addressOf(route))).toEqual(route);
-    expect(routes.map(addressOf)).toEqual(['#/', '#/new', '#/game/g-1%2F2%20x', '#/settings']);
+    expect(routes.map(addressOf)).toEqual(['#/', '#/new', '#/game/g-1%2F2%20x', '#/settings', '#/learn', '#/learn/leaper-2', '#/learn/leaper']);
   });
 
   it('read nothing from an address that is not theirs', () => {
-    for (const address of ['#/nowhere', '#/game', '#/game/a/b', '#/settings/x', '#/game/%E0%A4%A']) expect(routeAt(address)).toBeUndefined();
+    for (const address of ['#/nowhere', '#/game', '#/game/a/b', '#/settings/x', '#/game/%E0%A4%A', '#/learn/a/b']) expect(routeAt(address)).toBeUndefined();
     expect(routeAt('')).toEqual({ screen: 'home' });
   });
 });

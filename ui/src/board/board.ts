@@ -26,6 +26,8 @@ export interface LessonMarks {
   hint?: string | undefined;
   /** The squares the learner picked in a quiz. */
   picked?: readonly string[];
+  /** What a move really takes (the quiz answered wrongly). */
+  taken?: readonly string[];
 }
 
 export interface BoardState {
@@ -69,7 +71,7 @@ const ANIMATION_MS: Record<AnimationSpeed, number> = { none: 0, fast: 120, norma
 /** How long a capture's squares flash. */
 const FLASH_MS = 900;
 /** A pointer resting on a piece this long describes it; leaving it this long puts that away. */
-const HOVER_MS = 450;
+const HOVER_MS = 650;
 const LEAVE_MS = 700;
 /** A touch held this long on a piece describes it. */
 const LONG_PRESS_MS = 500;
@@ -356,9 +358,10 @@ export class Board {
       if (!touch && !overInfo(event)) {
         // Hovering with no button down: a piece is described after a moment, and put away
         // a moment after the pointer leaves it (time enough to reach the description's link).
-        const dragging = (event as MouseEvent).buttons !== 0;
+        // Not while a piece is picked up or selected: then the pointer shows what a move takes.
+        const busy = (event as MouseEvent).buttons !== 0 || this.selected() !== undefined;
         const piece = key ? this.pieceAt(key) : undefined;
-        if (dragging) clearTimeout(this.inspectTimer);
+        if (busy) clearTimeout(this.inspectTimer);
         else if (piece && piece.square !== this.inspected) this.inspectLater(piece.square, HOVER_MS);
         else if (!piece && this.inspected !== undefined) this.inspectLater(undefined, LEAVE_MS);
         else if (piece) clearTimeout(this.inspectTimer);
@@ -391,6 +394,9 @@ export class Board {
         const piece = key ? this.pieceAt(key) : undefined;
         if (piece) this.inspectLater(piece.square, LONG_PRESS_MS);
         else this.inspectNone();
+      } else {
+        // A click is for playing: a description open or about to open goes.
+        this.inspectNone();
       }
       if (!key || !this.current) return;
       if (this.current.moves.length === 0) {
@@ -509,7 +515,7 @@ export class Board {
       ...squares(lesson?.hint ? [lesson.hint] : []).map((orig) => ({ orig, customSvg: HINT_MARK })),
       ...squares(lesson?.picked).map((orig) => ({ orig, customSvg: PICKED_MARK })),
       ...reach.map((orig) => ({ orig, customSvg: REACH_MARK })),
-      ...taken.map((orig) => ({ orig, customSvg: CAPTURE_MARK })),
+      ...[...taken, ...squares(lesson?.taken)].map((orig) => ({ orig, customSvg: CAPTURE_MARK })),
       ...squares(this.flash).map((orig) => ({ orig, customSvg: flashMark(FLASH_MS) })),
       ...(why?.tried ? arrow(why.tried[0], why.tried[1], 'paleRed') : []),
       ...(why?.lines ?? []).flatMap(([orig, dest]) => arrow(orig, dest, 'red')),

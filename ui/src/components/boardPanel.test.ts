@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MoveView, Settings } from '../bindings';
-import { BoardPanel } from './boardPanelCtrl';
+import { ApiError } from '../api';
+import { BoardPanel, CHAPTER_OF, pieceInfoText } from './boardPanelCtrl';
 
 const settings: Settings = {
   pieceSet: 'emblems',
@@ -20,8 +21,75 @@ const MOVES: MoveView[] = [
 
 function panel(play = vi.fn((_from: string, _to: string) => Promise.resolve(true))) {
   const redraw = vi.fn();
-  return { panel: new BoardPanel(settings, { play, redraw }), play, redraw };
+  const announce = vi.fn();
+  const learn = vi.fn();
+  return { panel: new BoardPanel(settings, { play, redraw, announce, learn }), play, redraw, announce, learn };
 }
+
+describe('the reason for a refused move', () => {
+  const frozen = new ApiError({
+    kind: 'illegalMove',
+    problem: { code: 'frozen', role: 'pawn', square: 'f5', by: [{ role: 'immobilizer', square: 'f6' }] },
+  });
+
+  it('is shown by the board with the squares it names, and said aloud', () => {
+    const { panel: p, announce, redraw } = panel();
+    expect(p.refuse(frozen)).toBe(true);
+    expect(p.why?.text).toBe('The pawn on f5 is frozen by the immobilizer on f6 and cannot move (it can be removed instead: f5f5).');
+    expect(p.why?.marks).toEqual({ subject: 'f5', causes: ['f6'], lines: [['f6', 'f5']] });
+    expect(announce).toHaveBeenCalledWith(p.why?.text);
+    expect(redraw).toHaveBeenCalled();
+    // The next action puts it away.
+    p.input('c6');
+    expect(p.why).toBeUndefined();
+  });
+
+  it('leaves any other failure to the app', () => {
+    const { panel: p } = panel();
+    expect(p.refuse(new ApiError({ kind: 'storage', problem: { code: 'storage', what: 'save' } }))).toBe(false);
+    expect(p.refuse(new Error('boom'))).toBe(false);
+    expect(p.why).toBeUndefined();
+  });
+
+  it('asks the Rust side about a move the board would not make, and about a frozen piece picked', () => {
+    const { panel: p, play } = panel();
+    p.refuse(frozen);
+    p.attempt('a1', 'b3');
+    expect(play).toHaveBeenLastCalledWith('a1', 'b3');
+    expect(p.why).toBeUndefined();
+    // Any move of a frozen piece is refused, with what freezes it.
+    p.pickedFrozen({ square: 'f5', side: 'white', role: 'pawn' });
+    expect(play).toHaveBeenLastCalledWith('f5', 'f6');
+    p.pickedFrozen({ square: 'b8', side: 'black', role: 'pawn' });
+    expect(play).toHaveBeenLastCalledWith('b8', 'b7');
+  });
+});
+
+describe('a piece described', () => {
+  it('names the piece, says how it captures, and leads to its chapter', () => {
+    const { panel: p, announce, learn } = panel();
+    const leaper = { square: 'c6', side: 'white', role: 'longLeaper' } as const;
+    p.inspect(leaper);
+    expect(p.inspected).toBe(leaper);
+    expect(pieceInfoText(leaper)).toBe('White long leaper · c6 Moves like a queen. Takes by leaping over enemy pieces in its line, each with an empty square behind it.');
+    expect(announce).toHaveBeenCalledWith(pieceInfoText(leaper));
+    p.learn('longLeaper');
+    expect(learn).toHaveBeenCalledWith('leaper');
+    expect(p.inspected).toBeUndefined();
+  });
+
+  it('has a chapter for every piece', () => {
+    expect(Object.values(CHAPTER_OF).sort()).toEqual(['chameleon', 'coordinator', 'immobilizer', 'king', 'leaper', 'pawn', 'withdrawer']);
+  });
+
+  it('says where the keyboard cursor on the board is', () => {
+    const { panel: p, announce } = panel();
+    p.cursor('e4', { square: 'e4', side: 'black', role: 'withdrawer' });
+    expect(announce).toHaveBeenLastCalledWith('e4, Black withdrawer. Enter describes it.');
+    p.cursor('e5', undefined);
+    expect(announce).toHaveBeenLastCalledWith('e5, empty.');
+  });
+});
 
 describe('BoardPanel', () => {
   it('says what the typed move takes, or how to type one', () => {

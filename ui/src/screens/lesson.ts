@@ -38,7 +38,7 @@ export function lessonView(ctrl: LessonCtrl): VNode {
     ctrl.intro || ctrl.quiz ? h('div.play-form', { attrs: { hidden: true } }) : moveFormView(ctrl.panel, state),
     h('aside.play-panel', { attrs: { 'aria-label': t('course.title') } }, [
       outcomeView(ctrl),
-      ctrl.quiz && !ctrl.intro ? quizView(ctrl) : null,
+      ctrl.quiz && !ctrl.intro && task.state === 'playing' ? quizView(ctrl) : null,
       h('div.play-actions', [
         ctrl.intro || task.state !== 'playing' ? null : button('lesson-hint', t('course.hint'), () => void ctrl.showHint(), '', ctrl.hintShown && ctrl.hint !== undefined),
         ctrl.intro || task.state !== 'playing' || (task.movesUsed === 0 && ctrl.picked.length === 0) ? null : button('lesson-restart', t('course.retry'), () => void ctrl.retry()),

@@ -145,7 +145,8 @@ export class LessonCtrl {
       arrows: quiz && !task.arrows.some(([from, to]) => from === quiz.from && to === quiz.to) ? [[quiz.from, quiz.to], ...task.arrows] : task.arrows,
       goal: this.board === task.board || this.board === undefined ? task.marked : [],
       hint: this.hint,
-      picked: this.outcome?.kind === 'wrong' ? wrong : this.picked,
+      picked: this.outcome?.kind === 'wrong' ? [] : this.picked,
+      taken: wrong,
     };
   }
 

@@ -216,4 +216,90 @@ describe('the app', () => {
     expect(byTestId('piece-legend')?.classList.contains('pieces-chess')).toBe(true);
     expect(byTestId('piece-legend')?.textContent).toContain('Withdrawer (queen)');
   });
+
+  it('starts the course from home: the introduction, a miss and its retry, a refusal, the hint, the stars, the next task, the map', async () => {
+    const app = await openApp({ current: 'none' });
+    const learn = byTestId('home-learn')!;
+    // "Learn the rules" comes first, before a new game.
+    expect(learn.compareDocumentPosition(byTestId('home-new-game')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    learn.click();
+    await until(() => byTestId('lesson-intro') !== null, 'the chapter’s introduction');
+    expect(location.hash).toBe('#/learn/board-1');
+    expect(byTestId('lesson-intro-text')?.textContent).toMatch(/^Ultima is played on a chess board/);
+    click('lesson-begin');
+    expect(byTestId('lesson-prompt')?.textContent).toMatch(/^Your king stands on d1/);
+    expect(byTestId('lesson-goal')?.textContent).toBe('Goal: Bring a piece to the marked square in at most 1 moves.');
+    typeMove('a2a3');
+    await until(() => byTestId('lesson-outcome')?.dataset['kind'] === 'missed', 'the miss');
+    expect(byTestId('lesson-miss')?.textContent).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
+    click('lesson-retry');
+    await until(() => byTestId('lesson-outcome') === null, 'the retry');
+    expect(byTestId('lesson-progress')?.textContent).toContain('Try 2');
+    typeMove('a1b3');
+    await until(() => byTestId('refusal')?.hidden === false, 'the reason');
+    expect(byTestId('refusal-text')?.textContent).toMatch(/^The immobilizer on a1 cannot reach b3/);
+    click('lesson-hint');
+    await until(() => byTestId('lesson-hint-text') !== null, 'the hint');
+    expect(byTestId('lesson-hint-text')?.textContent).toMatch(/^The king is on d1, so its pawn/);
+    typeMove('d2d4');
+    await until(() => byTestId('lesson-stars') !== null, 'the stars');
+    expect(byTestId('lesson-stars')?.dataset['stars']).toBe('2');
+    expect(byTestId('lesson-stars')?.textContent).toBe('★★☆');
+    click('lesson-next');
+    await until(() => document.querySelector('[data-task="board-2"]') !== null, 'the next task');
+    expect(byTestId('lesson-intro')).toBeNull();
+    click('lesson-map');
+    await until(() => screen() === 'learn', 'the map');
+    await until(() => byTestId('course-next')?.dataset['task'] === 'board-2', 'the map’s progress');
+    const chapter = document.querySelector<HTMLElement>('[data-testid="course-chapter"][data-chapter="board"]');
+    expect(chapter?.querySelector('[data-testid="course-chapter-stars"]')?.textContent).toContain('2 of 9 stars');
+    expect(chapter?.querySelector('[data-task="board-1"]')?.getAttribute('data-stars')).toBe('2');
+    expect(app.courseStatus.solved).toBe(1);
+    // Back from the map: the task was replaced by the next one, and the next one by the map: home.
+    history.back();
+    await until(() => screen() === 'home', 'home');
+    expect(byTestId('home-learn-card')?.textContent).toContain('Pick up the course where you left off: The withdrawer.');
+  });
+
+  it('takes a quiz’s answer by taps', async () => {
+    const app = await openApp({ current: 'none' });
+    await app.go({ screen: 'lesson', id: 'withdrawer-2' });
+    await until(() => byTestId('lesson-quiz') !== null, 'the quiz');
+    expect(byTestId('move-input')).toBeNull();
+    expect(byTestId('quiz-picked')?.textContent).toMatch(/^Tap the pieces the move takes/);
+    click('quiz-check');
+    await until(() => byTestId('lesson-outcome')?.dataset['kind'] === 'wrong', 'the answer judged');
+    expect(byTestId('lesson-wrong')?.textContent).toBe('That move takes c3.');
+  });
+
+  it('describes a piece from the board’s keyboard cursor, and leads to its chapter', async () => {
+    await openApp();
+    const board = byTestId('board')!;
+    board.focus();
+    board.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await until(() => byTestId('piece-info') !== null, 'the description');
+    // The cursor starts on the last move's square: Black's pawn on g3.
+    expect(byTestId('piece-info')?.dataset['square']).toBe('g3');
+    expect(byTestId('piece-info-text')?.textContent).toMatch(/^Moves like a rook\. Takes by pinching/);
+    // The arrows move the cursor, not the move list's steps.
+    board.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    await until(() => byTestId('piece-info')?.dataset['square'] === 'f3', 'the next square');
+    expect(byTestId('step-label')?.textContent).toBe('Move 30 of 30');
+    click('piece-info-learn');
+    await until(() => screen() === 'lesson', 'the chapter');
+    await until(() => byTestId('lesson-intro') !== null, 'its introduction');
+    expect(location.hash).toBe('#/learn/leaper');
+  });
+
+  it('resets the course from the settings, once confirmed', async () => {
+    const app = await openApp({ current: 'none', course: { 'board-1': 3, 'board-2': 2 } });
+    expect(app.courseStatus.solved).toBe(2);
+    click('settings-open');
+    await until(() => byTestId('course-progress')?.textContent === '2 of 49 tasks solved, 5 of 147 stars.', 'the progress');
+    click('course-reset');
+    await until(() => byTestId('confirm-course-reset') !== null, 'the question');
+    click('confirm-course-reset');
+    await until(() => app.courseStatus.solved === 0, 'the reset');
+    expect(byTestId('course-progress')?.textContent).toBe('0 of 49 tasks solved, 0 of 147 stars.');
+  });
 });
