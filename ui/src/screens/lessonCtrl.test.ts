@@ -166,6 +166,18 @@ describe('a task', () => {
     expect(ctrl.outcome).toMatchObject({ kind: 'solved', stars: 2 });
   });
 
+  it('removes a frozen piece (its square twice), and keeps the moves while the request is out', async () => {
+    const { ctrl } = await lesson('removal-1');
+    ctrl.begin();
+    expect(ctrl.boardState()?.board.frozen).toContain('d4');
+    const answer = ctrl.play('d4', 'd4');
+    // Still the learner's moves while it is asked: the board keeps its selection.
+    expect(ctrl.busy).toBe(true);
+    expect(ctrl.boardState()?.moves.length).toBeGreaterThan(0);
+    await answer;
+    expect(ctrl.outcome).toMatchObject({ kind: 'solved' });
+  });
+
   it('opens the task again when the Rust side no longer has it open (the course was reset)', async () => {
     const { ctrl, backend, app } = await lesson('board-2');
     backend.taskMove = () => Promise.reject(new ApiError({ kind: 'noGame', problem: { code: 'notOpenTask', task: 'board-2' } }));

@@ -118,7 +118,9 @@ export class LessonCtrl {
   boardState(): BoardPanelState | undefined {
     const task = this.task;
     if (!task) return undefined;
-    const playing = !this.intro && !this.replying && task.state === 'playing' && !this.busy;
+    // The moves stay while a request is out (one at a time anyway): dropping them would drop the
+    // selection, and with it the removal offered for a frozen piece just picked.
+    const playing = !this.intro && !this.replying && task.state === 'playing';
     const board = this.intro ? task.intro.board : (this.board ?? task.board);
     return {
       board,
