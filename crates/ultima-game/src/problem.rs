@@ -185,6 +185,18 @@ pub enum Problem {
     Storage {
         what: StorageWhat,
     },
+
+    // The rules course refused (the app's course commands).
+    /// The course has no task with this id.
+    NoSuchTask {
+        task: String,
+    },
+    /// The task named is not the one open (open it first).
+    NotOpenTask {
+        task: String,
+    },
+    /// The course (embedded in the app) could not be read.
+    CourseUnavailable,
 }
 
 /// An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`.
@@ -237,12 +249,13 @@ impl Problem {
             | BadSquare { .. }
             | NoSuchPly { .. }
             | NoBot
+            | NoSuchTask { .. }
             // Not `cancelled`, which the UI passes over in silence: a failed bot is shown.
             | BotFailed => ErrorKind::BadRequest,
-            NoGame | NotCurrentGame | NotFinished => ErrorKind::NoGame,
+            NoGame | NotCurrentGame | NotFinished | NotOpenTask { .. } => ErrorKind::NoGame,
 
             BotStopped | GameChanged => ErrorKind::Cancelled,
-            Storage { .. } => ErrorKind::Storage,
+            Storage { .. } | CourseUnavailable => ErrorKind::Storage,
         }
     }
 }
@@ -547,6 +560,9 @@ impl fmt::Display for Problem {
             GameChanged => f.write_str("the game changed while the bot was thinking"),
             BotFailed => f.write_str("the bot failed"),
             Storage { what } => write!(f, "storage failed: {what:?}"),
+            NoSuchTask { task } => write!(f, "the course has no task {task}"),
+            NotOpenTask { task } => write!(f, "the course task {task} is not open"),
+            CourseUnavailable => f.write_str("the course could not be read"),
         }
     }
 }
