@@ -3,7 +3,7 @@
 
 use tauri_specta::{collect_commands, Builder};
 
-use crate::commands;
+use crate::{commands, course};
 
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
@@ -26,6 +26,13 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::finished_game,
             commands::finished_games,
             commands::set_settings,
+            course::commands::course_map,
+            course::commands::open_task,
+            course::commands::task_move,
+            course::commands::task_quiz,
+            course::commands::task_retry,
+            course::commands::task_hint,
+            course::commands::reset_course,
         ])
 }
 

@@ -15,7 +15,7 @@ use ultima_game::wire::{BoardView, GameView, NewGame};
 
 /// Runs `work` on a thread for blocking work, once the state is open, and answers with its
 /// result.
-async fn off_main<T: Send + 'static>(
+pub(crate) async fn off_main<T: Send + 'static>(
     launch: &State<'_, Launch>,
     work: impl FnOnce(AppState) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {

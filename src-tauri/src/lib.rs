@@ -8,12 +8,15 @@
 //!   version, guarded against torn writes; `stored`: the game core's stored types read back,
 //!   cut short where a record breaks; `settings`: read field by field.
 //! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
+//! - `course`: the rules course (`ultima-course`): its commands, views, and its progress and
+//!   task open in the store.
 //! - `error`, `notice`: what the UI is told, as codes it words itself.
 //! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
 
 mod bindings;
 mod bot;
 mod commands;
+mod course;
 mod durable;
 mod error;
 mod events;

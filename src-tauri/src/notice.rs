@@ -38,4 +38,13 @@ pub enum Notice {
     /// The finished games' database could not be opened: finished games are not listed or
     /// kept this time.
     HistoryUnavailable,
+    /// The rules course's progress could not be read at all: the course starts again from the
+    /// first task; what was saved is kept aside in the save file.
+    CourseProgressUnreadable,
+    /// The progress of some tasks of the course (their ids) could not be read: those tasks
+    /// count as not solved; the others were kept, and what was saved is kept aside.
+    CourseProgressPartlyLost { tasks: Vec<String> },
+    /// The course's progress was saved by a newer version of the app: it is kept aside, and the
+    /// course starts again here.
+    CourseProgressFromNewerVersion { version: u32 },
 }

@@ -5,12 +5,17 @@
 //! Formats: version 1 (releases up to 0.1) also held every finished game under
 //! `finishedGames`; they are moved into the history database at the first start after the
 //! update (see `state::AppState::import_legacy_finished`). A file from a newer version is
-//! refused and left untouched: the app then runs without saving.
+//! refused and left untouched: the app then runs without saving. The course's entries
+//! (`courseProgress`, `courseTask`: see `course::stored`) came within version 2: a build that
+//! does not know them keeps them as they are.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde_json::Value;
+use ultima_course::Progress;
 
+use crate::course::stored::{self as course_stored, StoredTask, KEY_PROGRESS, KEY_TASK};
 use crate::durable;
 use crate::error::{AppError, StorageWhat};
 use crate::notice::Notice;
@@ -37,6 +42,10 @@ pub struct Loaded {
     pub legacy_finished: Vec<LegacyFinished>,
     /// What the player must be told.
     pub notices: Vec<Notice>,
+    /// The rules course's progress (empty when there was none or it did not read).
+    pub course_progress: Progress,
+    /// The course's task open, with the moves of its try.
+    pub course_task: Option<StoredTask>,
 }
 
 pub struct Persistence {
@@ -45,6 +54,9 @@ pub struct Persistence {
     path: PathBuf,
     /// The format the file was found in (0: no file).
     found_version: u32,
+    /// Held while the file is backed up and written: the game and the course save from
+    /// threads of their own, and one save must not back up the other's half-written file.
+    writing: Mutex<()>,
 }
 
 impl Persistence {
@@ -81,6 +93,7 @@ impl Persistence {
                     store: None,
                     path,
                     found_version: version,
+                    writing: Mutex::new(()),
                 },
                 loaded,
             ));
@@ -90,6 +103,7 @@ impl Persistence {
             found_version: version,
             store: Some(store),
             path,
+            writing: Mutex::new(()),
         };
         persistence.read_into(&mut loaded);
         Ok((persistence, loaded))
@@ -163,6 +177,35 @@ impl Persistence {
                     .push(Notice::FinishedGamesUnreadable { count });
             }
         }
+        self.read_course_into(store.as_ref(), loaded);
+    }
+
+    /// The course's entries: the progress read task by task (what does not read is kept aside
+    /// and the player told; the rest replaces it), the task open if it reads (else kept aside).
+    fn read_course_into(&self, store: &dyn KeyValue, loaded: &mut Loaded) {
+        if let Some(saved) = store.get(KEY_PROGRESS) {
+            let read = course_stored::read_progress(&saved);
+            if let Some(notice) = read.notice {
+                self.set_aside(KEY_PROGRESS, saved);
+                loaded.notices.push(notice);
+                // What did read goes in its place (written with the next save), so the same
+                // damage is not found again at every start.
+                match course_stored::write_progress(&read.progress) {
+                    Ok(value) => store.set(KEY_PROGRESS, value),
+                    Err(_) => store.delete(KEY_PROGRESS),
+                }
+            }
+            loaded.course_progress = read.progress;
+        }
+        if let Some(saved) = store.get(KEY_TASK) {
+            match course_stored::read_task(&saved) {
+                Some(task) => loaded.course_task = Some(task),
+                None => {
+                    self.set_aside(KEY_TASK, saved);
+                    store.delete(KEY_TASK);
+                }
+            }
+        }
     }
 
     /// Keeps `value` in the file under a key of its own (`damaged-<key>-<n>`), never to be
@@ -191,10 +234,55 @@ impl Persistence {
             return Ok(());
         };
         self.stage(settings, current)?;
+        self.write(store.as_ref())
+    }
+
+    /// Saves the course's progress and the task open, as [`Persistence::save`] does the rest.
+    pub fn save_course(
+        &self,
+        progress: &Progress,
+        task: Option<&StoredTask>,
+    ) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        self.stage_course(progress, task)?;
+        self.write(store.as_ref())
+    }
+
+    /// Backs up the last complete file and writes the store's memory (all of it: what the game
+    /// and the course staged).
+    fn write(&self, store: &dyn KeyValue) -> Result<(), AppError> {
+        let _writing = self
+            .writing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         durable::back_up(&self.path).map_err(|e| AppError::storage(StorageWhat::Backup, e))?;
         store
             .save()
             .map_err(|e| AppError::storage(StorageWhat::Save, e))
+    }
+
+    /// Puts the course's entries in the store's memory without writing them.
+    pub fn stage_course(
+        &self,
+        progress: &Progress,
+        task: Option<&StoredTask>,
+    ) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let encode = |e: serde_json::Error| AppError::storage(StorageWhat::Prepare, e);
+        store.set(KEY_VERSION, Value::from(VERSION));
+        store.set(
+            KEY_PROGRESS,
+            course_stored::write_progress(progress).map_err(encode)?,
+        );
+        match task {
+            Some(task) => store.set(KEY_TASK, serde_json::to_value(task).map_err(encode)?),
+            None => store.delete(KEY_TASK),
+        }
+        Ok(())
     }
 
     /// Puts everything in the store's memory without writing it (the plugin writes its memory

@@ -10,6 +10,8 @@ use serde::Serialize;
 use specta::Type;
 
 use crate::bot::{self, BotRunner, NoMove};
+use crate::course::wire::CourseStatus;
+use crate::course::CourseData;
 use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
 use ultima_game::{Action, Session};
 
@@ -39,6 +41,8 @@ pub struct Startup {
     pub notices: Vec<Notice>,
     /// Nothing is saved this session (the save file comes from a newer version).
     pub read_only: bool,
+    /// The rules course: whether it is finished, the next task, the task open.
+    pub course: CourseStatus,
 }
 
 pub struct Data {
@@ -76,6 +80,8 @@ impl Data {
 
 struct Shared {
     data: Mutex<Data>,
+    /// The rules course (its own lock: a task's bot or hint never holds up a game).
+    course: Mutex<CourseData>,
     bot: BotRunner,
     events: Events,
     clock: FlagTimer,
@@ -111,6 +117,8 @@ impl AppState {
             mut current,
             legacy_finished,
             mut notices,
+            course_progress,
+            course_task,
         } = loaded;
         // The player was not thinking while the app was closed.
         if let Some(session) = &mut current {
@@ -123,8 +131,10 @@ impl AppState {
             notices.extend(notice);
             finished
         };
+        let course = CourseData::restored(course_progress, course_task.as_ref());
         let state = AppState(Arc::new(Shared {
             data: Mutex::new(Data::new(settings, current, notices)),
+            course: Mutex::new(course),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -172,6 +182,7 @@ impl AppState {
     pub fn unavailable(error: AppError) -> AppState {
         AppState(Arc::new(Shared {
             data: Mutex::new(Data::new(Settings::default(), None, Vec::new())),
+            course: Mutex::new(CourseData::default()),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -190,6 +201,19 @@ impl AppState {
                 what: StorageWhat::StateDamaged,
             })
         })
+    }
+
+    pub(crate) fn course_data(&self) -> Result<MutexGuard<'_, CourseData>, AppError> {
+        self.0.course.lock().map_err(|_| {
+            AppError::new(Problem::Storage {
+                what: StorageWhat::StateDamaged,
+            })
+        })
+    }
+
+    /// The store, or why it could not be opened.
+    pub(crate) fn persistence(&self) -> Result<&Persistence, AppError> {
+        self.0.persistence.as_ref().map_err(Clone::clone)
     }
 
     fn finished(&self) -> Result<&Finished, AppError> {
@@ -305,6 +329,7 @@ impl AppState {
             finished,
             notices,
             read_only,
+            course: self.course_status(),
         })
     }
 

@@ -21,14 +21,14 @@ use ultima_game::wire::{NewGame, Opponent, SideChoice};
 /// bot, and two finished games (one resigned, one drawn by agreement).
 const RELEASE_1_SAVE: &str = include_str!("../tests/data/ultima-v1.json");
 
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ultima-app-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
 }
 
-fn with_save(name: &str, save: &Value) -> PathBuf {
+pub(crate) fn with_save(name: &str, save: &Value) -> PathBuf {
     let dir = folder(name);
     std::fs::write(dir.join("ultima.json"), save.to_string()).expect("write the save");
     dir
@@ -38,13 +38,13 @@ fn release_1_save() -> Value {
     serde_json::from_str(RELEASE_1_SAVE).expect("the fixture is JSON")
 }
 
-fn open(dir: &Path) -> AppState {
+pub(crate) fn open(dir: &Path) -> AppState {
     AppState::open(dir, |path| {
         Ok(Box::new(FileStore::load(path)) as Box<dyn KeyValue>)
     })
 }
 
-fn on_disk(dir: &Path) -> Value {
+pub(crate) fn on_disk(dir: &Path) -> Value {
     let bytes = std::fs::read(dir.join("ultima.json")).expect("the save file");
     serde_json::from_slice(&bytes).expect("the save file is JSON")
 }
