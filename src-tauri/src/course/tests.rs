@@ -574,3 +574,51 @@ fn killing_the_app_mid_task_loses_neither_the_progress_nor_the_task() {
     assert!(last_tries > 1, "the learner never retried");
     println!("15 kills: the task open reached try {last_tries}");
 }
+
+#[test]
+fn the_game_and_the_course_save_side_by_side_and_neither_drops_the_other() {
+    use ultima_game::wire::NewGame;
+    let dir = folder("course-beside-game");
+    {
+        let state = open(&dir);
+        state.open_task("withdrawer-3").expect("opens");
+        let game = state
+            .new_game(NewGame::Friend {
+                turn_board: false,
+                time_control: None,
+            })
+            .expect("a game");
+        step(state.task_move("withdrawer-3", "d4", "f6"));
+        state.play_move(&game.id, "e2", "e5").expect("a move");
+        let mut settings = state.start_up().expect("starts").settings;
+        settings.sound = !settings.sound;
+        state.set_settings(settings).expect("saves the settings");
+    }
+    let state = open(&dir);
+    let startup = state.start_up().expect("starts");
+    assert_eq!(startup.current.map(|game| game.plies.len()), Some(1));
+    assert_eq!(startup.course.current.as_deref(), Some("withdrawer-3"));
+    assert_eq!(
+        state.open_task("withdrawer-3").expect("reopens").moves_used,
+        1
+    );
+}
+
+#[test]
+fn with_a_save_from_a_newer_version_the_course_works_but_nothing_is_written() {
+    let dir = with_save(
+        "course-newer-save",
+        &json!({"version": 3, "courseProgress": {"version": 1, "tasks": {}}}),
+    );
+    let before = std::fs::read(dir.join("ultima.json")).expect("read");
+    let state = open(&dir);
+    assert!(state.start_up().expect("starts").read_only);
+    state.open_task("withdrawer-1").expect("opens");
+    let solved = step(state.task_move("withdrawer-1", "e4", "e1"));
+    assert!(matches!(solved.step, StepView::Solved { stars: 3, .. }));
+    assert_eq!(state.course_status().solved, 1, "kept in memory");
+    state.reset_course().expect("resets in memory");
+    drop(state);
+    assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
+    assert!(!dir.join("ultima.json.bak").exists());
+}
