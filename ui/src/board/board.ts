@@ -392,8 +392,9 @@ export class Board {
       if (touch) {
         pressAt = key;
         const piece = key ? this.pieceAt(key) : undefined;
+        // A new touch puts the open description away; held on a piece, it opens that one's.
+        this.inspectNone();
         if (piece) this.inspectLater(piece.square, LONG_PRESS_MS);
-        else this.inspectNone();
       } else {
         // A click is for playing: a description open or about to open goes.
         this.inspectNone();

@@ -367,7 +367,7 @@ export const en = {
     title_white: 'White {{piece}} · {{square}}',
     title_black: 'Black {{piece}} · {{square}}',
     king: 'Moves one step in any direction, and takes by stepping onto an enemy piece, as in chess.',
-    pawn: 'Moves like a rook. Takes by pinching: it lands next to an enemy piece that has one of yours right behind it, along a rank or file.',
+    pawn: 'Moves like a rook. Takes by pinching: an enemy piece it lands next to, along a rank or file, is taken when a piece of its own side stands right behind that piece.',
     withdrawer: 'Moves like a queen. Takes the piece it stands next to by moving straight away from it.',
     longLeaper: 'Moves like a queen. Takes by leaping over enemy pieces in its line, each with an empty square behind it.',
     chameleon: 'Moves like a queen. Takes each enemy piece the way that piece would take; it never takes a chameleon.',

@@ -77,6 +77,8 @@ export class LessonCtrl {
   /** Opens the task (a chapter: its first unsolved task, after the introduction). */
   async start(): Promise<void> {
     try {
+      // The map numbers the chapters (and home learns of the progress): asked for once.
+      if (!this.app.course) this.app.rememberCourse(await this.backend.courseMap());
       let taskId = this.id;
       if (!isTaskId(taskId)) {
         const map = await this.backend.courseMap();
