@@ -17,7 +17,10 @@ const fixed = loose.getFixedT('en', 'course');
 
 /** A course text (`withdrawer.title`, `withdrawer-1.prompt`, `goal.capture`) with its parameters. */
 export function courseText(key: string, params: Readonly<Record<string, string | number | undefined>> = {}): string {
-  return fixed(key, { ...params, keySeparator: false, nsSeparator: false });
+  // `moves` is the number a text's plural forms go by (`_one` / `_other`), when it has them.
+  const moves = Number(params['moves']);
+  const count = Number.isFinite(moves) && params['moves'] !== undefined ? { count: moves } : {};
+  return fixed(key, { ...params, ...count, keySeparator: false, nsSeparator: false });
 }
 
 export function hasCourseText(key: string): boolean {

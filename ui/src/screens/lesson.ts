@@ -21,6 +21,18 @@ export function lessonScreen(app: App, id: string): Screen {
   };
 }
 
+/** Focuses the element once, when the controller asks for it (`focus`). */
+function focusHook(ctrl: LessonCtrl, where: 'task' | 'outcome') {
+  const focus = (vnode: VNode): void => {
+    if (ctrl.focus !== where) return;
+    ctrl.focus = undefined;
+    const element = vnode.elm as HTMLElement;
+    element.tabIndex = -1;
+    element.focus({ preventScroll: where === 'task' });
+  };
+  return { insert: focus, postpatch: (_old: VNode, vnode: VNode) => focus(vnode) };
+}
+
 const button = (id: string, label: string, onClick: () => void, style = '', disabled = false): VNode =>
   h(`button${style}`, { attrs: { type: 'button', ...testid(id) }, props: { disabled }, on: { click: onClick } }, label);
 
@@ -66,7 +78,7 @@ function taskCard(ctrl: LessonCtrl): VNode {
   const task = ctrl.task!;
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-task') }, [
     h('p.lesson-kicker', `${ctrl.chapterText('title')} · ${t('course.taskOf', { number: task.number, total: task.chapterTasks })}`),
-    h('h1', ctrl.text('titleKey')),
+    h('h1', { hook: focusHook(ctrl, 'task') }, ctrl.text('titleKey')),
     h('p.lesson-text', { attrs: testid('lesson-prompt') }, ctrl.text('promptKey')),
     h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', `${t('course.goal')}: `), ctrl.text('goalKey')]),
     h('p.lesson-progress', { attrs: testid('lesson-progress') }, [
@@ -84,7 +96,7 @@ function outcomeView(ctrl: LessonCtrl): VNode | null {
   if (outcome.kind === 'solved') {
     const nextLabel = task.following === null ? t('course.finishCourse') : ctrl.nextIsNewChapter() ? t('course.nextChapter') : t('course.nextTask');
     return h('section.card.lesson-outcome.solved', { attrs: { ...testid('lesson-outcome'), 'data-kind': 'solved' } }, [
-      h('h2', t('course.solved')),
+      h('h2', { hook: focusHook(ctrl, 'outcome') }, t('course.solved')),
       h('p.stars', { attrs: { ...testid('lesson-stars'), 'data-stars': String(outcome.stars), 'aria-label': t('course.solvedStars', { count: outcome.stars }) } }, starText(outcome.stars)),
       h('p', t('course.solvedStars', { count: outcome.stars })),
       outcome.stars < 3 ? h('p.hint', t('course.solvedBetter')) : null,
@@ -96,7 +108,7 @@ function outcomeView(ctrl: LessonCtrl): VNode | null {
   }
   const wrong = outcome.kind === 'wrong';
   return h('section.card.lesson-outcome.missed', { attrs: { ...testid('lesson-outcome'), 'data-kind': outcome.kind } }, [
-    h('h2', wrong ? t('course.wrong') : t('course.missed')),
+    h('h2', { hook: focusHook(ctrl, 'outcome') }, wrong ? t('course.wrong') : t('course.missed')),
     wrong ? h('p', { attrs: testid('lesson-wrong') }, ctrl.wrongText()) : null,
     ctrl.missText() ? h('p', ctrl.missText()) : null,
     h('p', { attrs: testid('lesson-miss') }, ctrl.keyText(outcome.missKey)),

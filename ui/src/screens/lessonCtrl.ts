@@ -52,6 +52,8 @@ export class LessonCtrl {
   /** The opponent's reply is on its way to the board. */
   replying = false;
   busy = false;
+  /** Where the focus goes once drawn (after Start, a solve or a miss, a retry): keyboard users go on from there. */
+  focus: 'task' | 'outcome' | undefined;
   readonly panel: BoardPanel;
   private closed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -180,6 +182,7 @@ export class LessonCtrl {
   /** From the introduction to the task. */
   begin(): void {
     this.intro = false;
+    this.focus = 'task';
     this.app.announce(this.text('promptKey'));
     this.app.redraw();
   }
@@ -217,6 +220,7 @@ export class LessonCtrl {
     if (step.kind === 'finished' || step.kind === 'wrong') {
       this.take(after);
       if (step.kind === 'wrong') {
+        this.focus = 'outcome';
         this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken };
         this.app.announce(`${t('course.wrong')}. ${this.wrongText()} ${this.keyText(step.missKey)}`);
       }
@@ -244,6 +248,7 @@ export class LessonCtrl {
     const said: string[] = [];
     if (reply) said.push(t('course.announceReply', { move: plyInWords(reply) }));
     else if (played) said.push(plyInWords(played));
+    if (step.kind === 'solved' || step.kind === 'missed') this.focus = 'outcome';
     if (step.kind === 'solved') {
       this.outcome = { kind: 'solved', stars: step.stars, best: step.best, improved: step.improved };
       this.app.sounds.play('end');
@@ -304,6 +309,7 @@ export class LessonCtrl {
       this.hint = undefined;
       this.hintShown = false;
       this.picked = [];
+      this.focus = 'task';
       this.app.announce(this.text('promptKey'));
     } catch (error) {
       if (!this.closed) this.app.showError(error);
