@@ -53,7 +53,7 @@ export function lessonView(ctrl: LessonCtrl): VNode {
       ctrl.quiz && !ctrl.intro && task.state === 'playing' ? quizView(ctrl) : null,
       h('div.play-actions', [
         ctrl.intro || task.state !== 'playing' ? null : button('lesson-hint', t('course.hint'), () => void ctrl.showHint(), '', ctrl.hintShown && ctrl.hint !== undefined),
-        ctrl.intro || task.state !== 'playing' || (task.movesUsed === 0 && ctrl.picked.length === 0) ? null : button('lesson-restart', t('course.retry'), () => void ctrl.retry()),
+        ctrl.intro || ctrl.quiz || task.state !== 'playing' || task.movesUsed === 0 ? null : button('lesson-restart', t('course.retry'), () => void ctrl.retry()),
         ctrl.intro ? null : button('lesson-show-intro', t('course.showIntro'), () => ctrl.showIntro()),
         button('lesson-map', t('course.backToMap'), () => ctrl.map()),
       ]),
