@@ -118,6 +118,16 @@ for (const { name, ...context } of VIEWPORTS) {
   await shot(page, `${name}-05c-play-refused`);
   await page.getByTestId('move-input').fill('');
 
+  // The same on the board: the leaper dragged to a square it cannot reach goes back, and the board says why.
+  const from = await squareCenter(page, 'c6');
+  const to = await squareCenter(page, 'd4');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.locator('[data-testid="board"][data-why="c6"]').waitFor();
+  await page.getByTestId('refusal-dismiss').click();
+
   // What a piece is: hovered with the mouse, or Enter on the board's keyboard cursor.
   if (context.hasTouch) {
     await page.getByTestId('board').focus();
