@@ -77,7 +77,7 @@ function pieceInfoView(panel: BoardPanel, orientation: Color): VNode | null {
   else place['bottom'] = `${(8 - row) * 12.5}%`;
   return h(
     'div.piece-info.card',
-    { key: piece.square, style: place, attrs: { ...testid('piece-info'), role: 'dialog', 'aria-label': roleName(piece.role), 'data-square': piece.square } },
+    { key: piece.square, style: place, attrs: { ...testid('piece-info'), role: 'group', 'aria-label': roleName(piece.role), 'data-square': piece.square } },
     [
       h('div.piece-info-head', [
         h('strong', t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square })),

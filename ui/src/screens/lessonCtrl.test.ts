@@ -188,6 +188,15 @@ describe('a task', () => {
   });
 });
 
+describe('a task that cannot be opened', () => {
+  it('says why, and shows the map instead', async () => {
+    const { ctrl, app } = await lesson('leaper-9');
+    expect(ctrl.task).toBeUndefined();
+    expect(app.showError).toHaveBeenCalledWith(expect.objectContaining({ problem: { code: 'noSuchTask', task: 'leaper-9' } }));
+    expect(app.go).toHaveBeenCalledWith({ screen: 'learn' }, {}, 'replace');
+  });
+});
+
 describe('the course map', () => {
   it('shows the progress and goes on at the next unsolved task', async () => {
     const app = { go: vi.fn(() => Promise.resolve()), redraw: vi.fn(), showError: vi.fn(), rememberCourse: vi.fn() };

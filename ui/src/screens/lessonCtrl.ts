@@ -98,7 +98,11 @@ export class LessonCtrl {
       if (task.first && task.plies.length === 0 && task.state === 'playing') this.intro = true;
       if (task.state === 'solved') this.outcome = { kind: 'solved', stars: task.stars, best: task.stars, improved: false };
     } catch (error) {
-      if (!this.closed) this.app.showError(error);
+      // A task that cannot be opened (an address from an older course): say why, and show the map.
+      if (!this.closed) {
+        this.app.showError(error);
+        void this.app.go({ screen: 'learn' }, {}, 'replace');
+      }
     }
     this.app.redraw();
   }
