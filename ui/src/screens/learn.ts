@@ -50,12 +50,14 @@ function chapterCard(ctrl: LearnCtrl, chapter: ChapterView, number: number, next
       h('div.course-chapter-head', [
         h('span.course-chapter-number', { attrs: { 'aria-hidden': 'true' } }, String(number)),
         h('h2', [h('span.visually-hidden', `${t('course.chapterNumber', { number })}: `), courseText(chapter.titleKey)]),
+      ]),
+      h('p.hint.course-chapter-progress', [
+        h('span', t('course.tasksDone', { done, total: chapter.tasks.length })),
         h('span.course-chapter-stars', { attrs: { ...testid('course-chapter-stars'), 'data-earned': String(chapter.earned) } }, [
           h('span.star-icon', { attrs: { 'aria-hidden': 'true' } }, '★ '),
           t('course.stars', { earned: chapter.earned, possible: chapter.possible }),
         ]),
       ]),
-      h('p.hint', t('course.tasksDone', { done, total: chapter.tasks.length })),
       h(
         'ol.course-tasks',
         chapter.tasks.map((task) => h('li', { key: task.id }, [taskButton(ctrl, task, task.id === next)])),
