@@ -34,7 +34,7 @@ import type {
   Startup,
 } from '../src/bindings';
 import fixture from './fixture-game.json';
-import { mockCourse } from './mock-course';
+import { mockCourse, mockReason } from './mock-course';
 
 interface Position {
   pieces: PieceView[];
@@ -382,23 +382,9 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
         if (game.result) throw refusal('gameOver', { code: 'gameOver' });
         const move = view(game).legalMoves.find((m) => m.from === args['from'] && m.to === args['to']);
         if (!move) {
-          // The mock knows no rules: it names the piece, and the app's reason is left to the app.
-          const from = String(args['from']);
-          const to = String(args['to']);
+          // The mock knows no rules: its reason is a guess (mockReason); the app's comes from the rules.
           const position = game.positions[game.plies.length]!;
-          const piece = position.pieces.find((p) => p.square === from);
-          if (!piece) throw refusal('illegalMove', { code: 'noPiece', square: from });
-          if (position.frozen.includes(from) && from !== to) {
-            // The recorded frozen pieces are the engine's; their freezers, the enemy immobilizers next to them.
-            const near = (a: string, b: string): boolean =>
-              a !== b && Math.abs(a.charCodeAt(0) - b.charCodeAt(0)) <= 1 && Math.abs(Number(a[1]) - Number(b[1])) <= 1;
-            const by = position.pieces
-              .filter((p) => p.side !== piece.side && p.role === 'immobilizer' && near(p.square, from))
-              .map((p) => ({ role: p.role, square: p.square }));
-            throw refusal('illegalMove', { code: 'frozen', role: piece.role, square: from, by });
-          }
-          const movement = piece.role === 'king' ? 'oneStep' : piece.role === 'pawn' ? 'rankOrFile' : 'line';
-          throw refusal('illegalMove', { code: 'notThatWay', role: piece.role, from, to, movement });
+          throw refusal('illegalMove', mockReason(position, String(args['from']), String(args['to'])));
         }
         push(game, move);
         startBot(game);

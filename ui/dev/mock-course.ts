@@ -90,6 +90,43 @@ function markedSquares(goal: Record<string, unknown>): string[] {
 
 const refusal = (kind: AppError['kind'], problem: Problem): AppError => ({ kind, problem });
 
+/**
+ * The mock's guess at why a move is refused (the app's Rust side knows; the mock knows no rules
+ * but these plain ones): frozen by an enemy immobilizer next to it, a piece on the square, a
+ * piece in the way of a straight line (for pieces that never jump), or not that way.
+ */
+export function mockReason(board: Pick<BoardView, 'pieces' | 'frozen' | 'turn'>, from: string, to: string): Problem {
+  const at = (square: string): PieceView | undefined => board.pieces.find((p) => p.square === square);
+  const piece = at(from);
+  if (!piece) return { code: 'noPiece', square: from };
+  if (piece.side !== board.turn) return { code: 'notYourPiece', role: piece.role, square: from, owner: piece.side };
+  const df = to.charCodeAt(0) - from.charCodeAt(0);
+  const dr = Number(to[1]) - Number(from[1]);
+  if (board.frozen.includes(from) && from !== to) {
+    const near = (a: string): boolean => a !== from && Math.abs(a.charCodeAt(0) - from.charCodeAt(0)) <= 1 && Math.abs(Number(a[1]) - Number(from[1])) <= 1;
+    const by = board.pieces.filter((p) => p.side !== piece.side && p.role === 'immobilizer' && near(p.square)).map((p) => ({ role: p.role, square: p.square }));
+    return { code: 'frozen', role: piece.role, square: from, by };
+  }
+  const movement = piece.role === 'king' ? 'oneStep' : piece.role === 'pawn' ? 'rankOrFile' : 'line';
+  const straight = df === 0 || dr === 0;
+  const diagonal = Math.abs(df) === Math.abs(dr);
+  const fits = movement === 'oneStep' ? Math.max(Math.abs(df), Math.abs(dr)) === 1 : movement === 'rankOrFile' ? straight : straight || diagonal;
+  if (!fits || from === to) return { code: 'notThatWay', role: piece.role, from, to, movement };
+  if (piece.role !== 'longLeaper' && piece.role !== 'chameleon') {
+    const steps = Math.max(Math.abs(df), Math.abs(dr));
+    for (let i = 1; i < steps; i++) {
+      const square = `${String.fromCharCode(from.charCodeAt(0) + Math.sign(df) * i)}${Number(from[1]) + Math.sign(dr) * i}`;
+      const blocker = at(square);
+      if (blocker) {
+        return { code: 'pathBlocked', role: piece.role, from, to, at: square, blocker: blocker.role, blockerOwner: blocker.side, obstacle: 'inTheWay', behind: null };
+      }
+    }
+  }
+  const occupant = at(to);
+  if (occupant) return { code: 'occupied', role: piece.role, from, to, occupant: occupant.role, occupantOwner: occupant.side };
+  return { code: 'notThatWay', role: piece.role, from, to, movement };
+}
+
 interface Run {
   entry: (typeof TASKS)[number];
   /** Plies played along the solution in this try. */
@@ -238,22 +275,7 @@ export function mockCourse(initial: Record<string, number> = {}): MockCourse {
     return ply;
   };
 
-  /** Why the mock refuses a move: frozen by an enemy immobilizer next to it, or not that way. */
-  const why = (run: Run, from: string, to: string): Problem => {
-    const piece = run.board.pieces.find((p) => p.square === from);
-    if (!piece) return { code: 'noPiece', square: from };
-    if (piece.side !== run.board.turn) return { code: 'notYourPiece', role: piece.role, square: from, owner: piece.side };
-    if (run.board.frozen.includes(from) && from !== to) {
-      const near = (a: string, b: string): boolean =>
-        a !== b && Math.abs(a.charCodeAt(0) - b.charCodeAt(0)) <= 1 && Math.abs(Number(a[1]) - Number(b[1])) <= 1;
-      const by = run.board.pieces.filter((p) => p.side !== piece.side && p.role === 'immobilizer' && near(p.square, from)).map((p) => ({ role: p.role, square: p.square }));
-      return { code: 'frozen', role: piece.role, square: from, by };
-    }
-    const occupant = run.board.pieces.find((p) => p.square === to);
-    if (occupant) return { code: 'occupied', role: piece.role, from, to, occupant: occupant.role, occupantOwner: occupant.side };
-    const movement = piece.role === 'king' ? 'oneStep' : piece.role === 'pawn' ? 'rankOrFile' : 'line';
-    return { code: 'notThatWay', role: piece.role, from, to, movement };
-  };
+  const why = (run: Run, from: string, to: string): Problem => mockReason(run.board, from, to);
 
   const step = (run: Run, step: StepView): TaskStep => ({ step, task: view(run) });
 

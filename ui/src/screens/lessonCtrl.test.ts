@@ -84,6 +84,11 @@ describe('a task', () => {
     expect(app.announce).toHaveBeenLastCalledWith(ctrl.panel.why?.text);
     expect(app.showError).not.toHaveBeenCalled();
     expect(ctrl.task?.state).toBe('playing');
+    // The piece in the way is marked on the board.
+    await ctrl.play('a1', 'a5');
+    expect(ctrl.panel.why?.problem.code).toBe('pathBlocked');
+    expect(ctrl.panel.why?.marks).toEqual({ tried: ['a1', 'a5'], subject: 'a1', causes: ['a2'], lines: [] });
+    expect(ctrl.panel.why?.text).toBe("The immobilizer on a1 cannot reach a5: White's pawn on a2 is in the way.");
   });
 
   it('explains a miss with the task’s own hint, and a retry starts the task again', async () => {
