@@ -177,6 +177,11 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.getByTestId('lesson-begin').click();
   await page.getByTestId('lesson-task').waitFor();
   await shot(page, `${name}-14-course-task`);
+  // A move the rules refuse, in a task: the same reason by the board, the piece in the way marked.
+  await page.getByTestId('move-input').fill('a1a5');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="refusal"][data-code="pathBlocked"]').waitFor();
+  await shot(page, `${name}-14b-course-refused`);
   await page.getByTestId('move-input').fill('a2a3');
   await page.getByTestId('move-input').press('Enter');
   await page.locator('[data-testid="lesson-outcome"][data-kind="missed"]').waitFor();
