@@ -248,7 +248,8 @@ export class LessonCtrl {
     }
     this.take(after);
     const last = reply ?? played;
-    if (last) this.app.sounds.play(soundFor(last, after.board, null));
+    // A solve has its own sound; otherwise the last move's.
+    if (last && step.kind !== 'solved') this.app.sounds.play(soundFor(last, after.board, null));
     const said: string[] = [];
     if (reply) said.push(t('course.announceReply', { move: plyInWords(reply) }));
     else if (played) said.push(plyInWords(played));
