@@ -334,8 +334,8 @@ export function mockCourse(initial: Record<string, number> = {}): MockCourse {
         return { handled: true, answer: map() };
       case 'open_task': {
         const run = runs.get(id);
-        // A finished try starts afresh when the task is opened again.
-        if (!run || run.state !== 'playing') runs.set(id, fresh(entryOf(id), 1));
+        // As the app: the try under way (or missed, waiting for a retry) goes on; a solved task starts afresh.
+        if (!run || run.state === 'solved') runs.set(id, fresh(entryOf(id), 1));
         return { handled: true, answer: view(runOf(id)) };
       }
       case 'task_move':

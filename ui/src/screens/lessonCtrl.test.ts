@@ -105,6 +105,22 @@ describe('a task', () => {
     expect(ctrl.task?.board.pieces.find((p) => p.square === 'a2')?.role).toBe('pawn');
   });
 
+  it('reopens a missed try as it was: the hint and a retry', async () => {
+    const app = host();
+    const backend = backendOf();
+    const first = new LessonCtrl(app as unknown as LessonHost, backend, 'board-2', () => Promise.resolve());
+    await first.start();
+    await first.play('e1', 'e2');
+    expect(first.outcome?.kind).toBe('missed');
+    first.leave();
+    const again = new LessonCtrl(app as unknown as LessonHost, backend, 'board-2', () => Promise.resolve());
+    await again.start();
+    expect(again.task?.state).toBe('missed');
+    expect(again.outcome).toEqual({ kind: 'missed', missKey: 'board-2.miss', reason: 'goalMissed' });
+    await again.retry();
+    expect(again.task?.tries).toBe(2);
+  });
+
   it('marks the piece to move for a hint', async () => {
     const { ctrl } = await lesson('board-1');
     ctrl.begin();

@@ -97,6 +97,8 @@ export class LessonCtrl {
       // A chapter's first task comes after its introduction (not when a try is under way).
       if (task.first && task.plies.length === 0 && task.state === 'playing') this.intro = true;
       if (task.state === 'solved') this.outcome = { kind: 'solved', stars: task.stars, best: task.stars, improved: false };
+      // A missed try reopened (after a relaunch) waits for its retry, as it did.
+      if (task.state === 'missed') this.outcome = { kind: 'missed', missKey: task.missKey, reason: 'goalMissed' };
     } catch (error) {
       // A task that cannot be opened (an address from an older course): say why, and show the map.
       if (!this.closed) {
