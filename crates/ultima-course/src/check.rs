@@ -9,7 +9,7 @@ use ultima_rules::sorted_captures;
 
 use crate::data::{Course, Goal, Task, CONCEPTS};
 use crate::line::{Line, LineStep};
-use crate::text::{used_keys, Texts};
+use crate::text::{plural_base, text_forms, used_keys, Texts};
 
 /// The chapters, in the order the issue gives them.
 pub const CHAPTER_ORDER: &[&str] = &[
@@ -122,13 +122,12 @@ pub fn check_course(course: &Course, texts: &Texts) -> Result<CheckReport, Check
 fn check_texts(course: &Course, texts: &Texts) -> Result<(), String> {
     let used: BTreeSet<String> = used_keys(course).into_iter().collect();
     for key in &used {
-        match texts.get(key) {
-            None => return Err(format!("text `{key}` is missing")),
-            Some(text) if text.trim().is_empty() => return Err(format!("text `{key}` is empty")),
-            Some(_) => {}
+        let forms = text_forms(texts, key).ok_or_else(|| format!("text `{key}` is missing"))?;
+        if forms.iter().any(|text| text.trim().is_empty()) {
+            return Err(format!("text `{key}` is empty"));
         }
     }
-    if let Some(key) = texts.keys().find(|k| !used.contains(*k)) {
+    if let Some(key) = texts.keys().find(|k| !used.contains(plural_base(k))) {
         return Err(format!("text `{key}` is not used"));
     }
     Ok(())

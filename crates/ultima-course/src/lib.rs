@@ -33,7 +33,10 @@ pub use export::{export_course, list_course};
 pub use line::MissReason;
 pub use progress::{Progress, ProgressError, Score, TaskProgress, PROGRESS_VERSION};
 pub use run::{RunState, Step, TaskRun};
-pub use text::{english, read_texts, used_keys, Texts, CHAPTER_PARTS, EN_JSON, TASK_PARTS};
+pub use text::{
+    english, plural_base, read_texts, text_forms, used_keys, Texts, CHAPTER_PARTS, EN_JSON,
+    PLURAL_SUFFIXES, TASK_PARTS,
+};
 
 /// The course, read once from the embedded chapters.
 pub fn course() -> Result<&'static Course, CourseError> {

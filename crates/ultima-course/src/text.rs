@@ -40,3 +40,25 @@ pub fn used_keys(course: &Course) -> Vec<String> {
     }
     keys
 }
+
+/// The i18next plural forms of a text counted by `{{moves}}`: `key_one`, `key_other`.
+pub const PLURAL_SUFFIXES: [&str; 2] = ["_one", "_other"];
+
+/// The texts of `key`: the key itself, or every one of its plural forms; `None` when missing.
+pub fn text_forms<'t>(texts: &'t Texts, key: &str) -> Option<Vec<&'t String>> {
+    if let Some(text) = texts.get(key) {
+        return Some(vec![text]);
+    }
+    PLURAL_SUFFIXES
+        .iter()
+        .map(|suffix| texts.get(&format!("{key}{suffix}")))
+        .collect()
+}
+
+/// The key a text belongs to: `goal.reach_one` and `goal.reach_other` are forms of `goal.reach`.
+pub fn plural_base(key: &str) -> &str {
+    PLURAL_SUFFIXES
+        .iter()
+        .find_map(|suffix| key.strip_suffix(suffix))
+        .unwrap_or(key)
+}

@@ -228,7 +228,7 @@ describe('the app', () => {
     expect(byTestId('lesson-intro-text')?.textContent).toMatch(/^Ultima is played on a chess board/);
     click('lesson-begin');
     expect(byTestId('lesson-prompt')?.textContent).toMatch(/^Your king stands on d1/);
-    expect(byTestId('lesson-goal')?.textContent).toBe('Goal: Bring a piece to the marked square in at most 1 moves.');
+    expect(byTestId('lesson-goal')?.textContent).toBe('Goal: Bring a piece to the marked square in one move.');
     typeMove('a2a3');
     await until(() => byTestId('lesson-outcome')?.dataset['kind'] === 'missed', 'the miss');
     expect(byTestId('lesson-miss')?.textContent).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
