@@ -10,9 +10,7 @@ class MemoryWindow {
   readonly location = {
     pathname: '/index.html',
     search: '?x=1',
-    get hash(): string {
-      return '';
-    },
+    hash: '',
   };
   readonly history = {
     pushState: (state: unknown, _title: string, url: string) => {
@@ -35,6 +33,12 @@ class MemoryWindow {
   }
   removeEventListener(_name: 'popstate', listener: (event: PopStateEvent) => void): void {
     this.listeners = this.listeners.filter((other) => other !== listener);
+  }
+  /** The player types an address (or follows a link): a new entry the app did not write. */
+  typeAddress(hash: string): void {
+    this.history.pushState(null, '', `/index.html${hash}`);
+    this.location.hash = hash;
+    queueMicrotask(() => this.listeners.forEach((listener) => listener({ state: null } as PopStateEvent)));
   }
   get url(): string {
     return this.entries[this.index]?.url ?? '';
@@ -119,6 +123,19 @@ describe('Navigator', () => {
     await tick();
     expect(win.index).toBe(0);
     expect(arrived).toEqual([{ screen: 'home' }]);
+  });
+
+  it('goes home from an address typed by the player, and back from it to where it was typed', async () => {
+    const { win, nav, arrived } = navigator();
+    nav.start({ screen: 'learn' });
+    win.typeAddress('#/learn/leaper-2');
+    await tick();
+    expect(arrived).toEqual([{ screen: 'lesson', id: 'leaper-2' }]);
+    nav.push({ screen: 'settings' });
+    nav.home();
+    await tick();
+    expect(win.index).toBe(0);
+    expect(arrived[arrived.length - 1]).toEqual({ screen: 'home' });
   });
 
   it('stops listening when stopped', async () => {

@@ -86,7 +86,16 @@ export class Navigator {
   private entry: Entry = { route: { screen: 'home' }, depth: 0 };
   private readonly onPop = (event: PopStateEvent): void => {
     const state: unknown = event.state;
-    const entry = isEntry(state) ? state : { route: routeAt(this.win.location.hash) ?? { screen: 'home' }, depth: 0 };
+    let entry: Entry;
+    if (isEntry(state)) {
+      entry = state;
+    } else {
+      // An address the app did not write (typed, or a link, in a browser): a step above the
+      // screen it was on, so that Home and back still lead home through the history.
+      const route = routeAt(this.win.location.hash) ?? { screen: 'home' };
+      entry = { route, depth: route.screen === 'home' ? 0 : this.entry.depth + 1 };
+      this.win.history.replaceState(entry, '', urlWith(this.win, addressOf(route)));
+    }
     this.entry = entry;
     this.arrived(entry.route);
   };
