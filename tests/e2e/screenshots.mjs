@@ -10,6 +10,21 @@ const driver = await startDriver();
 try {
   const browser = await driver.launch();
   await browser.setWindowSize(1100, 760);
+  // The course, as a new player meets it: the first task solved, then a long leaper's chain.
+  await click(browser, 'home-learn');
+  await click(browser, 'lesson-begin');
+  await typeMove(browser, 'd2d4');
+  await (await byTestId(browser, 'lesson-next')).waitForDisplayed({ timeout: 15_000 });
+  await browser.execute(() => { window.location.hash = '#/learn/leaper-2'; });
+  await (await byTestId(browser, 'lesson-prompt')).waitForDisplayed({ timeout: 15_000 });
+  await screenshot(browser, `${folder}/course-task.png`);
+  await browser.setWindowSize(390, 844);
+  await click(browser, 'lesson-map');
+  await (await byTestId(browser, 'course-map')).waitForDisplayed({ timeout: 15_000 });
+  await screenshot(browser, `${folder}/phone-course-map.png`);
+  await browser.setWindowSize(1100, 760);
+  await click(browser, 'home-open');
+
   await click(browser, 'home-new-game');
   await click(browser, 'new-game-friend');
   const turn = await byTestId(browser, 'turn-board');
@@ -23,6 +38,11 @@ try {
   await screenshot(browser, `${folder}/play-capture-preview.png`);
   await browser.keys('Enter');
   await sleep(500);
+  // A refused move says why: the withdrawer cannot pass its own pawn.
+  await typeMove(browser, 'e8e4');
+  await (await byTestId(browser, 'refusal')).waitForDisplayed({ timeout: 15_000 });
+  await screenshot(browser, `${folder}/play-refused.png`);
+  await click(browser, 'refusal-dismiss');
 
   await click(browser, 'settings-open');
   const set = await byTestId(browser, 'piece-set-select');
