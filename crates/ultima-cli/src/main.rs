@@ -7,6 +7,7 @@ mod bot_commands;
 mod course_commands;
 mod engine_protocol;
 mod match_runner;
+mod puzzle_commands;
 mod rules_commands;
 mod tune_command;
 
@@ -33,10 +34,12 @@ pub enum CliError {
     Course(#[from] ultima_course::CourseError),
     #[error("course check failed: {0}")]
     CourseCheck(#[from] ultima_course::CheckFailure),
+    #[error("puzzles: {0}")]
+    Puzzles(String),
 }
 
 const USAGE: &str =
-    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|course> ... (try `ultima help`)";
+    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|course|puzzles> ... (try `ultima help`)";
 
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
@@ -68,6 +71,15 @@ The rules course:
   ultima course check                 replays every task and checks goals, stars and
                                       concepts; fails naming the task
 
+The puzzles:
+  ultima puzzles generate --out FILE [--games N] [--seed S] [--nodes N] [--max-plies N]
+                                      self-play games between erring and stronger levels; each
+                                      puzzle found appended to FILE; the same command resumes
+  ultima puzzles verify [--file F] [--nodes N] [--sample K] [--out FILE]
+                                      re-searches every puzzle (default 400000 nodes, 4x the
+                                      generator's); fails naming the puzzle; FILE: those passing
+  ultima puzzles export [--file F]    one JSON object per puzzle (default: the shipped set)
+
 Levels: novice, beginner, casual, intermediate, club. Baselines for `match`: random, greedy.
 
 Positions are UFEN, for example the start:
@@ -87,12 +99,13 @@ fn run(args: &[String]) -> Result<(), CliError> {
         "match" => match_runner::run(rest),
         "tune" => tune_command::run(rest),
         "course" => course_commands::run(rest),
+        "puzzles" => puzzle_commands::run(rest),
         "help" | "--help" | "-h" => {
             println!("{HELP}");
             Ok(())
         }
         other => Err(CliError::Usage(format!(
-            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune and course"
+            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune, course and puzzles"
         ))),
     }
 }

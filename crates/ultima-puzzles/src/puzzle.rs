@@ -108,10 +108,7 @@ impl Puzzle {
     /// `{"id": "...", "ufen": "...", "moves": [...], "rating": 1480, "themes": [...]}`.
     pub fn to_export_json(&self) -> String {
         let quoted = |items: &mut dyn Iterator<Item = &str>| {
-            items
-                .map(json_string)
-                .collect::<Vec<String>>()
-                .join(", ")
+            items.map(json_string).collect::<Vec<String>>().join(", ")
         };
         format!(
             "{{\"id\": {}, \"ufen\": {}, \"moves\": [{}], \"rating\": {}, \"themes\": [{}]}}",

@@ -1,0 +1,261 @@
+//! `ultima puzzles generate|verify|export`: the puzzle collection made, checked and listed
+//! from outside the app.
+
+use std::collections::HashSet;
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::time::Instant;
+
+use ultima_puzzles::generate::{self, Progress, Settings, Sink};
+use ultima_puzzles::judge::Judge;
+use ultima_puzzles::verify::verify;
+use ultima_puzzles::{parse_file, Puzzle, Theme};
+
+use crate::args::Options;
+use crate::CliError;
+
+const PUZZLES_USAGE: &str = "`ultima puzzles` needs one of: generate, verify, export";
+
+pub fn run(args: &[String]) -> Result<(), CliError> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(CliError::Usage(PUZZLES_USAGE.to_string()));
+    };
+    match command.as_str() {
+        "generate" => generate_command(rest),
+        "verify" => verify_command(rest),
+        "export" => export_command(rest),
+        other => Err(CliError::Usage(format!(
+            "unknown puzzles command `{other}`; {PUZZLES_USAGE}"
+        ))),
+    }
+}
+
+/// CPU seconds this process has used (user + system), from /proc on Linux; wall-clock seconds
+/// since `started` where that is not available.
+fn cpu_seconds(started: Instant) -> f64 {
+    let from_proc = std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|stat| {
+            // Fields after the command name (which may hold spaces, so split after its `)`).
+            let rest = stat.rsplit_once(')')?.1;
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let user: f64 = fields.get(11)?.parse().ok()?;
+            let system: f64 = fields.get(12)?.parse().ok()?;
+            // Linux reports clock ticks of 1/100 s (USER_HZ) on every platform it runs on.
+            Some((user + system) / 100.0)
+        });
+    from_proc.unwrap_or_else(|| started.elapsed().as_secs_f64())
+}
+
+/// Appends whole lines to a file, flushed at once (a killed run loses at most a partial line).
+struct FileSink {
+    file: std::fs::File,
+}
+
+impl Sink for FileSink {
+    fn line(&mut self, line: &str) -> Result<(), std::io::Error> {
+        self.file.write_all(format!("{line}\n").as_bytes())?;
+        self.file.flush()
+    }
+}
+
+fn file_error(path: &str, error: std::io::Error) -> CliError {
+    CliError::File {
+        path: path.to_string(),
+        error,
+    }
+}
+
+fn generate_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new(
+        "puzzles generate",
+        "--games N, --seed S, --nodes N, --max-plies N and --out FILE",
+        args,
+    );
+    let mut settings = Settings::new(1, 100);
+    let mut out: Option<String> = None;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--games" => settings.games = options.value_in(name, 1..=10_000_000)?,
+            "--seed" => settings.seed = options.value(name)?,
+            "--nodes" => settings.nodes = options.value_in(name, 1_000..=1_000_000_000)?,
+            "--max-plies" => settings.max_plies = options.value_in(name, 10..=1_000)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let Some(path) = out else {
+        return Err(CliError::Usage(
+            "`ultima puzzles generate` needs --out FILE (appended to; a run on the same file resumes)"
+                .to_string(),
+        ));
+    };
+    // Resuming: what the file already holds. A partial last line (a run killed mid-write) is
+    // cut off so the file ends on a whole line again.
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => return Err(file_error(&path, error)),
+    };
+    let complete = generate::complete_part(&existing);
+    if complete.len() != existing.len() {
+        std::fs::write(&path, complete).map_err(|error| file_error(&path, error))?;
+    }
+    let mut resume =
+        generate::read_resume(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|error| file_error(&path, error))?;
+    let mut sink = FileSink { file };
+    eprintln!(
+        "puzzles generate: seed {} nodes {} games {}..{} into {path} ({} puzzles there)",
+        settings.seed, settings.nodes, resume.next_game, settings.games, resume.puzzles
+    );
+    let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
+    let mut report = |progress: &Progress| {
+        let cpu = (cpu_seconds(started) - cpu_at_start).max(1e-9);
+        eprintln!(
+            "game {} done: games {} tested {} candidates {} accepted {} (rate {:.1}%) skipped-as-found {} cpu {:.0} s, {:.2} puzzles per CPU minute",
+            progress.last_game.unwrap_or(0),
+            progress.games,
+            progress.tested,
+            progress.candidates,
+            progress.accepted,
+            100.0 * progress.acceptance_rate(),
+            progress.duplicates,
+            cpu,
+            progress.accepted as f64 * 60.0 / cpu,
+        );
+    };
+    let progress = generate::run(&settings, &mut resume, &mut sink, &mut report)
+        .map_err(|error| CliError::Puzzles(error.to_string()))?;
+    let cpu = cpu_seconds(started) - cpu_at_start;
+    eprintln!(
+        "puzzles generate finished: {} games, {} tested, {} candidates, {} accepted, {:.0} CPU s; {} puzzles in {path}",
+        progress.games, progress.tested, progress.candidates, progress.accepted, cpu, resume.puzzles
+    );
+    Ok(())
+}
+
+/// The puzzles of `file`, or the shipped collection.
+fn load(file: Option<&str>) -> Result<Vec<Puzzle>, CliError> {
+    let text = match file {
+        Some(path) => std::fs::read_to_string(path).map_err(|error| CliError::File {
+            path: path.to_string(),
+            error,
+        })?,
+        None => ultima_puzzles::COLLECTION.to_string(),
+    };
+    parse_file(&text).map_err(|error| CliError::Puzzles(error.to_string()))
+}
+
+fn verify_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new(
+        "puzzles verify",
+        "--file F, --nodes N, --sample K and --out FILE",
+        args,
+    );
+    let mut file: Option<String> = None;
+    let mut nodes = 4 * Settings::DEFAULT_NODES;
+    let mut sample: Option<usize> = None;
+    let mut out: Option<String> = None;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--nodes" => nodes = options.value_in(name, 1_000..=1_000_000_000)?,
+            "--sample" => sample = Some(options.value_in(name, 1..=1_000_000)?),
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let puzzles = load(file.as_deref())?;
+    // A sample is spread evenly over the file (the same puzzles every time).
+    let chosen: Vec<&Puzzle> = match sample {
+        Some(count) if count < puzzles.len() => (0..count)
+            .filter_map(|i| puzzles.get(i * puzzles.len() / count))
+            .collect(),
+        _ => puzzles.iter().collect(),
+    };
+    let started = Instant::now();
+    let mut judge = Judge::new(nodes);
+    let mut failures = Vec::new();
+    let mut passed = Vec::new();
+    let mut positions = HashSet::new();
+    for puzzle in &chosen {
+        let result = if positions.insert(puzzle.ufen.clone()) {
+            verify(puzzle, &mut judge).map_err(|failure| failure.to_string())
+        } else {
+            Err(format!(
+                "puzzle {}: its position is already in the set",
+                puzzle.id
+            ))
+        };
+        match result {
+            Ok(()) => passed.push(*puzzle),
+            Err(message) => {
+                eprintln!("FAIL {message}");
+                failures.push(message);
+            }
+        }
+    }
+    if let Some(path) = &out {
+        let mut text = String::from(
+            "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
+        );
+        text.push_str(&format!(
+            "# Verified by `ultima puzzles verify --nodes {nodes}`.\n"
+        ));
+        for puzzle in &passed {
+            text.push_str(&puzzle.to_line());
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|error| file_error(path, error))?;
+    }
+    let cpu = cpu_seconds(started);
+    println!(
+        "puzzles verify: {} of {} puzzles checked at {nodes} nodes, {} passed, {} failed ({:.0} CPU s)",
+        chosen.len(),
+        puzzles.len(),
+        passed.len(),
+        failures.len(),
+        cpu
+    );
+    print_theme_counts(&passed);
+    match failures.first() {
+        None => Ok(()),
+        Some(first) => Err(CliError::Puzzles(format!(
+            "{} puzzle(s) failed verification, the first: {first}",
+            failures.len()
+        ))),
+    }
+}
+
+fn print_theme_counts(puzzles: &[&Puzzle]) {
+    for theme in Theme::ALL {
+        let count = puzzles.iter().filter(|p| p.has_theme(theme)).count();
+        if count > 0 {
+            println!("  {:<22} {count}", theme.name());
+        }
+    }
+}
+
+fn export_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new("puzzles export", "--file F", args);
+    let mut file: Option<String> = None;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let puzzles = load(file.as_deref())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for puzzle in &puzzles {
+        writeln!(out, "{}", puzzle.to_export_json())?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,322 @@
+//! The generator: self-play games between an erring level and a stronger one; after every move
+//! of a level that errs, the other side's position is put to the puzzle rule ([`Judge`]).
+//!
+//! Reproducible from a seed: game `g` draws its levels, colours, opening and the levels' seeds
+//! from `(seed, g)` alone; every search is depth- or node-limited with [`NoClock`] (never by
+//! time, so the load of the machine changes nothing). Resumable: the output file records, in
+//! comment lines, the settings and each finished game; a run on the same file goes on from the
+//! first game not recorded, and skips positions already in the file.
+
+use std::collections::HashSet;
+
+use ultima_bot::{history_hashes, Level, LevelPlayer, NoClock};
+use ultima_rand::Rng;
+use ultima_rules::{Game, Move, Position};
+
+use crate::judge::{Judge, Verdict};
+use crate::puzzle::{is_comment, parse_line, puzzle_id, ParseError, Puzzle};
+use crate::themes::{provisional_rating, tag, PROVISIONAL_RD};
+
+/// What a run plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub seed: u64,
+    /// Games in the whole run (a resumed run plays those not yet recorded).
+    pub games: u64,
+    /// Node limit of every puzzle-rule search.
+    pub nodes: u64,
+    /// A game stops after this many plies if not over.
+    pub max_plies: usize,
+}
+
+impl Settings {
+    pub const DEFAULT_NODES: u64 = 100_000;
+    pub const DEFAULT_MAX_PLIES: usize = 160;
+
+    pub fn new(seed: u64, games: u64) -> Settings {
+        Settings {
+            seed,
+            games,
+            nodes: Settings::DEFAULT_NODES,
+            max_plies: Settings::DEFAULT_MAX_PLIES,
+        }
+    }
+
+    /// The first line of an output file.
+    pub fn header(&self) -> String {
+        format!(
+            "# ultima puzzles generate seed={} nodes={} max-plies={}",
+            self.seed, self.nodes, self.max_plies
+        )
+    }
+}
+
+/// The levels, colours and opening of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlan {
+    pub white: Level,
+    pub black: Level,
+    pub white_seed: u64,
+    pub black_seed: u64,
+    pub opening: Vec<Move>,
+}
+
+/// The erring levels, and the stronger ones each may meet.
+const ERRING: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
+
+/// The plan of game `index` of the run seeded `seed`.
+pub fn plan(seed: u64, index: u64) -> GamePlan {
+    let mut rng = Rng::new(seed ^ index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let erring = ERRING[rng.index(ERRING.len())];
+    // Intermediate (depth 7, no errors) or Casual (depth 5, small errors): stronger than the
+    // erring side; Club's search is time-bound, which a reproducible run cannot use. Casual
+    // more often: it is quicker, and its own errors are put to the rule too.
+    let stronger = if erring == Level::Casual || rng.chance(30) {
+        Level::Intermediate
+    } else {
+        Level::Casual
+    };
+    let (white, black) = if rng.chance(50) {
+        (erring, stronger)
+    } else {
+        (stronger, erring)
+    };
+    let plies = 2 + rng.index(5);
+    let mut opening = Vec::with_capacity(plies);
+    let mut position = Position::start();
+    for _ in 0..plies {
+        let quiet: Vec<Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| !mv.is_irreversible())
+            .collect();
+        if quiet.is_empty() {
+            break;
+        }
+        let mv = quiet[rng.index(quiet.len())];
+        position = position.play_unchecked(&mv);
+        opening.push(mv);
+    }
+    GamePlan {
+        white,
+        black,
+        white_seed: rng.next_u64(),
+        black_seed: rng.next_u64(),
+        opening,
+    }
+}
+
+/// The counts of a run so far (a resumed run counts from where it resumed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Games finished in this run, and the index of the last one.
+    pub games: u64,
+    pub last_game: Option<u64>,
+    /// Positions put to the rule.
+    pub tested: u64,
+    /// Positions whose first solver move passed the rule.
+    pub candidates: u64,
+    /// Puzzles written.
+    pub accepted: u64,
+    /// Positions skipped because they were already found (in the file or this run).
+    pub duplicates: u64,
+}
+
+impl Progress {
+    /// Accepted puzzles per candidate.
+    pub fn acceptance_rate(&self) -> f64 {
+        if self.candidates == 0 {
+            0.0
+        } else {
+            self.accepted as f64 / self.candidates as f64
+        }
+    }
+}
+
+/// What an existing output file says: its settings line, the games done, the positions found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resume {
+    pub header: Option<String>,
+    /// The next game to play: one past the highest game recorded as done.
+    pub next_game: u64,
+    /// The puzzles' UFENs (before the mistake) and solver positions' UFENs, to skip.
+    pub seen: HashSet<String>,
+    pub puzzles: usize,
+}
+
+/// The comment recording that game `index` is finished.
+pub fn game_done_line(index: u64) -> String {
+    format!("# game {index} done")
+}
+
+/// Reads an output file's text for resuming. A last line without its newline (a run killed
+/// mid-write) is ignored: the caller drops it (see [`complete_part`]) and its game is replayed.
+pub fn read_resume(text: &str) -> Result<Resume, ParseError> {
+    let mut resume = Resume::default();
+    for (index, line) in complete_part(text).lines().enumerate() {
+        if let Some(rest) = line.strip_prefix("# game ") {
+            if let Some(done) = rest
+                .strip_suffix(" done")
+                .and_then(|n| n.parse::<u64>().ok())
+            {
+                resume.next_game = resume.next_game.max(done + 1);
+            }
+            continue;
+        }
+        if line.starts_with("# ultima puzzles generate") {
+            resume.header = Some(line.to_string());
+            continue;
+        }
+        if is_comment(line) {
+            continue;
+        }
+        let puzzle = parse_line(line, index + 1)?;
+        if let Some(solver_position) = solver_position(&puzzle) {
+            resume.seen.insert(solver_position);
+        }
+        resume.seen.insert(puzzle.ufen);
+        resume.puzzles += 1;
+    }
+    Ok(resume)
+}
+
+/// The part of `text` up to and including its last newline.
+pub fn complete_part(text: &str) -> &str {
+    match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    }
+}
+
+/// The UFEN the solver faces (after the mistake).
+fn solver_position(puzzle: &Puzzle) -> Option<String> {
+    let before = Position::from_ufen(&puzzle.ufen).ok()?;
+    let mistake = before.parse_coordinates(puzzle.moves.first()?).ok()?;
+    Some(before.play_unchecked(&mistake).ufen())
+}
+
+/// Builds the puzzle for the mistake `mistake` played in `before`, with the solution `line`.
+pub fn make_puzzle(before: &Position, mistake: &Move, line: &crate::judge::Line) -> Puzzle {
+    let start = before.play_unchecked(mistake);
+    let ufen = before.ufen();
+    let mistake_text = mistake.coordinates();
+    let mut moves = vec![mistake_text.clone()];
+    moves.extend(line.moves.iter().map(Move::coordinates));
+    let solver_moves = line.moves.len().div_ceil(2);
+    Puzzle {
+        id: puzzle_id(&ufen, &mistake_text),
+        ufen,
+        moves,
+        rating: provisional_rating(solver_moves, line.smallest_gap),
+        rating_deviation: PROVISIONAL_RD,
+        themes: tag(&start, &line.moves),
+    }
+}
+
+/// Why the generator stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error("could not write the output: {0}")]
+    Output(#[from] std::io::Error),
+    #[error("the output file does not read: {0}")]
+    File(#[from] ParseError),
+    #[error("the output file was made with other settings (`{found}`, this run: `{wanted}`): use another file, or the same settings")]
+    OtherSettings { found: String, wanted: String },
+    #[error("a level's search failed: {0}")]
+    Bot(#[from] ultima_bot::BotError),
+}
+
+/// Where the generator writes: a line at a time, each line whole.
+pub trait Sink {
+    fn line(&mut self, line: &str) -> Result<(), std::io::Error>;
+}
+
+/// The run: plays games `resume.next_game .. settings.games`, writing each puzzle as found
+/// and each game's done line after it; `on_progress` hears after every game.
+pub fn run(
+    settings: &Settings,
+    resume: &mut Resume,
+    sink: &mut dyn Sink,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Progress, GenerateError> {
+    let wanted = settings.header();
+    match &resume.header {
+        Some(found) if *found != wanted => {
+            return Err(GenerateError::OtherSettings {
+                found: found.clone(),
+                wanted,
+            })
+        }
+        Some(_) => {}
+        None => {
+            sink.line(&wanted)?;
+            resume.header = Some(wanted);
+        }
+    }
+    let mut progress = Progress::default();
+    let mut judge = Judge::new(settings.nodes);
+    for index in resume.next_game..settings.games {
+        play_game(settings, index, &mut judge, resume, sink, &mut progress)?;
+        sink.line(&game_done_line(index))?;
+        resume.next_game = index + 1;
+        progress.games += 1;
+        progress.last_game = Some(index);
+        on_progress(&progress);
+    }
+    Ok(progress)
+}
+
+fn play_game(
+    settings: &Settings,
+    index: u64,
+    judge: &mut Judge,
+    resume: &mut Resume,
+    sink: &mut dyn Sink,
+    progress: &mut Progress,
+) -> Result<(), GenerateError> {
+    let plan = plan(settings.seed, index);
+    let mut game = Game::default();
+    for mv in &plan.opening {
+        if game.play(mv).is_err() {
+            return Ok(());
+        }
+    }
+    let mut white = LevelPlayer::new(plan.white, plan.white_seed);
+    let mut black = LevelPlayer::new(plan.black, plan.black_seed);
+    while game.outcome().is_none() && game.moves().len() < settings.max_plies {
+        let before = game.position().clone();
+        let player = match before.turn() {
+            ultima_rules::Color::White => &mut white,
+            ultima_rules::Color::Black => &mut black,
+        };
+        let errs = player.settings().errs();
+        let choice = player.choose(&before, &history_hashes(&game), &NoClock, None)?;
+        let Ok(played) = game.play(&choice.mv) else {
+            return Ok(());
+        };
+        if !errs || game.outcome().is_some() {
+            continue;
+        }
+        let start = game.position().clone();
+        if resume.seen.contains(&before.ufen()) || resume.seen.contains(&start.ufen()) {
+            progress.duplicates += 1;
+            continue;
+        }
+        progress.tested += 1;
+        let verdict = judge.verdict(&start);
+        if !matches!(verdict, Verdict::Unique { .. }) {
+            continue;
+        }
+        progress.candidates += 1;
+        let Some(line) = judge.find_line(&start, Some(verdict)) else {
+            continue;
+        };
+        let puzzle = make_puzzle(&before, &played, &line);
+        resume.seen.insert(before.ufen());
+        resume.seen.insert(start.ufen());
+        resume.puzzles += 1;
+        sink.line(&puzzle.to_line())?;
+        progress.accepted += 1;
+    }
+    Ok(())
+}

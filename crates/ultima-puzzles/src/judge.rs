@@ -1,0 +1,225 @@
+//! The puzzle rule: when a move is the only good one, and the line a puzzle follows.
+//!
+//! Lichess' rule adapted to our evaluation. The win chance of a score is
+//! `2 / (1 + exp(-k * cp)) - 1` with lichess' own `k` ([`WIN_CHANCE_K`], not refitted: our
+//! centipawns are pawn = 100 like Stockfish's, and our scores have not been matched against game
+//! results yet). A mate for the side to move is a win chance of 1, being mated -1. A move is the
+//! only good one when the best line's win chance beats the second best's by at least
+//! [`UNIQUE_GAP`], or when the best line mates (a blockade counts: the bot scores it as a mate)
+//! and the second does not. The two lines come from one multi-PV search (two lines, exact
+//! scores) at a node limit, with a cleared table and no game history, so the same position
+//! always gets the same answer.
+
+use ultima_bot::{Engine, Limits, NoClock, Score, SearchInfo};
+use ultima_rules::{Move, Position};
+
+use crate::themes::material_balance;
+
+/// Lichess' logistic constant (lichess-puzzler, `win_chances`).
+pub const WIN_CHANCE_K: f64 = 0.003_682_08;
+/// The least gap in win chance between the best and the second-best move.
+pub const UNIQUE_GAP: f64 = 0.42;
+/// The least material gain (centipawns, bot values) a line that does not mate must end with.
+pub const MIN_GAIN: i32 = 200;
+/// The most solver moves in a line.
+pub const MAX_SOLVER_MOVES: usize = 5;
+
+/// The win chance of `score`, from -1 (lost) to 1 (won), for the side to move.
+pub fn win_chance(score: Score) -> f64 {
+    match score {
+        Score::Mate(moves) if moves > 0 => 1.0,
+        Score::Mate(_) => -1.0,
+        Score::Centipawns(cp) => 2.0 / (1.0 + (-WIN_CHANCE_K * f64::from(cp)).exp()) - 1.0,
+    }
+}
+
+fn mates(score: Score) -> bool {
+    matches!(score, Score::Mate(moves) if moves > 0)
+}
+
+/// What the rule says of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The side to move has no legal move.
+    NoMove,
+    /// Only one legal move: forced, not a choice.
+    Forced { best: SearchInfo },
+    /// The best move is the only good one; `gap` is its lead in win chance (2 when it mates
+    /// and nothing else does).
+    Unique { best: SearchInfo, gap: f64 },
+    /// Another move is about as good.
+    NotUnique {
+        best: SearchInfo,
+        second: SearchInfo,
+    },
+}
+
+impl Verdict {
+    /// The best line, if the side to move has a move.
+    pub fn best(&self) -> Option<&SearchInfo> {
+        match self {
+            Verdict::NoMove => None,
+            Verdict::Forced { best } | Verdict::Unique { best, .. } => Some(best),
+            Verdict::NotUnique { best, .. } => Some(best),
+        }
+    }
+}
+
+/// The rule applied to two lines, best first.
+pub fn judge_lines(best: &SearchInfo, second: &SearchInfo) -> Option<f64> {
+    if mates(best.score) {
+        return (!mates(second.score)).then_some(2.0);
+    }
+    let gap = win_chance(best.score) - win_chance(second.score);
+    (gap >= UNIQUE_GAP).then_some(gap)
+}
+
+/// How a puzzle's line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The opponent has no legal move: checkmate, or a blockade when not in check.
+    Win { in_check: bool },
+    /// The solver is up at least [`MIN_GAIN`] on the puzzle's position, and stays so after
+    /// the engine's best reply.
+    Material { gain: i32 },
+}
+
+/// A puzzle's solution found from its position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Solver and opponent moves alternating, ending with the solver's.
+    pub moves: Vec<Move>,
+    pub ending: Ending,
+    /// The smallest win-chance gap over the solver's moves (2 for mates nothing else gives).
+    pub smallest_gap: f64,
+}
+
+/// The engine that applies the rule, at a fixed node limit.
+pub struct Judge {
+    engine: Engine,
+    nodes: u64,
+    searches: u64,
+}
+
+impl Judge {
+    pub fn new(nodes: u64) -> Judge {
+        Judge {
+            engine: Engine::with_hash_mb(8),
+            nodes: nodes.max(1),
+            searches: 0,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// How many searches this judge has run.
+    pub fn searches(&self) -> u64 {
+        self.searches
+    }
+
+    fn search(&mut self, position: &Position, lines: usize) -> Option<Vec<SearchInfo>> {
+        // A cleared table: the verdict depends on the position alone, not on what was searched
+        // before (reproducible runs, and the verifier sees what the generator saw).
+        self.engine.clear();
+        self.searches += 1;
+        let limits = Limits::nodes(self.nodes).with_multipv(lines);
+        self.engine
+            .search(position, &[], &limits, &NoClock, &mut |_| {})
+            .ok()
+            .map(|result| result.lines)
+    }
+
+    /// The rule's verdict on `position` (the side to move is the solver).
+    pub fn verdict(&mut self, position: &Position) -> Verdict {
+        if !position.has_legal_move() {
+            return Verdict::NoMove;
+        }
+        let Some(lines) = self.search(position, 2) else {
+            return Verdict::NoMove;
+        };
+        match lines.as_slice() {
+            [] => Verdict::NoMove,
+            [best] => Verdict::Forced { best: best.clone() },
+            [best, second, ..] => match judge_lines(best, second) {
+                Some(gap) => Verdict::Unique {
+                    best: best.clone(),
+                    gap,
+                },
+                None => Verdict::NotUnique {
+                    best: best.clone(),
+                    second: second.clone(),
+                },
+            },
+        }
+    }
+
+    /// The engine's best move in `position` (the opponent's defence), if it has a move.
+    pub fn best_move(&mut self, position: &Position) -> Option<Move> {
+        if !position.has_legal_move() {
+            return None;
+        }
+        let lines = self.search(position, 1)?;
+        lines.first().and_then(|line| line.pv.first().copied())
+    }
+
+    /// The puzzle from `start` (the solver to move, right after the opponent's mistake), if
+    /// there is one: every solver move the only good one, the opponent's replies the engine's
+    /// best, one to five solver moves, ending on a solver move that mates (or blockades) or
+    /// leaves the solver [`MIN_GAIN`] up on `start`, a gain that survives the best reply.
+    ///
+    /// `first` is the verdict on `start` when the caller already has it.
+    pub fn find_line(&mut self, start: &Position, first: Option<Verdict>) -> Option<Line> {
+        let solver = start.turn();
+        let start_balance = material_balance(start, solver);
+        let mut moves = Vec::new();
+        let mut smallest_gap = f64::INFINITY;
+        let mut position = start.clone();
+        let mut verdict = first;
+        for solver_move in 0..MAX_SOLVER_MOVES {
+            let judged = match verdict.take() {
+                Some(judged) => judged,
+                None => self.verdict(&position),
+            };
+            let (best, gap) = match judged {
+                Verdict::Unique { best, gap } => (best, gap),
+                // A forced move in the middle of a line needs no finding; it cannot open one.
+                Verdict::Forced { best } if solver_move > 0 => (best, f64::INFINITY),
+                _ => return None,
+            };
+            let mv = *best.pv.first()?;
+            smallest_gap = smallest_gap.min(gap);
+            moves.push(mv);
+            let next = position.play_unchecked(&mv);
+            if !next.has_legal_move() {
+                return Some(Line {
+                    moves,
+                    ending: Ending::Win {
+                        in_check: next.is_check(),
+                    },
+                    smallest_gap,
+                });
+            }
+            let reply = self.best_move(&next)?;
+            let after_reply = next.play_unchecked(&reply);
+            // A forced mate in reach is played out to the end, not cut short at a gain.
+            let mate_in_reach = matches!(best.score, Score::Mate(n)
+                if n > 0 && (n as usize) <= MAX_SOLVER_MOVES - solver_move);
+            let gain = material_balance(&next, solver) - start_balance;
+            let held = material_balance(&after_reply, solver) - start_balance;
+            let winning =
+                mates(best.score) || matches!(best.score, Score::Centipawns(cp) if cp >= MIN_GAIN);
+            if !mate_in_reach && gain >= MIN_GAIN && held >= MIN_GAIN && winning {
+                return Some(Line {
+                    moves,
+                    ending: Ending::Material { gain },
+                    smallest_gap,
+                });
+            }
+            moves.push(reply);
+            position = after_reply;
+        }
+        None
+    }
+}

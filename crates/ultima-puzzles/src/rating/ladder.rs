@@ -1,0 +1,108 @@
+//! The ratings the calibration assumes for the bot's levels, derived from the README's ladder.
+//!
+//! The ladder measures each level against the one below it (100 games from random openings):
+//!
+//! | step | score | Elo (95%) | step used |
+//! |---|---:|---|---:|
+//! | Beginner vs Novice | 94.5% | +494 ± 161 | +494 |
+//! | Casual vs Beginner | 84.0% | +288 ± 95 | +288 |
+//! | Intermediate vs Casual | 99.0% | +798 ± 897 | +500 (clamped) |
+//! | Club vs Intermediate | 96.0% | +552 ± 174 | +500 (clamped) |
+//!
+//! Novice is the anchor at 800 (a newcomer's first rating on a lichess-like scale: the level
+//! errs on purpose so that a beginner can beat it). A step is clamped at +500, a 94.7% score,
+//! because beyond that 100 games cannot measure it: Intermediate's 99 to 1 would be +676 at
+//! 98 to 2 and unbounded at 100 to 0, and the lower end of its score's 95% interval is about
+//! 94.5%, +496. The strong levels are also the ones the calibration's node cap weakens most
+//! (they lose the most depth against their time limits), so shading them down is the safe side.
+//!
+//! The deviation of each level adds the ladder's uncertainty step by step (a 95% half-width
+//! `h` is a standard deviation of `h / 1.96`), from 50 for the anchor, and is capped at 200:
+//! past that an opponent tells the fit almost nothing, and the clamped steps are uncertain.
+
+use skillratings::glicko2::Glicko2Rating;
+use ultima_bot::Level;
+
+/// The anchor: Novice's assumed rating.
+pub const NOVICE_RATING: f64 = 800.0;
+/// The anchor's deviation.
+const ANCHOR_DEVIATION: f64 = 50.0;
+/// The largest step between two neighbouring levels that the ladder's 100 games can measure.
+pub const MAX_STEP: f64 = 500.0;
+/// The largest deviation given to a level.
+const MAX_DEVIATION: f64 = 200.0;
+/// A 95% interval's half-width over this is one standard deviation.
+const Z95: f64 = 1.96;
+
+/// One measured step of the ladder: how much stronger a level is than the one below it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LadderStep {
+    pub level: Level,
+    /// The Elo difference the ladder measured.
+    pub elo: f64,
+    /// Its 95% half-width.
+    pub half_width: f64,
+}
+
+/// The README's ladder, weakest step first (Beginner over Novice, and so on).
+pub const LADDER: [LadderStep; 4] = [
+    LadderStep {
+        level: Level::Beginner,
+        elo: 494.0,
+        half_width: 161.0,
+    },
+    LadderStep {
+        level: Level::Casual,
+        elo: 288.0,
+        half_width: 95.0,
+    },
+    LadderStep {
+        level: Level::Intermediate,
+        elo: 798.0,
+        half_width: 897.0,
+    },
+    LadderStep {
+        level: Level::Club,
+        elo: 552.0,
+        half_width: 174.0,
+    },
+];
+
+/// The rating and deviation the calibration assumes for `level` (volatility as Glicko-2's
+/// default: a level's strength does not move).
+pub fn level_rating(level: Level) -> Glicko2Rating {
+    let mut rating = NOVICE_RATING;
+    let mut variance = ANCHOR_DEVIATION * ANCHOR_DEVIATION;
+    for step in LADDER {
+        if step.level > level {
+            break;
+        }
+        rating += step.elo.min(MAX_STEP);
+        let sigma = step.half_width / Z95;
+        variance += sigma * sigma;
+    }
+    Glicko2Rating {
+        rating,
+        deviation: variance.sqrt().min(MAX_DEVIATION),
+        ..Glicko2Rating::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_levels_are_rated_from_the_ladder() {
+        let ratings: Vec<f64> = Level::ALL
+            .iter()
+            .map(|level| level_rating(*level).rating)
+            .collect();
+        assert_eq!(ratings, [800.0, 1294.0, 1582.0, 2082.0, 2582.0]);
+        let deviations: Vec<f64> = Level::ALL
+            .iter()
+            .map(|level| level_rating(*level).deviation.round())
+            .collect();
+        assert_eq!(deviations, [50.0, 96.0, 108.0, 200.0, 200.0]);
+    }
+}
