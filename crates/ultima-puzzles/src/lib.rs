@@ -10,6 +10,7 @@
 pub mod generate;
 pub mod judge;
 mod puzzle;
+pub mod rating;
 mod theme;
 pub mod themes;
 pub mod verify;
