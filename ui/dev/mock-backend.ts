@@ -35,6 +35,7 @@ import type {
 } from '../src/bindings';
 import fixture from './fixture-game.json';
 import { mockCourse, mockReason } from './mock-course';
+import { mockPuzzles } from './mock-puzzles';
 
 interface Position {
   pieces: PieceView[];
@@ -337,6 +338,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
   };
 
   const course = mockCourse(options.course);
+  const puzzles = mockPuzzles();
 
   return (cmd, raw) => {
     const answer = handle(cmd, raw);
@@ -347,6 +349,8 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
     const args = (raw ?? {}) as Record<string, unknown>;
     const lesson = course.handle(cmd, args);
     if (lesson.handled) return lesson.answer;
+    const puzzle = puzzles.handle(cmd, args);
+    if (puzzle.handled) return puzzle.answer;
     const id = String(args['gameId'] ?? '');
     switch (cmd) {
       case 'start_up':

@@ -209,6 +209,35 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.getByTestId('course-reset').waitFor();
   await shot(page, `${name}-21-settings-course`);
 
+  // The puzzle trainer: home's entry with the rating, the opponent's mistake played first, a solve
+  // by tap-tap with the rating change, a wrong move with its answer, the hint, the solution.
+  await page.getByTestId('home-open').click();
+  await page.getByTestId('home-puzzles').waitFor();
+  await shot(page, `${name}-22-home-puzzles`);
+  await page.getByTestId('home-puzzles').click();
+  await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+  await shot(page, `${name}-23-puzzle-start`);
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]').waitFor();
+  await shot(page, `${name}-24-puzzle-solved`);
+  await page.getByTestId('puzzle-next').click();
+  await page.locator('[data-testid="puzzle-screen"][data-puzzle="p-leap"][data-phase="none"]').waitFor();
+  await page.getByTestId('move-input').fill('a1a4');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="puzzle-outcome"][data-kind="wrong"]').waitFor();
+  await shot(page, `${name}-25-puzzle-wrong`);
+  await page.getByTestId('puzzle-refutation-toggle').click();
+  await page.getByTestId('puzzle-refutation').waitFor();
+  await shot(page, `${name}-26-puzzle-refutation`);
+  await page.getByTestId('puzzle-retry').click();
+  await page.getByTestId('puzzle-hint').click();
+  await page.getByTestId('puzzle-hint-text').waitFor();
+  await shot(page, `${name}-27-puzzle-hint`);
+  await page.getByTestId('puzzle-solution-show').click();
+  await page.locator('[data-testid="puzzle-outcome"][data-kind="failed"]').waitFor();
+  await shot(page, `${name}-28-puzzle-solution`);
+
   await page.close();
 }
 

@@ -15,6 +15,9 @@ import { learnScreen } from './screens/learn';
 import { lessonScreen } from './screens/lesson';
 import { newGameScreen } from './screens/newGame';
 import { playScreen } from './screens/play';
+import { puzzlesScreen } from './screens/puzzles';
+import { puzzleApi } from './puzzles/api';
+import type { PuzzleChoice, PuzzleStatus } from './puzzles/types';
 import { settingsScreen } from './screens/settings';
 import { Sounds } from './sound';
 import { h, patch, testid, type VNode } from './view/snabbdom';
@@ -59,6 +62,10 @@ export class App {
   courseStatus: CourseStatus;
   /** The course map as last asked for (`null` before the map was first opened). */
   course: CourseMap | null = null;
+  /** The puzzle rating and progress, as last asked for (`null` until then, or when the Rust side has no puzzles). */
+  puzzleStatus: PuzzleStatus | null = null;
+  /** What the next puzzle should be (the trainer's difficulty and theme), for this session. */
+  puzzleChoice: PuzzleChoice = { difficulty: 'normal', theme: null };
   readonly sounds = new Sounds(() => this.settings.sound);
 
   private error: string | undefined;
@@ -161,6 +168,21 @@ export class App {
       this.rememberCourse(await courseApi.courseMap());
     } catch {
       // Only what home and the map show is late: the next look asks again.
+    }
+    this.redraw();
+  }
+
+  /** The puzzle rating changed (a puzzle ended), as the trainer learnt it. */
+  rememberPuzzles(status: PuzzleStatus): void {
+    this.puzzleStatus = status;
+  }
+
+  /** Asks for the puzzle rating (home shows it). Quiet on failure: only the rating on home is missing. */
+  async refreshPuzzles(): Promise<void> {
+    try {
+      this.puzzleStatus = await puzzleApi.status();
+    } catch {
+      return;
     }
     this.redraw();
   }
@@ -290,6 +312,8 @@ export class App {
         return learnScreen(this);
       case 'lesson':
         return lessonScreen(this, route.id);
+      case 'puzzles':
+        return puzzlesScreen(this);
     }
   }
 

@@ -14,7 +14,9 @@ export type Route =
   /** The rules course's map. */
   | { screen: 'learn' }
   /** A task of the course, or a chapter (its introduction, then its first task). */
-  | { screen: 'lesson'; id: string };
+  | { screen: 'lesson'; id: string }
+  /** The puzzle trainer: the puzzle in progress, or a new one. */
+  | { screen: 'puzzles' };
 
 export type ScreenName = Route['screen'];
 
@@ -36,6 +38,7 @@ const ROUTES: RouteTable = {
   },
   settings: { path: () => 'settings', read: (parts) => (parts.length === 1 && parts[0] === 'settings' ? { screen: 'settings' } : undefined) },
   learn: { path: () => 'learn', read: (parts) => (parts.length === 1 && parts[0] === 'learn' ? { screen: 'learn' } : undefined) },
+  puzzles: { path: () => 'puzzles', read: (parts) => (parts.length === 1 && parts[0] === 'puzzles' ? { screen: 'puzzles' } : undefined) },
   lesson: {
     path: (route) => `learn/${encodeURIComponent(route.id)}`,
     read: ([first, id, ...rest]) => (first === 'learn' && id && rest.length === 0 ? { screen: 'lesson', id: decodeURIComponent(id) } : undefined),

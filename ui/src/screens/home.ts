@@ -13,6 +13,7 @@ export { HomeCtrl } from './homeCtrl';
 export function homeScreen(app: App): Screen {
   const ctrl = new HomeCtrl(app);
   void ctrl.refresh();
+  void app.refreshPuzzles();
   return { view: () => homeView(ctrl) };
 }
 
@@ -22,6 +23,7 @@ export function homeView(ctrl: HomeCtrl): VNode {
     h('h1', t('app.name')),
     h('p.tagline', t('home.tagline')),
     ctrl.learnFirst ? learnCard(ctrl) : null,
+    puzzlesCard(ctrl),
     continueCard(ctrl),
     h('div.home-actions', [
       h(
@@ -65,6 +67,22 @@ function learnCard(ctrl: HomeCtrl): VNode {
       h('button.primary.big', { attrs: { type: 'button', ...testid('home-learn') }, on: { click: () => ctrl.learn() } }, t('home.learn')),
       h('button.link', { attrs: { type: 'button', ...testid('home-course') }, on: { click: () => ctrl.courseMap() } }, t('course.map')),
     ]),
+  ]);
+}
+
+/** "Puzzles", with the player's puzzle rating once known. */
+function puzzlesCard(ctrl: HomeCtrl): VNode {
+  const status = ctrl.app.puzzleStatus;
+  return h('div.card.puzzles-card', { attrs: testid('home-puzzles-card') }, [
+    h('div', [
+      h('strong', t('home.puzzles')),
+      h(
+        'p',
+        { attrs: testid('home-puzzle-rating') },
+        status ? t('home.puzzleRating', { rating: Math.round(status.rating), count: status.attempted }) : t('home.puzzlesNew'),
+      ),
+    ]),
+    h('button', { attrs: { type: 'button', ...testid('home-puzzles') }, on: { click: () => ctrl.puzzles() } }, t('home.puzzlesOpen')),
   ]);
 }
 

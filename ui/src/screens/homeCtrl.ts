@@ -78,6 +78,11 @@ export class HomeCtrl {
     void this.app.go(task ? { screen: 'lesson', id: task } : { screen: 'learn' });
   }
 
+  /** The puzzle trainer (the puzzle in progress, or a new one). */
+  puzzles(): void {
+    void this.app.go({ screen: 'puzzles' });
+  }
+
   courseMap(): void {
     void this.app.go({ screen: 'learn' });
   }

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+// The puzzle trainer in a DOM (happy-dom), against the mock Rust side's hand-made puzzles: home's
+// entry and rating, a solve, a wrong move with its answer and a retry, the hint, the solution, the
+// next puzzle, the rating change shown, the history replayed.
+
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockBackend } from '../../dev/mock-backend';
+import { api } from '../api';
+import { App } from '../app';
+
+const byTestId = <E extends Element = HTMLElement>(id: string): E | null => document.querySelector<E>(`[data-testid="${id}"]`);
+const all = (id: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const text = (id: string): string => byTestId(id)?.textContent ?? '';
+
+function click(id: string): void {
+  const element = byTestId(id);
+  if (!element) throw new Error(`no ${id} on the page`);
+  element.click();
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  await vi.waitFor(() => {
+    if (!check()) throw new Error(`still waiting for ${what}`);
+  }, { timeout: 3000, interval: 10 });
+}
+
+function typeMove(move: string): void {
+  const input = byTestId<HTMLInputElement>('move-input')!;
+  input.value = move;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+}
+
+const puzzleScreen = (): HTMLElement | null => byTestId('puzzle-screen');
+const ready = (id: string) => () => puzzleScreen()?.dataset['puzzle'] === id && puzzleScreen()?.dataset['phase'] === 'none';
+const stateIs = (state: string) => () => puzzleScreen()?.dataset['state'] === state;
+
+let opened: App | undefined;
+
+async function openPuzzles(): Promise<App> {
+  mockIPC(mockBackend({ current: 'none', settings: { animation: 'none' }, notices: [], botDelay: 0 }));
+  document.body.innerHTML = '<div id="app"></div>';
+  const app = new App(document.getElementById('app')!, await api.startUp());
+  opened = app;
+  await app.start();
+  await until(() => text('home-puzzle-rating').includes('1518'), 'the rating on home');
+  click('home-puzzles');
+  await until(() => puzzleScreen() !== null, 'the trainer');
+  return app;
+}
+
+beforeEach(() => {
+  history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  opened?.stop();
+  opened = undefined;
+  clearMocks();
+  document.body.innerHTML = '';
+});
+
+describe('the puzzle trainer', () => {
+  it('opens from home with the rating, plays the mistake, and a solve shows the rating change', async () => {
+    await openPuzzles();
+    expect(location.hash).toBe('#/puzzles');
+    await until(ready('p-pinch'), 'the mistake played');
+    expect(text('puzzle-prompt')).toBe('The opponent played Pd7-d4. Find the best move for White.');
+    expect(text('puzzle-rating')).toBe('Your rating: 1518');
+    expect(byTestId('puzzle-rating-chart')?.querySelector('svg')?.getAttribute('data-points')).toBe('6');
+    expect(text('puzzle-history')).toBe('No puzzles yet.');
+    typeMove('e2e4');
+    await until(stateIs('solved'), 'the solve');
+    expect(byTestId('puzzle-outcome')?.dataset['kind']).toBe('solved');
+    expect(text('puzzle-change')).toBe('Your rating: 1530 +12');
+    expect(byTestId('puzzle-change')?.dataset['delta']).toBe('12');
+    expect(text('puzzle-streak')).toBe('Streak: 1 puzzle');
+    expect(text('puzzle-info')).toBe('Puzzle rated 1480 · Pinch, Endgame');
+    expect(all('puzzle-history-row')).toHaveLength(1);
+    expect(all('puzzle-next')).toHaveLength(1);
+    // Home shows the new rating.
+    click('home-open');
+    await until(() => text('home-puzzle-rating') === 'Your puzzle rating: 1530 after 1 puzzle.', 'the new rating on home');
+  });
+
+  it('says a wrong move is wrong, shows the answer, and retries; the first try counted', async () => {
+    await openPuzzles();
+    await until(ready('p-pinch'), 'the first puzzle');
+    click('puzzle-difficulty-harder');
+    expect(byTestId('puzzle-difficulty-harder')?.getAttribute('aria-pressed')).toBe('true');
+    click('puzzle-next');
+    await until(ready('p-leap'), 'the harder puzzle');
+    typeMove('a1a4');
+    await until(stateIs('wrong'), 'the wrong move');
+    expect(text('puzzle-wrong')).toMatch(/^The opponent has a good answer/);
+    expect(byTestId('puzzle-change')?.dataset['delta']).toBe('-9');
+    click('puzzle-refutation-toggle');
+    await until(() => text('puzzle-refutation') === 'The answer: Ka8-a7.', 'the answer');
+    click('puzzle-retry');
+    await until(stateIs('playing'), 'the retry');
+    expect(byTestId('puzzle-outcome')).toBeNull();
+    typeMove('a1f6');
+    await until(() => text('puzzle-prompt').startsWith('Best move! Keep going.'), 'the answer to a good move');
+    typeMove('f6f3');
+    await until(stateIs('solved'), 'the solve on a later try');
+    expect(text('puzzle-solved-later')).toMatch(/only the first try counts/);
+    expect(byTestId('puzzle-change')?.dataset['delta']).toBe('-9');
+    expect(all('puzzle-history-row')[0]?.dataset['solved']).toBe('false');
+  });
+
+  it('marks the piece to move, shows the solution, goes to the next puzzle, and replays one from the history', async () => {
+    await openPuzzles();
+    await until(ready('p-pinch'), 'the first puzzle');
+    click('puzzle-hint');
+    await until(() => text('puzzle-hint-text').startsWith('Move the piece on e2.'), 'the hint');
+    expect(byTestId<HTMLButtonElement>('puzzle-hint')?.disabled).toBe(true);
+    click('puzzle-solution-show');
+    await until(stateIs('failed'), 'the solution');
+    expect([...byTestId('puzzle-solution')!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Pd7-d4', 'Pe2-e4xd4']);
+    expect(byTestId('puzzle-change')?.dataset['delta']).toBe('-9');
+    const theme = byTestId<HTMLSelectElement>('puzzle-theme')!;
+    theme.value = 'withdrawal';
+    theme.dispatchEvent(new Event('change', { bubbles: true }));
+    click('puzzle-next');
+    await until(ready('p-withdraw'), 'a withdrawal puzzle');
+    all('puzzle-history-row')[0]?.click();
+    await until(ready('p-pinch'), 'the replay');
+    expect(text('puzzle-unrated')).toBe('A replay: not rated.');
+    typeMove('e2e4');
+    await until(stateIs('solved'), 'the replay solved');
+    expect(text('puzzle-not-rated')).toBe('A replay: the rating does not change.');
+  });
+
+  it('says why a move the rules refuse is refused, by the board', async () => {
+    await openPuzzles();
+    await until(ready('p-pinch'), 'the first puzzle');
+    typeMove('e2d3');
+    await until(() => byTestId('refusal')?.hidden === false, 'the reason');
+    expect(byTestId('refusal')?.dataset['code']).toBe('notThatWay');
+    expect(puzzleScreen()?.dataset['state']).toBe('playing');
+  });
+});
