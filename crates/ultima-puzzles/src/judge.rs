@@ -6,7 +6,7 @@
 //! results yet). A mate for the side to move is a win chance of 1, being mated -1. A move is the
 //! only good one when the best line's win chance beats the second best's by at least
 //! [`UNIQUE_GAP`], or when the best line mates (a blockade counts: the bot scores it as a mate)
-//! and the second does not. The two lines come from one multi-PV search (two lines, exact
+//! and the second does not (for a mate in one: does not mate in one). The two lines come from one multi-PV search (two lines, exact
 //! scores) at a node limit, with a cleared table and no game history, so the same position
 //! always gets the same answer.
 
@@ -65,8 +65,14 @@ impl Verdict {
     }
 }
 
-/// The rule applied to two lines, best first.
+/// The rule applied to two lines, best first: the win-chance gap when the best move is the
+/// only good one. A mate in one is unique when no other move mates in one (a slower mate
+/// beside it is no rival: the puzzle asks for the win at once); a longer mate only when no
+/// other move mates at all.
 pub fn judge_lines(best: &SearchInfo, second: &SearchInfo) -> Option<f64> {
+    if best.score == Score::Mate(1) {
+        return (second.score != Score::Mate(1)).then_some(2.0);
+    }
     if mates(best.score) {
         return (!mates(second.score)).then_some(2.0);
     }

@@ -19,9 +19,6 @@ pub enum Theme {
     /// A long leaper takes by leaping.
     #[serde(rename = "long-leap")]
     LongLeap,
-    /// One move takes two pieces or more.
-    #[serde(rename = "multi-capture")]
-    MultiCapture,
     /// A coordinator takes with its king.
     #[serde(rename = "coordinator")]
     Coordinator,
@@ -40,6 +37,9 @@ pub enum Theme {
     /// A chameleon takes the king by a king's step.
     #[serde(rename = "chameleon-king")]
     ChameleonKing,
+    /// One move takes two pieces or more.
+    #[serde(rename = "multi-capture")]
+    MultiCapture,
     /// A solver move freezes an enemy piece that was free.
     #[serde(rename = "immobilization")]
     Immobilization,
@@ -74,13 +74,13 @@ impl Theme {
         Theme::Pinch,
         Theme::Withdrawal,
         Theme::LongLeap,
-        Theme::MultiCapture,
         Theme::Coordinator,
         Theme::ChameleonPinch,
         Theme::ChameleonWithdrawal,
         Theme::ChameleonLeap,
         Theme::ChameleonCoordinator,
         Theme::ChameleonKing,
+        Theme::MultiCapture,
         Theme::Immobilization,
         Theme::Removal,
         Theme::MateIn1,
