@@ -78,6 +78,9 @@ The puzzles:
   ultima puzzles verify [--file F] [--nodes N] [--sample K] [--out FILE]
                                       re-searches every puzzle (default 400000 nodes, 4x the
                                       generator's); fails naming the puzzle; FILE: those passing
+  ultima puzzles calibrate [--file F] [--tries N] [--seed S] [--budget PERCENT] [--out FILE]
+                                      rates every puzzle from the levels' tries (Glicko-2);
+                                      writes the file format, to FILE (resumes) or stdout
   ultima puzzles export [--file F]    one JSON object per puzzle (default: the shipped set)
 
 Levels: novice, beginner, casual, intermediate, club. Baselines for `match`: random, greedy.

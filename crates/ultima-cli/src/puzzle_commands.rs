@@ -1,20 +1,22 @@
-//! `ultima puzzles generate|verify|export`: the puzzle collection made, checked and listed
-//! from outside the app.
+//! `ultima puzzles generate|verify|calibrate|export`: the puzzle collection made, checked,
+//! rated and listed from outside the app.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
+use ultima_bot::Level;
 use ultima_puzzles::generate::{self, Progress, Settings, Sink};
 use ultima_puzzles::judge::Judge;
+use ultima_puzzles::rating::{calibrate, CalibrationSettings};
 use ultima_puzzles::verify::verify;
 use ultima_puzzles::{parse_file, Puzzle, Theme};
 
 use crate::args::Options;
 use crate::CliError;
 
-const PUZZLES_USAGE: &str = "`ultima puzzles` needs one of: generate, verify, export";
+const PUZZLES_USAGE: &str = "`ultima puzzles` needs one of: generate, verify, calibrate, export";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
@@ -23,6 +25,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     match command.as_str() {
         "generate" => generate_command(rest),
         "verify" => verify_command(rest),
+        "calibrate" => calibrate_command(rest),
         "export" => export_command(rest),
         other => Err(CliError::Usage(format!(
             "unknown puzzles command `{other}`; {PUZZLES_USAGE}"
@@ -258,4 +261,143 @@ fn export_command(args: &[String]) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `ultima puzzles calibrate`: every puzzle's rating fitted from the levels' tries, written as
+/// the file format. With `--out` the lines are appended as they are made and a run on the same
+/// file resumes after the puzzles it already holds.
+fn calibrate_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new(
+        "puzzles calibrate",
+        "--file F, --tries N, --seed S, --budget PERCENT and --out FILE",
+        args,
+    );
+    let mut file: Option<String> = None;
+    let mut out: Option<String> = None;
+    let mut settings = CalibrationSettings::default();
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--tries" => settings.tries = options.value_in(name, 1..=100)?,
+            "--seed" => settings.seed = options.value(name)?,
+            "--budget" => settings.budget_percent = options.value_in(name, 1..=1_000)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let puzzles = load(file.as_deref())?;
+    let mut done: HashSet<String> = HashSet::new();
+    let mut sink: Box<dyn Write> = match &out {
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+        Some(path) => {
+            let existing = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(error) => return Err(file_error(path, error)),
+            };
+            // A run killed mid-line left a partial last line: cut it off.
+            let complete = generate::complete_part(&existing);
+            if complete.len() != existing.len() {
+                std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
+            }
+            let calibrated =
+                parse_file(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
+            done.extend(calibrated.into_iter().map(|puzzle| puzzle.id));
+            let mut opened = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|error| file_error(path, error))?;
+            if complete.is_empty() {
+                let header = format!(
+                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n\
+                     # Rated by `ultima puzzles calibrate --tries {} --seed {} --budget {}` (crates/ultima-puzzles/src/rating).\n",
+                    settings.tries, settings.seed, settings.budget_percent
+                );
+                opened
+                    .write_all(header.as_bytes())
+                    .map_err(|error| file_error(path, error))?;
+            }
+            Box::new(opened)
+        }
+    };
+    let todo: Vec<&Puzzle> = puzzles
+        .iter()
+        .filter(|puzzle| !done.contains(&puzzle.id))
+        .collect();
+    eprintln!(
+        "puzzles calibrate: {} puzzles, {} already rated, {} tries per level, budget {}% of each level's time as nodes",
+        puzzles.len(),
+        puzzles.len() - todo.len(),
+        settings.tries,
+        settings.budget_percent
+    );
+    let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
+    let mut ratings = Vec::with_capacity(todo.len());
+    // Tries solved and made, per level.
+    let mut per_level: Vec<(Level, u32, u32)> =
+        settings.levels.iter().map(|level| (*level, 0, 0)).collect();
+    for (index, puzzle) in todo.iter().enumerate() {
+        let calibration =
+            calibrate(puzzle, &settings).map_err(|error| CliError::Puzzles(error.to_string()))?;
+        for (level, solved, tries) in &calibration.solved {
+            if let Some(entry) = per_level.iter_mut().find(|entry| entry.0 == *level) {
+                entry.1 += solved;
+                entry.2 += tries;
+            }
+        }
+        let rated = Puzzle {
+            rating: calibration.rating,
+            rating_deviation: calibration.rating_deviation,
+            ..(*puzzle).clone()
+        };
+        writeln!(sink, "{}", rated.to_line())?;
+        sink.flush()?;
+        ratings.push(calibration.rating);
+        if (index + 1) % 25 == 0 || index + 1 == todo.len() {
+            eprintln!(
+                "{} of {} rated, {:.0} CPU s; solved by {}",
+                index + 1,
+                todo.len(),
+                cpu_seconds(started) - cpu_at_start,
+                solve_shares(&per_level)
+            );
+        }
+    }
+    ratings.sort_unstable();
+    let at = |share: usize| {
+        ratings
+            .get((ratings.len().saturating_sub(1)) * share / 4)
+            .copied()
+            .unwrap_or(0)
+    };
+    eprintln!(
+        "puzzles calibrate finished: {} rated in {:.0} CPU s; ratings min {} quartiles {} / {} / {} max {}; solved by {}",
+        ratings.len(),
+        cpu_seconds(started) - cpu_at_start,
+        at(0),
+        at(1),
+        at(2),
+        at(3),
+        at(4),
+        solve_shares(&per_level)
+    );
+    Ok(())
+}
+
+/// "novice 12%, beginner 30%, ...": the share of each level's tries that solved.
+fn solve_shares(per_level: &[(Level, u32, u32)]) -> String {
+    per_level
+        .iter()
+        .map(|(level, solved, tries)| {
+            let share = if *tries == 0 {
+                0.0
+            } else {
+                100.0 * f64::from(*solved) / f64::from(*tries)
+            };
+            format!("{level} {share:.0}%")
+        })
+        .collect::<Vec<String>>()
+        .join(", ")
 }
