@@ -1,0 +1,92 @@
+//! The generator: reproducible from its seed, and a run stopped part way resumes to the same
+//! file a run without a stop writes.
+
+use ultima_puzzles::generate::{
+    complete_part, game_done_line, plan, read_resume, run, GenerateError, Resume, Settings, Sink,
+};
+use ultima_puzzles::parse_file;
+
+#[derive(Default)]
+struct Lines(Vec<String>);
+
+impl Sink for Lines {
+    fn line(&mut self, line: &str) -> Result<(), std::io::Error> {
+        self.0.push(line.to_string());
+        Ok(())
+    }
+}
+
+impl Lines {
+    fn text(&self) -> String {
+        self.0.iter().map(|line| format!("{line}\n")).collect()
+    }
+}
+
+fn settings(games: u64) -> Settings {
+    Settings {
+        seed: 11,
+        games,
+        nodes: 3_000,
+        max_plies: 16,
+    }
+}
+
+fn generate(settings: &Settings, resume: &mut Resume, sink: &mut Lines) {
+    run(settings, resume, sink, &mut |_| {}).expect("the run");
+}
+
+#[test]
+fn game_plans_come_from_the_seed_and_the_index() {
+    assert_eq!(plan(3, 7), plan(3, 7));
+    assert_ne!(plan(3, 7), plan(3, 8));
+    assert_ne!(plan(3, 7), plan(4, 7));
+    for index in 0..20 {
+        let plan = plan(9, index);
+        // One side errs, the other is stronger.
+        assert_ne!(plan.white, plan.black);
+        assert!(!plan.opening.is_empty());
+    }
+}
+
+#[test]
+fn a_stopped_run_resumes_where_it_stopped() {
+    let mut whole = Lines::default();
+    generate(&settings(2), &mut Resume::default(), &mut whole);
+    let text = whole.text();
+    assert!(text.starts_with(&settings(2).header()));
+    for index in 0..2 {
+        assert!(text.contains(&format!("{}\n", game_done_line(index))));
+    }
+    // Every puzzle line reads.
+    parse_file(&text).expect("the output reads");
+
+    // One game, then the rest: the same file.
+    let mut first = Lines::default();
+    generate(&settings(1), &mut Resume::default(), &mut first);
+    let mut resumed = first.text();
+    // A run killed mid-line: the partial line is dropped and its game played again.
+    resumed.push_str("0123abcd;clxwkxli/ppp");
+    let mut resume = read_resume(&resumed).expect("reads");
+    assert_eq!(resume.next_game, 1);
+    let mut rest = Lines::default();
+    generate(&settings(2), &mut resume, &mut rest);
+    let joined = format!("{}{}", complete_part(&resumed), rest.text());
+    assert_eq!(joined, text);
+    assert_eq!(resume.next_game, 2);
+
+    // Done: a further run adds nothing.
+    let mut resume = read_resume(&text).expect("reads");
+    let mut nothing = Lines::default();
+    generate(&settings(2), &mut resume, &mut nothing);
+    assert!(nothing.0.is_empty());
+}
+
+#[test]
+fn a_file_of_other_settings_is_refused() {
+    let text = format!("{}\n{}\n", settings(1).header(), game_done_line(0));
+    let mut resume = read_resume(&text).expect("reads");
+    let mut other = settings(2);
+    other.nodes = 4_000;
+    let result = run(&other, &mut resume, &mut Lines::default(), &mut |_| {});
+    assert!(matches!(result, Err(GenerateError::OtherSettings { .. })));
+}
