@@ -3,7 +3,7 @@
 
 use tauri_specta::{collect_commands, Builder};
 
-use crate::{commands, course};
+use crate::{commands, course, puzzles};
 
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
@@ -33,6 +33,15 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             course::commands::task_retry,
             course::commands::task_hint,
             course::commands::reset_course,
+            puzzles::commands::puzzle_rating,
+            puzzles::commands::puzzle_open,
+            puzzles::commands::puzzle_next,
+            puzzles::commands::puzzle_replay,
+            puzzles::commands::puzzle_move,
+            puzzles::commands::puzzle_retry,
+            puzzles::commands::puzzle_hint,
+            puzzles::commands::puzzle_solution,
+            puzzles::commands::puzzle_history,
         ])
 }
 

@@ -1,10 +1,13 @@
 //! The finished games, in the history database (`ultima-history`, SQLite in WAL mode) beside
 //! the store file. Each game is stored once when it ends, with its result and length in a
-//! small summary, so the home list reads one page of summaries and never replays a game.
+//! small summary, so the home list reads one page of summaries and never replays a game. The
+//! puzzle attempts live there too, one row each.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use specta::Type;
 use ultima_history::{FinishedGame, GameCursor, History, HistoryError};
@@ -15,6 +18,7 @@ use ultima_game::{Session, StoredGame, StoredSummary};
 
 use crate::error::{AppError, Problem, StorageWhat};
 use crate::notice::Notice;
+use crate::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
 use crate::stored::{self, LegacyFinished};
 
 pub const FILE: &str = "history.sqlite3";
@@ -209,5 +213,74 @@ fn entry<'a>(
         plies: summary.moves,
         summary,
         body,
+    }
+}
+
+/// The puzzle attempts, in the same database (`puzzle_attempts`: one row per attempt, named by
+/// the puzzle and the time it was opened).
+impl Finished {
+    /// Stores an attempt (again: storing it twice changes nothing; one stored differently under
+    /// the same name is kept as stored).
+    pub fn add_attempt(
+        &self,
+        puzzle_id: &str,
+        at: f64,
+        body: &AttemptBody,
+    ) -> Result<(), AppError> {
+        match self.history()?.add_puzzle_attempt(puzzle_id, at, body) {
+            Ok(_) => Ok(()),
+            Err(HistoryError::AttemptConflict { puzzle_id, at }) => {
+                eprintln!("ultima: attempt {puzzle_id} at {at} was already stored differently; kept as stored");
+                Ok(())
+            }
+            Err(error) => Err(history_error(error)),
+        }
+    }
+
+    /// Up to `limit` attempts stored before the row `before` (the newest when `None`).
+    pub fn attempts_page(
+        &self,
+        before: Option<u32>,
+        limit: u32,
+    ) -> Result<PuzzleHistoryPage, AppError> {
+        let page = self
+            .history()?
+            .puzzle_attempts_page::<AttemptBody>(limit as usize, before.map(i64::from))
+            .map_err(history_error)?;
+        let row = |id: i64| u32::try_from(id).unwrap_or(u32::MAX);
+        Ok(PuzzleHistoryPage {
+            attempts: page
+                .attempts
+                .into_iter()
+                .map(|attempt| {
+                    PuzzleAttemptView::new(
+                        row(attempt.id),
+                        attempt.puzzle_id,
+                        attempt.at,
+                        attempt.body,
+                    )
+                })
+                .collect(),
+            next: page.next.map(row),
+            unreadable: u32::try_from(page.damaged.len()).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// The ids of every puzzle with an attempt stored (read a page at a time, bodies skipped).
+    pub fn seen_puzzles(&self) -> Result<HashSet<String>, AppError> {
+        const PAGE: usize = 1000;
+        let history = self.history()?;
+        let mut seen = HashSet::new();
+        let mut before = None;
+        loop {
+            let page = history
+                .puzzle_attempts_page::<IgnoredAny>(PAGE, before)
+                .map_err(history_error)?;
+            seen.extend(page.attempts.into_iter().map(|attempt| attempt.puzzle_id));
+            match page.next {
+                Some(next) => before = Some(next),
+                None => return Ok(seen),
+            }
+        }
     }
 }

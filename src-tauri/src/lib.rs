@@ -10,6 +10,8 @@
 //! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
 //! - `course`: the rules course (`ultima-course`): its commands, views, and its progress and
 //!   task open in the store.
+//! - `puzzles`: the puzzle trainer (`ultima-puzzles`): its commands, views, the player's
+//!   rating and the puzzle in progress in the store, the attempts in the history database.
 //! - `error`, `notice`: what the UI is told, as codes it words itself.
 //! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
 
@@ -23,6 +25,7 @@ mod events;
 mod history;
 mod notice;
 mod persistence;
+mod puzzles;
 mod settings;
 mod state;
 mod store;

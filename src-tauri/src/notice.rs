@@ -47,4 +47,10 @@ pub enum Notice {
     /// The course's progress was saved by a newer version of the app: it is kept aside, and the
     /// course starts again here.
     CourseProgressFromNewerVersion { version: u32 },
+    /// The puzzle rating could not be read: it starts again at 1500; what was saved is kept
+    /// aside in the save file.
+    PuzzleRatingUnreadable,
+    /// The puzzle rating was saved by a newer version of the app: it is kept aside, and the
+    /// rating starts again here.
+    PuzzleRatingFromNewerVersion { version: u32 },
 }

@@ -7,7 +7,8 @@
 //! update (see `state::AppState::import_legacy_finished`). A file from a newer version is
 //! refused and left untouched: the app then runs without saving. The course's entries
 //! (`courseProgress`, `courseTask`: see `course::stored`) came within version 2: a build that
-//! does not know them keeps them as they are.
+//! does not know them keeps them as they are; so did the trainer's (`puzzleRating`,
+//! `puzzleCurrent`: see `puzzles::stored`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -19,6 +20,7 @@ use crate::course::stored::{self as course_stored, StoredTask, KEY_PROGRESS, KEY
 use crate::durable;
 use crate::error::{AppError, StorageWhat};
 use crate::notice::Notice;
+use crate::puzzles::stored::{self as puzzle_stored, StoredRating, StoredRun};
 use crate::settings::Settings;
 use crate::store::KeyValue;
 use crate::stored::{self, CurrentRead, LegacyFinished};
@@ -46,6 +48,10 @@ pub struct Loaded {
     pub course_progress: Progress,
     /// The course's task open, with the moves of its try.
     pub course_task: Option<StoredTask>,
+    /// The player's puzzle rating (the starting one when there was none or it did not read).
+    pub puzzle_rating: StoredRating,
+    /// The puzzle open, with the moves of its try.
+    pub puzzle_current: Option<StoredRun>,
 }
 
 pub struct Persistence {
@@ -178,6 +184,30 @@ impl Persistence {
             }
         }
         self.read_course_into(store.as_ref(), loaded);
+        self.read_puzzles_into(store.as_ref(), loaded);
+    }
+
+    /// The trainer's entries: the rating if it reads (else kept aside, the player told, and
+    /// the starting rating in its place), the puzzle open if it reads (else kept aside).
+    fn read_puzzles_into(&self, store: &dyn KeyValue, loaded: &mut Loaded) {
+        if let Some(saved) = store.get(puzzle_stored::KEY_RATING) {
+            let read = puzzle_stored::read_rating(&saved);
+            if let Some(notice) = read.notice {
+                self.set_aside(puzzle_stored::KEY_RATING, saved);
+                store.delete(puzzle_stored::KEY_RATING);
+                loaded.notices.push(notice);
+            }
+            loaded.puzzle_rating = read.rating;
+        }
+        if let Some(saved) = store.get(puzzle_stored::KEY_CURRENT) {
+            match puzzle_stored::read_run(&saved) {
+                Some(run) => loaded.puzzle_current = Some(run),
+                None => {
+                    self.set_aside(puzzle_stored::KEY_CURRENT, saved);
+                    store.delete(puzzle_stored::KEY_CURRENT);
+                }
+            }
+        }
     }
 
     /// The course's entries: the progress read task by task (what does not read is kept aside
@@ -248,6 +278,45 @@ impl Persistence {
         };
         self.stage_course(progress, task)?;
         self.write(store.as_ref())
+    }
+
+    /// Saves the player's puzzle rating and the puzzle open, as [`Persistence::save`] does the
+    /// rest.
+    pub fn save_puzzles(
+        &self,
+        rating: &StoredRating,
+        current: Option<&StoredRun>,
+    ) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        self.stage_puzzles(rating, current)?;
+        self.write(store.as_ref())
+    }
+
+    /// Puts the trainer's entries in the store's memory without writing them.
+    pub fn stage_puzzles(
+        &self,
+        rating: &StoredRating,
+        current: Option<&StoredRun>,
+    ) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let encode = |e: serde_json::Error| AppError::storage(StorageWhat::Prepare, e);
+        store.set(KEY_VERSION, Value::from(VERSION));
+        store.set(
+            puzzle_stored::KEY_RATING,
+            serde_json::to_value(rating).map_err(encode)?,
+        );
+        match current {
+            Some(run) => store.set(
+                puzzle_stored::KEY_CURRENT,
+                serde_json::to_value(run).map_err(encode)?,
+            ),
+            None => store.delete(puzzle_stored::KEY_CURRENT),
+        }
+        Ok(())
     }
 
     /// Backs up the last complete file and writes the store's memory (all of it: what the game

@@ -12,6 +12,8 @@ use specta::Type;
 use crate::bot::{self, BotRunner, NoMove};
 use crate::course::wire::CourseStatus;
 use crate::course::CourseData;
+use crate::puzzles::wire::PuzzleStatus;
+use crate::puzzles::PuzzleData;
 use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
 use ultima_game::{Action, Session};
 
@@ -43,6 +45,8 @@ pub struct Startup {
     pub read_only: bool,
     /// The rules course: whether it is finished, the next task, the task open.
     pub course: CourseStatus,
+    /// The puzzle trainer: the rating, the streak, the puzzle in progress.
+    pub puzzles: PuzzleStatus,
 }
 
 pub struct Data {
@@ -82,6 +86,8 @@ struct Shared {
     data: Mutex<Data>,
     /// The rules course (its own lock: a task's bot or hint never holds up a game).
     course: Mutex<CourseData>,
+    /// The puzzle trainer (its own lock, as the course's).
+    puzzles: Mutex<PuzzleData>,
     bot: BotRunner,
     events: Events,
     clock: FlagTimer,
@@ -119,6 +125,8 @@ impl AppState {
             mut notices,
             course_progress,
             course_task,
+            puzzle_rating,
+            puzzle_current,
         } = loaded;
         // The player was not thinking while the app was closed.
         if let Some(session) = &mut current {
@@ -132,9 +140,20 @@ impl AppState {
             finished
         };
         let course = CourseData::restored(course_progress, course_task.as_ref());
+        let seen = finished
+            .as_ref()
+            .map(|finished| {
+                finished.seen_puzzles().unwrap_or_else(|error| {
+                    eprintln!("ultima: reading the puzzles played: {error:?}");
+                    Default::default()
+                })
+            })
+            .unwrap_or_default();
+        let puzzles = PuzzleData::new(puzzle_rating, puzzle_current, seen);
         let state = AppState(Arc::new(Shared {
             data: Mutex::new(Data::new(settings, current, notices)),
             course: Mutex::new(course),
+            puzzles: Mutex::new(puzzles),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -142,6 +161,7 @@ impl AppState {
             finished,
         }));
         state.settle_after_opening(legacy_finished);
+        state.settle_puzzles();
         state.arm_clock();
         state
     }
@@ -183,6 +203,7 @@ impl AppState {
         AppState(Arc::new(Shared {
             data: Mutex::new(Data::new(Settings::default(), None, Vec::new())),
             course: Mutex::new(CourseData::default()),
+            puzzles: Mutex::new(PuzzleData::default()),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -209,6 +230,19 @@ impl AppState {
                 what: StorageWhat::StateDamaged,
             })
         })
+    }
+
+    pub(crate) fn puzzle_data(&self) -> Result<MutexGuard<'_, PuzzleData>, AppError> {
+        self.0.puzzles.lock().map_err(|_| {
+            AppError::new(Problem::Storage {
+                what: StorageWhat::StateDamaged,
+            })
+        })
+    }
+
+    /// The finished games' and puzzle attempts' database, if there is one (even in memory).
+    pub(crate) fn finished_store(&self) -> Option<&Finished> {
+        self.0.finished.as_ref()
     }
 
     /// The store, or why it could not be opened.
@@ -330,6 +364,7 @@ impl AppState {
             notices,
             read_only,
             course: self.course_status(),
+            puzzles: self.puzzle_status(),
         })
     }
 

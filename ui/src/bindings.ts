@@ -68,6 +68,30 @@ export const commands = {
 	taskHint: (taskId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("task_hint", { taskId })),
 	/**  Forgets the course's progress (settings). */
 	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
+	/**  The player's puzzle rating, its chart, the streak and the puzzle in progress. */
+	puzzleRating: () => typedError<PuzzleStatus, AppError>(__TAURI_INVOKE("puzzle_rating")),
+	/**  The puzzle open (in progress, or over and still shown), after a relaunch too; `null` if none. */
+	puzzleOpen: () => typedError<PuzzleView | null, AppError>(__TAURI_INVOKE("puzzle_open")),
+	/**
+	 *  A new puzzle near the player's rating, never one seen before; `theme`: only that theme
+	 *  (its name, `"long-leap"`).
+	 */
+	puzzleNext: (difficulty: Difficulty, theme: string | null) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_next", { difficulty, theme })),
+	/**  A puzzle of the history again (unrated: it was seen). */
+	puzzleReplay: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_replay", { puzzleId })),
+	/**  The solver's move; the opponent's reply comes with the answer. */
+	puzzleMove: (puzzleId: string, from: string, to: string) => typedError<PuzzleStep, AppError>(__TAURI_INVOKE("puzzle_move", { puzzleId, from, to })),
+	/**  After a wrong move: back to before it; after the end: the puzzle again from its start. */
+	puzzleRetry: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_retry", { puzzleId })),
+	/**  The square of the piece to move (`null`: not the solver's move). */
+	puzzleHint: (puzzleId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("puzzle_hint", { puzzleId })),
+	/**  Gives up: the puzzle with its whole solution. */
+	puzzleSolution: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_solution", { puzzleId })),
+	/**
+	 *  Attempts, newest first: `limit` of them before `before` (the `next` of the page before;
+	 *  `null` for the newest).
+	 */
+	puzzleHistory: (before: number | null, limit: number) => typedError<PuzzleHistoryPage, AppError>(__TAURI_INVOKE("puzzle_history", { before, limit })),
 };
 
 /* Types */
@@ -167,6 +191,9 @@ export type CourseStatus = {
 	solved: number,
 	tasks: number,
 };
+
+/**  How far from the player's rating the puzzles are. */
+export type Difficulty = "easier" | "normal" | "harder";
 
 /**
  *  The kind of draw a task asks for. (The chapters and the export write it
@@ -381,7 +408,17 @@ export type Notice =
  *  The course's progress was saved by a newer version of the app: it is kept aside, and the
  *  course starts again here.
  */
-{ code: "courseProgressFromNewerVersion"; version: number };
+{ code: "courseProgressFromNewerVersion"; version: number } | 
+/**
+ *  The puzzle rating could not be read: it starts again at 1500; what was saved is kept
+ *  aside in the save file.
+ */
+{ code: "puzzleRatingUnreadable" } | 
+/**
+ *  The puzzle rating was saved by a newer version of the app: it is kept aside, and the
+ *  rating starts again here.
+ */
+{ code: "puzzleRatingFromNewerVersion"; version: number };
 
 /**  What about the piece in the way stops the move. */
 export type Obstacle = 
@@ -526,7 +563,145 @@ export type Problem =
 /**  The task named is not the one open (open it first). */
 { code: "notOpenTask"; task: string } | 
 /**  The course (embedded in the app) could not be read. */
-{ code: "courseUnavailable" };
+{ code: "courseUnavailable" } | 
+/**  The collection has no puzzle with this id. */
+{ code: "noSuchPuzzle"; puzzle: string } | 
+/**  The puzzle named is not the one open (open it first). */
+{ code: "notOpenPuzzle"; puzzle: string } | 
+/**  Every puzzle that fits the choice has been seen. */
+{ code: "noPuzzleLeft" } | 
+/**  The text is not a puzzle theme. */
+{ code: "unknownTheme"; theme: string } | 
+/**  The puzzle collection (embedded in the app) could not be read. */
+{ code: "puzzlesUnavailable" };
+
+/**  An attempt in the history list (replay it with `puzzleReplay(puzzleId)`). */
+export type PuzzleAttemptView = {
+	id: number,
+	puzzleId: string,
+	/**  When the puzzle was opened (ms since 1970). */
+	at: number | null,
+	/**  The puzzle's rating. */
+	rating: number,
+	themes: Theme[],
+	/**  Solved at the first try without help. */
+	solved: boolean,
+	/**  Solved in the end (maybe after retries). */
+	finished: boolean,
+	rated: boolean,
+	/**  The player's rating before and after (rated attempts). */
+	change: RatingChange | null,
+};
+
+/**  Attempts, newest first. */
+export type PuzzleHistoryPage = {
+	attempts: PuzzleAttemptView[],
+	/**  Where the next page starts (`before` of the next call); `None`: this page is the last. */
+	next: number | null,
+	/**  How many attempts of this page are stored but do not read (they are kept). */
+	unreadable: number,
+};
+
+/**  Where the puzzle in progress stands. */
+export type PuzzleState = 
+/**  The solver's move. */
+"playing" | 
+/**  The solver's last move was wrong: it is shown with its refutation until a retry. */
+"wrong" | "solved" | 
+/**  The solution was shown before the puzzle was solved. */
+"failed";
+
+/**  The player's puzzle rating, for home and the trainer's header. */
+export type PuzzleStatus = {
+	rating: number,
+	deviation: number,
+	/**  Still uncertain (few puzzles played): lichess shows such a rating with a `?`. */
+	provisional: boolean,
+	/**  The rating after each rated puzzle, oldest first, thinned to at most 100 points. */
+	history: RatingPoint[],
+	/**  Rated puzzles solved in a row, up to the last one; the best such run. */
+	streak: number,
+	bestStreak: number,
+	/**  Rated puzzles solved at the first try, and all rated puzzles. */
+	solved: number,
+	attempted: number,
+	/**  The puzzle in progress (not solved nor given up): the trainer reopens on it. */
+	current: string | null,
+};
+
+export type PuzzleStep = {
+	step: PuzzleStepView,
+	puzzle: PuzzleView,
+};
+
+/**  What a solver's move led to. */
+export type PuzzleStepView = 
+/**  Right: the opponent's reply was played at once. */
+{ kind: "continue"; played: PlyView; reply: PlyView; 
+/**  The board after the solver's move, before the reply. */
+afterPlayed: BoardView } | { kind: "solved"; played: PlyView } | 
+/**  Not the move: the puzzle's `wrong…`/`refutation…` fields show it; retry to go on. */
+{ kind: "wrong"; played: PlyView } | 
+/**  Nothing done: the puzzle is over, or waits for a retry. */
+{ kind: "finished" };
+
+/**  The puzzle open, as the trainer shows it. */
+export type PuzzleView = {
+	id: string,
+	/**  The puzzle's rating (lichess shows it once the puzzle is over). */
+	rating: number,
+	themes: Theme[],
+	/**  The side the player plays (orient the board from it). */
+	solver: Color,
+	/**  The board before the opponent's mistake: the trainer plays `mistake` from here first. */
+	start: BoardView,
+	mistake: PlyView,
+	/**  The board now (after the mistake and `plies`). */
+	board: BoardView,
+	/**  Empty unless it is the solver's move. */
+	legalMoves: MoveView[],
+	/**  The solver's and the opponent's moves after the mistake, this try. */
+	plies: PlyView[],
+	state: PuzzleState,
+	/**
+	 *  The first try still counts for the rating (no wrong move, hint or solution yet, and
+	 *  not a replay).
+	 */
+	rated: boolean,
+	/**  Seen before: this try does not count for the rating. */
+	replay: boolean,
+	/**
+	 *  State wrong: the wrong move, the board after it, the opponent's best answer to it (none
+	 *  when it leaves no move) and the board after that.
+	 */
+	wrong: PlyView | null,
+	wrongBoard: BoardView | null,
+	refutation: PlyView | null,
+	refutationBoard: BoardView | null,
+	/**  Once solved or given up: the whole line after the mistake. */
+	solution: PlyView[] | null,
+	/**  Once the first try is decided (a rated one): the player's rating before and after. */
+	change: RatingChange | null,
+	/**  The solver's moves in the solution, and how many of them are played. */
+	solverMoves: number,
+	solverMovesPlayed: number,
+	mistakes: number,
+	hints: number,
+	streak: number,
+};
+
+/**  The rating before and after a puzzle, in whole numbers. */
+export type RatingChange = {
+	before: number,
+	after: number,
+};
+
+/**  The rating after one rated puzzle, and when. */
+export type RatingPoint = {
+	/**  Milliseconds since 1970 (as the history store's times). */
+	at: number | null,
+	rating: number,
+};
 
 /**  The seven kinds of piece. */
 export type Role = "king" | "pawn" | "withdrawer" | "longLeaper" | "chameleon" | "coordinator" | "immobilizer";
@@ -573,6 +748,8 @@ export type Startup = {
 	readOnly: boolean,
 	/**  The rules course: whether it is finished, the next task, the task open. */
 	course: CourseStatus,
+	/**  The puzzle trainer: the rating, the streak, the puzzle in progress. */
+	puzzles: PuzzleStatus,
 };
 
 export type StepView = 
@@ -671,6 +848,50 @@ export type TaskView = {
 	/**  The next task in course order (`None` after the last). */
 	following: string | null,
 };
+
+/**
+ *  A theme, by its name in lower case with dashes (`long-leap`, `mate-in-1`), as the file
+ *  format, the JSON export and the app use it.
+ */
+export type Theme = 
+/**  A pawn takes by a pinch. */
+"pinch" | 
+/**  A withdrawer takes by moving away. */
+"withdrawal" | 
+/**  A long leaper takes by leaping. */
+"long-leap" | 
+/**  A coordinator takes with its king. */
+"coordinator" | 
+/**  A chameleon takes a pawn by a pinch. */
+"chameleon-pinch" | 
+/**  A chameleon takes a withdrawer by moving away from it. */
+"chameleon-withdrawal" | 
+/**  A chameleon takes a long leaper by leaping it. */
+"chameleon-leap" | 
+/**  A chameleon takes a coordinator by coordinating with its king. */
+"chameleon-coordinator" | 
+/**  A chameleon takes the king by a king's step. */
+"chameleon-king" | 
+/**  One move takes two pieces or more. */
+"multi-capture" | 
+/**  A solver move freezes an enemy piece that was free. */
+"immobilization" | 
+/**  A frozen piece is removed in the solution. */
+"removal" | 
+/**  The opponent has no legal move after the solver's first move. */
+"mate-in-1" | 
+/**  ... after the solver's second move. */
+"mate-in-2" | 
+/**  ... after the solver's third move or later. */
+"mate-in-3-plus" | 
+/**  The win leaves the loser with no legal move while not in check. */
+"blockade" | 
+/**  The puzzle's position is from the opening. */
+"opening" | 
+/**  ... from the middle game. */
+"middlegame" | 
+/**  ... from the endgame. */
+"endgame";
 
 /**  How long a timed game is: base time for each side and the increment per move. */
 export type TimeControl = {

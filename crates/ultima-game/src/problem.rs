@@ -197,6 +197,24 @@ pub enum Problem {
     },
     /// The course (embedded in the app) could not be read.
     CourseUnavailable,
+
+    // The puzzle trainer refused (the app's puzzle commands).
+    /// The collection has no puzzle with this id.
+    NoSuchPuzzle {
+        puzzle: String,
+    },
+    /// The puzzle named is not the one open (open it first).
+    NotOpenPuzzle {
+        puzzle: String,
+    },
+    /// Every puzzle that fits the choice has been seen.
+    NoPuzzleLeft,
+    /// The text is not a puzzle theme.
+    UnknownTheme {
+        theme: String,
+    },
+    /// The puzzle collection (embedded in the app) could not be read.
+    PuzzlesUnavailable,
 }
 
 /// An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`.
@@ -250,12 +268,17 @@ impl Problem {
             | NoSuchPly { .. }
             | NoBot
             | NoSuchTask { .. }
+            | NoSuchPuzzle { .. }
+            | NoPuzzleLeft
+            | UnknownTheme { .. }
             // Not `cancelled`, which the UI passes over in silence: a failed bot is shown.
             | BotFailed => ErrorKind::BadRequest,
-            NoGame | NotCurrentGame | NotFinished | NotOpenTask { .. } => ErrorKind::NoGame,
+            NoGame | NotCurrentGame | NotFinished | NotOpenTask { .. } | NotOpenPuzzle { .. } => {
+                ErrorKind::NoGame
+            }
 
             BotStopped | GameChanged => ErrorKind::Cancelled,
-            Storage { .. } | CourseUnavailable => ErrorKind::Storage,
+            Storage { .. } | CourseUnavailable | PuzzlesUnavailable => ErrorKind::Storage,
         }
     }
 }
@@ -563,6 +586,11 @@ impl fmt::Display for Problem {
             NoSuchTask { task } => write!(f, "the course has no task {task}"),
             NotOpenTask { task } => write!(f, "the course task {task} is not open"),
             CourseUnavailable => f.write_str("the course could not be read"),
+            NoSuchPuzzle { puzzle } => write!(f, "the collection has no puzzle {puzzle}"),
+            NotOpenPuzzle { puzzle } => write!(f, "the puzzle {puzzle} is not open"),
+            NoPuzzleLeft => f.write_str("every puzzle that fits has been seen"),
+            UnknownTheme { theme } => write!(f, "`{theme}` is not a puzzle theme"),
+            PuzzlesUnavailable => f.write_str("the puzzle collection could not be read"),
         }
     }
 }
