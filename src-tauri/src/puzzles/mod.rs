@@ -313,10 +313,18 @@ impl AppState {
         })
     }
 
-    /// `puzzle_id` again (from the history): rated only if it was never played.
+    /// `puzzle_id` again (from the history): rated only if it was never played. If it is the
+    /// puzzle in progress, that goes on (its try is not thrown away).
     pub fn puzzle_replay(&self, puzzle_id: &str) -> Result<PuzzleView, AppError> {
         self.change_puzzles(|data, puzzles| {
             let puzzle = find(puzzles, puzzle_id)?;
+            if let Some(run) = data
+                .current
+                .as_ref()
+                .filter(|run| run.puzzle == puzzle_id && !run.is_over())
+            {
+                return view(puzzle, run, &data.rating);
+            }
             self.open_new(data, puzzle)
         })
     }

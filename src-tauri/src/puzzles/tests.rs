@@ -10,7 +10,7 @@ use ultima_puzzles::rating::Difficulty;
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Position};
 
-use super::stored::PuzzleState;
+use super::stored::{PuzzleState, StoredRating};
 use super::wire::{PuzzleStep, PuzzleStepView, PuzzleView};
 use crate::error::{AppError, Problem};
 use crate::notice::Notice;
@@ -475,12 +475,30 @@ fn a_valid_rating_reads_back_as_saved() {
 }
 
 #[test]
-fn every_puzzle_of_the_shipped_collection_opens() {
+fn replaying_the_puzzle_in_progress_goes_on_with_it() {
+    let state = opened(&folder("puzzles-replay-current"));
+    state.puzzle_replay("line0").expect("opens");
+    play(&state, "line0", 1);
+    let view = state.puzzle_replay("line0").expect("the same");
+    assert!(view.rated, "still the first try");
+    assert_eq!(view.plies.len(), 2);
+    assert!(state
+        .puzzle_history(None, 10)
+        .expect("reads")
+        .attempts
+        .is_empty());
+}
+
+#[test]
+fn every_puzzle_of_the_shipped_collection_opens_as_the_trainer_shows_it() {
     let puzzles = ultima_puzzles::collection().expect("the collection reads");
-    let state = open(&folder("puzzles-shipped"));
+    let rating = StoredRating::default();
     for puzzle in &puzzles {
-        let view = state.puzzle_replay(&puzzle.id).expect("opens");
+        let run = super::new_run(puzzle, &Default::default());
+        let view = super::wire::puzzle_view(puzzle, &run, &rating)
+            .unwrap_or_else(|| panic!("{} does not play", puzzle.id));
         assert_eq!(view.mistake.to, puzzle.moves[0][2..], "{}", puzzle.id);
         assert!(!view.legal_moves.is_empty(), "{}", puzzle.id);
+        assert!(view.rated && view.plies.is_empty(), "{}", puzzle.id);
     }
 }
