@@ -108,6 +108,12 @@ fn every_level_takes_a_mate_in_one_so_it_rates_low() {
     );
     assert_eq!(calibration.solve_rate(), 1.0);
     assert!(f64::from(calibration.rating) < level_rating(Level::Novice).rating);
+    // The other mate as the solution: whichever mate a level plays, the try is solved, so at
+    // least one of the two puzzles is solved by a mate that is not its solution.
+    let mut other = mate.clone();
+    other.moves[1] = "d5a8".to_string();
+    let calibration = calibrate(&other, &CalibrationSettings::default()).expect("calibrates");
+    assert_eq!(calibration.solve_rate(), 1.0, "{calibration:?}");
 }
 
 /// A line of random moves from the start: the "solution" is a random move, which no level
