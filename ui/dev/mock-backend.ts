@@ -361,6 +361,7 @@ export function mockBackend(options: MockOptions): (cmd: string, args: unknown) 
           notices: options.notices,
           readOnly: options.readOnly ?? false,
           course: course.status(),
+          puzzles: puzzles.status(),
         } satisfies Startup;
       case 'watch_games':
         channel = args['channel'] as Channel<GameEvent>;

@@ -7,6 +7,7 @@
 
 import type { AppError, BoardView, Color, MoveView, PieceView, PlyView, Role } from '../src/bindings';
 import type {
+  Theme,
   PuzzleAttemptView,
   PuzzleChoice,
   PuzzleHistoryPage,
@@ -29,7 +30,7 @@ interface MockPuzzle {
   ufen: string;
   moves: Line[];
   rating: number;
-  themes: string[];
+  themes: Theme[];
 }
 
 /** Three small tactics: a pinch, a long leap taking two then one, a withdrawal. */
@@ -153,14 +154,15 @@ interface Try {
   change: RatingChange | null;
   /** The first try is over (its result counted, or a replay). */
   counted: boolean;
-  /** A hint was taken during the first try: it is a miss. */
-  helped: boolean;
   /** Opened again from the history: not rated. */
   replay: boolean;
+  mistakes: number;
+  hints: number;
 }
 
 export interface MockPuzzles {
   handle(cmd: string, args: Record<string, unknown>): { handled: boolean; answer?: unknown };
+  status(): PuzzleStatus;
 }
 
 export interface MockPuzzleOptions {
@@ -231,12 +233,17 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
       change: attempt.change,
       streak,
       replay: attempt.replay,
+      solverMoves: puzzle.moves.length / 2,
+      solverMovesPlayed: Math.ceil(attempt.done / 2),
+      mistakes: attempt.mistakes,
+      hints: attempt.hints,
     };
   };
 
   const status = (): PuzzleStatus => ({
     rating,
     deviation: 80,
+    provisional: false,
     history,
     streak,
     bestStreak,
@@ -249,20 +256,19 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
   const count = (attempt: Try, solved: boolean): void => {
     if (attempt.counted) return;
     attempt.counted = true;
-    const won = solved && !attempt.helped;
-    const change = attempt.rated ? { before: rating, after: rating + (won ? 12 : -9) } : null;
+    const change = attempt.rated ? { before: rating, after: rating + (solved ? 12 : -9) } : null;
     attempt.rated = false;
     if (change) {
       rating = change.after;
       history.push({ at: Date.now(), rating });
-      streak = won ? streak + 1 : 0;
+      streak = solved ? streak + 1 : 0;
       bestStreak = Math.max(bestStreak, streak);
     }
     attempt.change = change;
-    attempts.unshift({ id: ++attemptId, puzzleId: attempt.puzzle.id, at: Date.now(), rating: attempt.puzzle.rating, themes: attempt.puzzle.themes, solved: won, finished: solved, change });
+    attempts.unshift({ id: ++attemptId, puzzleId: attempt.puzzle.id, at: Date.now(), rating: attempt.puzzle.rating, themes: attempt.puzzle.themes, solved, finished: solved, rated: change !== null, change });
   };
 
-  const fresh = (puzzle: MockPuzzle, rated: boolean): Try => ({ puzzle, done: 0, state: 'playing', rated, wrong: null, change: null, counted: !rated, helped: false, replay: !rated });
+  const fresh = (puzzle: MockPuzzle, rated: boolean): Try => ({ puzzle, done: 0, state: 'playing', rated, wrong: null, change: null, counted: !rated, replay: !rated, mistakes: 0, hints: 0 });
 
   // The app's own codes (`notOpenPuzzle`) are not in this build's bindings yet: the mock answers
   // with the nearest one there is.
@@ -276,7 +282,7 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
     puzzle_open: () => (open && (open.state === 'playing' || open.state === 'wrong') ? view(open) : null),
     puzzle_next: (args) => {
       const choice = { difficulty: args['difficulty'], theme: args['theme'] ?? null } as PuzzleChoice;
-      const fits = MOCK_PUZZLES.filter((p) => choice.theme === null || p.themes.includes(choice.theme));
+      const fits = MOCK_PUZZLES.filter((p) => choice.theme === null || (p.themes as readonly string[]).includes(choice.theme));
       const pool = fits.length ? fits : MOCK_PUZZLES;
       const unseen = pool.filter((p) => !seen.has(p.id));
       // Easier: the lowest rated first; harder: the highest; normal: the nearest to the rating.
@@ -309,6 +315,7 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
         const answer = slides(played.position)[0];
         const refuted = answer ? play(played.position, answer) : null;
         attempt.state = 'wrong';
+        attempt.mistakes += 1;
         attempt.wrong = {
           ply: played.ply,
           board: boardOf(played.position, ply, played.ply),
@@ -344,7 +351,9 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
       const attempt = openTry(args['puzzleId']);
       const line = attempt.puzzle.moves[attempt.done + 1];
       if (attempt.state !== 'playing' || !line) return null;
-      if (!attempt.counted) attempt.helped = true;
+      // As the app does: a hint decides a rated first try (a miss) at once.
+      attempt.hints += 1;
+      count(attempt, false);
       return line.move.slice(0, 2);
     },
     puzzle_solution: (args) => {
@@ -365,6 +374,7 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
   };
 
   return {
+    status,
     handle(cmd, args) {
       const answer = answers[cmd];
       return answer ? { handled: true, answer: answer(args) } : { handled: false };

@@ -28,6 +28,8 @@ const NOTICES: Record<Notice['code'], Notice> = {
   courseProgressUnreadable: { code: 'courseProgressUnreadable' },
   courseProgressPartlyLost: { code: 'courseProgressPartlyLost', tasks: ['leaper-2'] },
   courseProgressFromNewerVersion: { code: 'courseProgressFromNewerVersion', version: 3 },
+  puzzleRatingUnreadable: { code: 'puzzleRatingUnreadable' },
+  puzzleRatingFromNewerVersion: { code: 'puzzleRatingFromNewerVersion', version: 2 },
 };
 const notices = query.getAll('notice').flatMap((code) => (code in NOTICES ? [NOTICES[code as Notice['code']]] : []));
 

@@ -62,8 +62,8 @@ export class App {
   courseStatus: CourseStatus;
   /** The course map as last asked for (`null` before the map was first opened). */
   course: CourseMap | null = null;
-  /** The puzzle rating and progress, as last asked for (`null` until then, or when the Rust side has no puzzles). */
-  puzzleStatus: PuzzleStatus | null = null;
+  /** The puzzle rating and progress, as start-up and the trainer last said. */
+  puzzleStatus: PuzzleStatus;
   /** What the next puzzle should be (the trainer's difficulty and theme), for this session. */
   puzzleChoice: PuzzleChoice = { difficulty: 'normal', theme: null };
   readonly sounds = new Sounds(() => this.settings.sound);
@@ -89,6 +89,7 @@ export class App {
     this.finished = startup.finished;
     this.readOnly = startup.readOnly;
     this.courseStatus = startup.course;
+    this.puzzleStatus = startup.puzzles;
     for (const notice of startup.notices) this.notice(describeNotice(notice));
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }

@@ -60,6 +60,11 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   noSuchTask: { code: 'noSuchTask', task: 'leaper-9' },
   notOpenTask: { code: 'notOpenTask', task: 'leaper-2' },
   courseUnavailable: { code: 'courseUnavailable' },
+  noSuchPuzzle: { code: 'noSuchPuzzle', puzzle: '3f9a01c2' },
+  notOpenPuzzle: { code: 'notOpenPuzzle', puzzle: '3f9a01c2' },
+  noPuzzleLeft: { code: 'noPuzzleLeft' },
+  unknownTheme: { code: 'unknownTheme', theme: 'fork' },
+  puzzlesUnavailable: { code: 'puzzlesUnavailable' },
 };
 const PROBLEMS: Problem[] = [
   ...Object.values(PROBLEM_OF),
@@ -80,6 +85,8 @@ const NOTICES: Notice[] = [
   { code: 'courseProgressUnreadable' },
   { code: 'courseProgressPartlyLost', tasks: ['leaper-2', 'gone-7'] },
   { code: 'courseProgressFromNewerVersion', version: 3 },
+  { code: 'puzzleRatingUnreadable' },
+  { code: 'puzzleRatingFromNewerVersion', version: 2 },
 ];
 
 /** A sentence fit for the player: no parameter left unfilled, no key shown instead of words. */

@@ -102,6 +102,16 @@ export function describeProblem(problem: Problem): string {
       return t('problem.notOpenTask');
     case 'courseUnavailable':
       return t('problem.courseUnavailable');
+    case 'noSuchPuzzle':
+      return t('problem.noSuchPuzzle', { puzzle: problem.puzzle });
+    case 'notOpenPuzzle':
+      return t('problem.notOpenPuzzle');
+    case 'noPuzzleLeft':
+      return t('problem.noPuzzleLeft');
+    case 'unknownTheme':
+      return t('problem.unknownTheme', { theme: problem.theme });
+    case 'puzzlesUnavailable':
+      return t('problem.puzzlesUnavailable');
     default:
       return unknownCode(problem);
   }
@@ -193,6 +203,10 @@ export function describeNotice(notice: Notice): string {
       return t('notice.courseProgressPartlyLost', { count: notice.tasks.length, tasks: listOf(notice.tasks.map(taskName)) });
     case 'courseProgressFromNewerVersion':
       return t('notice.courseProgressFromNewerVersion', { version: notice.version });
+    case 'puzzleRatingUnreadable':
+      return t('notice.puzzleRatingUnreadable');
+    case 'puzzleRatingFromNewerVersion':
+      return t('notice.puzzleRatingFromNewerVersion', { version: notice.version });
     default: {
       const code: unknown = (notice as { code?: unknown }).code;
       return t('notice.unknown', { code: String(code) });

@@ -160,11 +160,11 @@ export const en = {
     learnGoOn: 'Pick up the course where you left off: {{task}}.',
     course: 'The rules course',
     puzzles: 'Puzzles',
-    puzzlesNew: 'Tactics from real games, chosen for your level.',
     puzzleRating_zero: 'Your puzzle rating: {{rating}}. Tactics from real games, chosen for your level.',
     puzzleRating_one: 'Your puzzle rating: {{rating}} after {{count}} puzzle.',
     puzzleRating_other: 'Your puzzle rating: {{rating}} after {{count}} puzzles.',
     puzzlesOpen: 'Solve puzzles',
+    puzzleContinue: 'Continue the puzzle',
   },
 
   /** The puzzle trainer. */
@@ -531,6 +531,11 @@ export const en = {
     noSuchTask: 'There is no task “{{task}}” in the course.',
     notOpenTask: 'That task was no longer open; it has been opened again.',
     courseUnavailable: 'The rules course could not be loaded.',
+    noSuchPuzzle: 'There is no puzzle “{{puzzle}}” in the collection.',
+    notOpenPuzzle: 'That puzzle is no longer the one open. Open the next puzzle to go on.',
+    noPuzzleLeft: 'You have seen every puzzle that fits this choice. Choose another theme or difficulty.',
+    unknownTheme: '“{{theme}}” is not a puzzle theme.',
+    puzzlesUnavailable: 'The puzzles could not be loaded.',
     botStopped: "The bot's search was stopped.",
     gameChanged: 'The game changed while the bot was thinking.',
     botFailed: 'The bot could not make its move. Try leaving the game and coming back to it.',
@@ -585,6 +590,9 @@ export const en = {
     courseProgressPartlyLost_other: 'Your progress in {{count}} tasks of the course ({{tasks}}) could not be read: they count as not solved. The rest of your progress is kept.',
     courseProgressFromNewerVersion:
       'Your progress in the rules course was saved by a newer version of Ultima (format {{version}}). It is kept aside, and the course starts again here.',
+    puzzleRatingUnreadable: 'Your puzzle rating could not be read, so it starts again at 1500. What was saved is kept aside, not deleted.',
+    puzzleRatingFromNewerVersion:
+      'Your puzzle rating was saved by a newer version of Ultima (format {{version}}). It is kept aside, and your rating starts again here.',
     unknown: 'Something about your saved data needs your attention ({{code}}).',
   },
 } as const;

@@ -79,10 +79,14 @@ function puzzlesCard(ctrl: HomeCtrl): VNode {
       h(
         'p',
         { attrs: testid('home-puzzle-rating') },
-        status ? t('home.puzzleRating', { rating: Math.round(status.rating), count: status.attempted }) : t('home.puzzlesNew'),
+        t('home.puzzleRating', { rating: Math.round(status.rating), count: status.attempted }),
       ),
     ]),
-    h('button', { attrs: { type: 'button', ...testid('home-puzzles') }, on: { click: () => ctrl.puzzles() } }, t('home.puzzlesOpen')),
+    h(
+      status.current ? 'button.primary' : 'button',
+      { attrs: { type: 'button', ...testid('home-puzzles'), 'data-current': status.current ?? '' }, on: { click: () => ctrl.puzzles() } },
+      status.current ? t('home.puzzleContinue') : t('home.puzzlesOpen'),
+    ),
   ]);
 }
 
