@@ -502,3 +502,29 @@ fn every_puzzle_of_the_shipped_collection_opens_as_the_trainer_shows_it() {
         assert!(view.rated && view.plies.is_empty(), "{}", puzzle.id);
     }
 }
+
+#[test]
+fn with_a_save_from_a_newer_version_the_trainer_works_but_nothing_is_written() {
+    let dir = with_save(
+        "puzzles-newer-save",
+        &json!({"version": 3, "puzzleRating": {"version": 1}}),
+    );
+    let before = std::fs::read(dir.join("ultima.json")).expect("read");
+    let state = opened(&dir);
+    assert!(state.start_up().expect("starts").read_only);
+    state.puzzle_replay(MATE).expect("opens");
+    let solved = state.puzzle_move(MATE, "a7", "g7").expect("solves");
+    assert_eq!(solved.puzzle.state, PuzzleState::Solved);
+    assert_eq!(state.puzzle_status().solved, 1, "kept in memory");
+    assert_eq!(
+        state
+            .puzzle_history(None, 10)
+            .expect("in memory")
+            .attempts
+            .len(),
+        1
+    );
+    drop(state);
+    assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
+    assert!(!dir.join(crate::history::FILE).exists());
+}
