@@ -145,14 +145,19 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
 
 /// The puzzles of `file`, or the shipped collection.
 fn load(file: Option<&str>) -> Result<Vec<Puzzle>, CliError> {
-    let text = match file {
+    let text = load_text(file)?;
+    parse_file(&text).map_err(|error| CliError::Puzzles(error.to_string()))
+}
+
+/// The text of `file`, or of the shipped collection.
+fn load_text(file: Option<&str>) -> Result<String, CliError> {
+    match file {
         Some(path) => std::fs::read_to_string(path).map_err(|error| CliError::File {
             path: path.to_string(),
             error,
-        })?,
-        None => ultima_puzzles::COLLECTION.to_string(),
-    };
-    parse_file(&text).map_err(|error| CliError::Puzzles(error.to_string()))
+        }),
+        None => Ok(ultima_puzzles::COLLECTION.to_string()),
+    }
 }
 
 fn verify_command(args: &[String]) -> Result<(), CliError> {
@@ -162,19 +167,34 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         args,
     );
     let mut file: Option<String> = None;
-    let mut nodes = 4 * Settings::DEFAULT_NODES;
+    let mut nodes: Option<u64> = None;
     let mut sample: Option<usize> = None;
     let mut out: Option<String> = None;
     while let Some(name) = options.next_name() {
         match name {
             "--file" => file = Some(options.value(name)?),
-            "--nodes" => nodes = options.value_in(name, 1_000..=1_000_000_000)?,
+            "--nodes" => nodes = Some(options.value_in(name, 1_000..=1_000_000_000)?),
             "--sample" => sample = Some(options.value_in(name, 1..=1_000_000)?),
             "--out" => out = Some(options.value(name)?),
             other => return Err(options.unknown(other)),
         }
     }
-    let puzzles = load(file.as_deref())?;
+    let text = load_text(file.as_deref())?;
+    let puzzles = parse_file(&text).map_err(|error| CliError::Puzzles(error.to_string()))?;
+    // At least four times the generator's nodes (as the file records them; the default
+    // generator's when it does not say).
+    let generator_nodes =
+        generate::recorded_generator_nodes(&text).unwrap_or(Settings::DEFAULT_NODES);
+    let least = generator_nodes.saturating_mul(4);
+    let nodes = match nodes {
+        Some(nodes) if nodes < least => {
+            return Err(CliError::Usage(format!(
+                "`--nodes {nodes}`: verify searches at least four times the generator's {generator_nodes} nodes: give {least} or more"
+            )))
+        }
+        Some(nodes) => nodes,
+        None => least,
+    };
     // A sample is spread evenly over the file (the same puzzles every time).
     let chosen: Vec<&Puzzle> = match sample {
         Some(count) if count < puzzles.len() => (0..count)
@@ -209,7 +229,7 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
             "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
         );
         text.push_str(&format!(
-            "# Verified by `ultima puzzles verify --nodes {nodes}`.\n"
+            "# generator nodes={generator_nodes}; verified by `ultima puzzles verify --nodes {nodes}`; ratings with rd 350 are provisional.\n"
         ));
         for puzzle in &passed {
             text.push_str(&puzzle.to_line());

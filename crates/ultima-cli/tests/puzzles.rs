@@ -84,6 +84,21 @@ fn puzzles_commands_refuse_bad_input() {
     let (ok, _, stderr) = ultima(&["puzzles", "generate", "--games", "1"]);
     assert!(!ok);
     assert!(stderr.contains("--out"), "{stderr}");
+    // Fewer than four times the generator's nodes is no verification.
+    let recorded = file_with(
+        "recorded.txt",
+        &format!("# generator nodes=100000; verified\n{SAMPLE}"),
+    );
+    let (ok, _, stderr) = ultima(&[
+        "puzzles",
+        "verify",
+        "--file",
+        recorded.to_str().unwrap(),
+        "--nodes",
+        "300000",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("400000 or more"), "{stderr}");
     let broken = file_with("broken.txt", "# header\nabc;def\n");
     let (ok, _, stderr) = ultima(&["puzzles", "export", "--file", broken.to_str().unwrap()]);
     assert!(!ok);

@@ -144,6 +144,20 @@ pub struct Resume {
     pub puzzles: usize,
 }
 
+/// The generator's node limit a puzzle file records: `nodes=N` in the generator's settings
+/// line (`# ultima puzzles generate ...`) or in a verified file's `# generator nodes=N` line.
+pub fn recorded_generator_nodes(text: &str) -> Option<u64> {
+    text.lines()
+        .filter(|line| {
+            line.starts_with("# ultima puzzles generate ") || line.starts_with("# generator nodes=")
+        })
+        .find_map(|line| {
+            line.split_whitespace()
+                .find_map(|word| word.strip_prefix("nodes="))
+                .and_then(|n| n.trim_end_matches([';', ',']).parse().ok())
+        })
+}
+
 /// The comment recording that game `index` is finished.
 pub fn game_done_line(index: u64) -> String {
     format!("# game {index} done")

@@ -90,3 +90,14 @@ fn a_file_of_other_settings_is_refused() {
     let result = run(&other, &mut resume, &mut Lines::default(), &mut |_| {});
     assert!(matches!(result, Err(GenerateError::OtherSettings { .. })));
 }
+
+#[test]
+fn a_file_records_the_generator_nodes() {
+    use ultima_puzzles::generate::recorded_generator_nodes;
+    assert_eq!(recorded_generator_nodes(&settings(1).header()), Some(3_000));
+    assert_eq!(
+        recorded_generator_nodes("# x\n# generator nodes=100000; verified by ...\n"),
+        Some(100_000)
+    );
+    assert_eq!(recorded_generator_nodes("# nodes=5\n"), None);
+}
