@@ -74,13 +74,17 @@ function card(ctrl: PuzzlesCtrl): VNode {
   else line = h('span', { attrs: testid('puzzle-info') }, t('puzzle.puzzleInfo', { rating: puzzle.rating, themes: puzzle.themes.map(themeName).join(', ') }));
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('puzzle-card') }, [
     h('p.lesson-kicker', [
-      h('span', { attrs: testid('puzzle-rating') }, `${t('puzzle.rating')}: ${status ? Math.round(status.rating) : '…'}`),
+      h('span', { attrs: testid('puzzle-rating') }, `${t('puzzle.rating')}: ${ctrl.ratingText()}`),
       ' · ',
       h('span', { attrs: { ...testid('puzzle-streak'), 'data-streak': String(status?.streak ?? 0) } }, t('puzzle.streak', { count: status?.streak ?? 0 })),
+      status && status.bestStreak > 0 ? h('span', { attrs: testid('puzzle-best-streak') }, ` (${t('puzzle.bestStreak', { count: status.bestStreak })})`) : null,
     ]),
     h('h1', { hook: focusHook(ctrl, 'card') }, t('puzzle.title')),
     h('p.lesson-text', { attrs: { ...testid('puzzle-prompt'), 'aria-live': 'off' } }, [line]),
-    !puzzle.rated && puzzle.change === null && puzzle.state === 'playing' && puzzle.wrong === null ? h('p.hint', { attrs: testid('puzzle-unrated') }, t('puzzle.replayNote')) : null,
+    puzzle.state === 'playing' && puzzle.solverMoves > 1
+      ? h('p.lesson-progress', { attrs: testid('puzzle-moves') }, t('puzzle.movesPlayed', { played: puzzle.solverMovesPlayed, total: puzzle.solverMoves }))
+      : null,
+    puzzle.replay && puzzle.state === 'playing' ? h('p.hint', { attrs: testid('puzzle-unrated') }, t('puzzle.replayNote')) : null,
     ctrl.hint
       ? h('p.lesson-hint', { attrs: testid('puzzle-hint-text') }, [t('puzzle.hintSays', { square: ctrl.hint }), ctrl.hintCost ? ` ${t('puzzle.hintCosts')}` : ''])
       : null,
@@ -119,7 +123,7 @@ function outcomeView(ctrl: PuzzlesCtrl): VNode | null {
   const solved = puzzle.state === 'solved';
   return h('section.card.lesson-outcome', { class: { solved, missed: !solved }, attrs: { ...testid('puzzle-outcome'), 'data-kind': puzzle.state } }, [
     h('h2', { hook: focusHook(ctrl, 'outcome') }, solved ? t('puzzle.solved') : t('puzzle.failed')),
-    solved && !puzzle.replay && ctrl.history[0]?.puzzleId === puzzle.id && !ctrl.history[0].solved ? h('p', { attrs: testid('puzzle-solved-later') }, t('puzzle.solvedRetry')) : null,
+    solved && !puzzle.replay && (puzzle.mistakes > 0 || puzzle.hints > 0) ? h('p', { attrs: testid('puzzle-solved-later') }, t('puzzle.solvedRetry')) : null,
     puzzle.solution
       ? h(
           'ul.puzzle-solution',

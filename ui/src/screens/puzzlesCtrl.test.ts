@@ -159,6 +159,10 @@ describe('the puzzle trainer', () => {
     expect(ctrl.hint).toBe('e2');
     expect(ctrl.hintCost).toBe(true);
     expect(ctrl.marks()?.hint).toBe('e2');
+    // The hint decided the first try: the rating went down at once.
+    expect(ctrl.puzzle?.change).toEqual({ before: 1518, after: 1509 });
+    expect(ctrl.status?.rating).toBe(1509);
+    expect(ctrl.ratingText()).toBe('1509');
     await ctrl.play('e2', 'e4');
     expect(ctrl.puzzle?.state).toBe('solved');
     expect(ctrl.puzzle?.change).toEqual({ before: 1518, after: 1509 });

@@ -245,6 +245,13 @@ export class PuzzlesCtrl {
     }
   }
 
+  /** The rating as shown: lichess marks a rating still uncertain with a question mark. */
+  ratingText(): string {
+    const status = this.status;
+    if (!status) return '…';
+    return t(status.provisional ? 'puzzle.ratingProvisional' : 'puzzle.ratingValue', { rating: Math.round(status.rating) });
+  }
+
   /** The rating change of this puzzle in a sentence ("Your rating: 1512 (+12)."), if it counted. */
   changeSentence(): string {
     const change = this.puzzle?.change;
@@ -282,6 +289,13 @@ export class PuzzlesCtrl {
       this.hint = square;
       this.hintCost = puzzle.rated;
       this.app.announce(`${t('puzzle.hintSays', { square })} ${puzzle.rated ? t('puzzle.hintCosts') : ''}`.trim());
+      if (puzzle.rated) {
+        // The hint decided the first try (a miss): the puzzle's rating change and the rating as they are now.
+        const after = await this.backend.open();
+        if (this.closed) return;
+        if (after?.id === puzzle.id && this.puzzle === puzzle) this.puzzle = after;
+        await this.refreshProgress();
+      }
     });
   }
 
