@@ -528,3 +528,37 @@ fn with_a_save_from_a_newer_version_the_trainer_works_but_nothing_is_written() {
     assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
     assert!(!dir.join(crate::history::FILE).exists());
 }
+
+/// Solving puzzles of `puzzles` by their lines, through the commands, as a player would.
+fn solve_by_their_lines(puzzles: &'static [Puzzle], name: &str) {
+    let state = open(&folder(name));
+    state.use_puzzles(puzzles);
+    for puzzle in puzzles {
+        state.puzzle_replay(&puzzle.id).expect("opens");
+        let mut last = None;
+        for index in (1..puzzle.moves.len()).step_by(2) {
+            let text = &puzzle.moves[index];
+            let step = state
+                .puzzle_move(&puzzle.id, &text[..2], &text[2..])
+                .unwrap_or_else(|error| panic!("{}: {text} refused: {error}", puzzle.id));
+            last = Some(step);
+        }
+        let solved = last.expect("a solver move");
+        assert!(
+            matches!(solved.step, PuzzleStepView::Solved { .. }),
+            "{}: {:?}",
+            puzzle.id,
+            solved.step
+        );
+    }
+}
+
+#[test]
+fn the_first_puzzles_of_the_shipped_collection_solve_by_their_lines() {
+    let puzzles = ultima_puzzles::collection().expect("the collection reads");
+    let sample: Vec<Puzzle> = puzzles.into_iter().take(20).collect();
+    solve_by_their_lines(
+        Box::leak(sample.into_boxed_slice()),
+        "puzzles-shipped-lines",
+    );
+}
