@@ -49,8 +49,11 @@ pub struct PuzzleData {
 }
 
 impl PuzzleData {
-    pub fn new(rating: StoredRating, current: Option<StoredRun>, seen: HashSet<String>) -> Self {
-        let mut seen = seen;
+    pub fn new(
+        rating: StoredRating,
+        current: Option<StoredRun>,
+        mut seen: HashSet<String>,
+    ) -> PuzzleData {
         seen.extend(current.as_ref().map(|run| run.puzzle.clone()));
         PuzzleData {
             rating,
