@@ -76,6 +76,7 @@ describe('the puzzle trainer', () => {
     expect(text('puzzle-change')).toBe('Your rating: 1530 +12');
     expect(byTestId('puzzle-change')?.dataset['delta']).toBe('12');
     expect(text('puzzle-streak')).toBe('Streak: 1 puzzle');
+    expect(text('puzzle-best-streak')).toBe(' (best 1)');
     expect(text('puzzle-info')).toBe('Puzzle rated 1480 · Pinch, Endgame');
     expect(all('puzzle-history-row')).toHaveLength(1);
     expect(all('puzzle-next')).toHaveLength(1);
@@ -132,6 +133,10 @@ describe('the puzzle trainer', () => {
     typeMove('e2e4');
     await until(stateIs('solved'), 'the replay solved');
     expect(text('puzzle-not-rated')).toBe('A replay: the rating does not change.');
+    // The same puzzle again from its start, from the outcome.
+    click('puzzle-again');
+    await until(() => ready('p-pinch')() && stateIs('playing')(), 'the puzzle again');
+    expect(text('puzzle-unrated')).toBe('A replay: not rated.');
   });
 
   it('says why a move the rules refuse is refused, by the board', async () => {

@@ -132,7 +132,10 @@ function outcomeView(ctrl: PuzzlesCtrl): VNode | null {
         )
       : null,
     changeLine,
-    h('div.lesson-buttons', [button('puzzle-next', t('puzzle.next'), () => void ctrl.next(), '.primary', ctrl.busy)]),
+    h('div.lesson-buttons', [
+      button('puzzle-next', t('puzzle.next'), () => void ctrl.next(), '.primary', ctrl.busy),
+      button('puzzle-again', t('puzzle.again'), () => void ctrl.replay(puzzle.id), '', ctrl.busy),
+    ]),
   ]);
 }
 
