@@ -207,7 +207,14 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
     let mut failures = Vec::new();
     let mut passed = Vec::new();
     let mut positions = HashSet::new();
-    for puzzle in &chosen {
+    for (done, puzzle) in chosen.iter().enumerate() {
+        if done > 0 && done % 100 == 0 {
+            eprintln!(
+                "verified {done} of {}: {} failed so far",
+                chosen.len(),
+                failures.len()
+            );
+        }
         let result = if positions.insert(puzzle.ufen.clone()) {
             verify(puzzle, &mut judge).map_err(|failure| failure.to_string())
         } else {
