@@ -47,6 +47,12 @@ if [ "$actual" != "$expected" ]; then
   exit 1
 fi
 
+step "the course and the puzzles, checked from the command line"
+"$TARGET_DIR/release/ultima" course check
+# A sample of the shipped puzzles re-searched at four times the generator's nodes (the whole set:
+# `ultima puzzles verify`, see the README).
+"$TARGET_DIR/release/ultima" puzzles verify --sample 20
+
 step "end-to-end tests: the real app under Xvfb"
 cargo build -p ultima-app "${FEATURES[@]}"
 ULTIMA_APP="$(realpath "$TARGET_DIR")/debug/ultima-app" \
