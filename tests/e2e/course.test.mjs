@@ -3,45 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { byTestId, click, screenshot, startDriver, typeMove } from './harness.mjs';
+import { byTestId, click, clickMove, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
-
-async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
-/** Clicks the centre of a square of the board, as a mouse would (press and release). */
-async function clickSquare(browser, square) {
-  const box = await browser.execute(() => {
-    const board = document.querySelector('cg-board');
-    const rect = board.getBoundingClientRect();
-    const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
-    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
-  });
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const column = box.black ? 7 - file : file;
-  const row = box.black ? rank : 7 - rank;
-  const x = Math.round(box.x + ((column + 0.5) * box.width) / 8);
-  const y = Math.round(box.y + ((row + 0.5) * box.height) / 8);
-  await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().pause(60).up().perform();
-  await sleep(150);
-}
-
-async function clickMove(browser, from, to) {
-  await clickSquare(browser, from);
-  await clickSquare(browser, to);
-}
 
 const attribute = async (browser, id, name) => (await byTestId(browser, id)).getAttribute(name);
 

@@ -129,3 +129,39 @@ export async function screenshot(browser, path) {
   await sleep(400); // a WebDriver screenshot can lag the page by a frame
   await browser.saveScreenshot(path);
 }
+
+/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
+export async function waitFor(check, what, ms = 20_000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await check();
+    if (last) return last;
+    await sleep(150);
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** Clicks the centre of a square of the board, as a mouse would (press and release). */
+export async function clickSquare(browser, square) {
+  const box = await browser.execute(() => {
+    const board = document.querySelector('cg-board');
+    const rect = board.getBoundingClientRect();
+    const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
+  });
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const column = box.black ? 7 - file : file;
+  const row = box.black ? rank : 7 - rank;
+  const x = Math.round(box.x + ((column + 0.5) * box.width) / 8);
+  const y = Math.round(box.y + ((row + 0.5) * box.height) / 8);
+  await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().pause(60).up().perform();
+  await sleep(150);
+}
+
+/** Plays a move by clicking its two squares. */
+export async function clickMove(browser, from, to) {
+  await clickSquare(browser, from);
+  await clickSquare(browser, to);
+}

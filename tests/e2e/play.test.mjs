@@ -2,22 +2,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, typeMove } from './harness.mjs';
+import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
-
-async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
 
 describe('a game against Novice', () => {
   let driver;

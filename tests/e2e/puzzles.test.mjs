@@ -5,8 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { byTestId, click, legalMoves, screenshot, startDriver } from './harness.mjs';
+import { byTestId, click, clickMove, legalMoves, screenshot, startDriver, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -17,34 +16,6 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 function collection() {
   const lines = execFileSync(join(targetDir, 'release', 'ultima'), ['puzzles', 'export'], { encoding: 'utf8' }).trim().split('\n');
   return new Map(lines.map((line) => JSON.parse(line)).map((puzzle) => [puzzle.id, puzzle.moves]));
-}
-
-async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
-async function clickSquare(browser, square) {
-  const box = await browser.execute(() => {
-    const board = document.querySelector('cg-board');
-    const rect = board.getBoundingClientRect();
-    const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
-    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
-  });
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const column = box.black ? 7 - file : file;
-  const row = box.black ? rank : 7 - rank;
-  const x = Math.round(box.x + ((column + 0.5) * box.width) / 8);
-  const y = Math.round(box.y + ((row + 0.5) * box.height) / 8);
-  await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().pause(60).up().perform();
-  await sleep(150);
 }
 
 const screenState = (browser) =>
@@ -78,8 +49,7 @@ describe('the puzzle trainer', () => {
     const moves = puzzles.get(first);
     assert.ok(moves, `puzzle ${first} is in the shipped collection`);
     for (let i = 1; i < moves.length; i += 2) {
-      await clickSquare(browser, moves[i].slice(0, 2));
-      await clickSquare(browser, moves[i].slice(2, 4));
+      await clickMove(browser, moves[i].slice(0, 2), moves[i].slice(2, 4));
       if (i + 2 < moves.length) await ready(browser);
     }
     const solved = await outcome(browser);
@@ -92,8 +62,7 @@ describe('the puzzle trainer', () => {
     const answer = puzzles.get(second)?.[1];
     const wrong = (await legalMoves(browser)).find((move) => move !== answer);
     assert.ok(wrong, 'a legal move that is not the answer');
-    await clickSquare(browser, wrong.slice(0, 2));
-    await clickSquare(browser, wrong.slice(2, 4));
+    await clickMove(browser, wrong.slice(0, 2), wrong.slice(2, 4));
     const failed = await outcome(browser);
     assert.equal(failed.kind, 'wrong');
     assert.ok(failed.delta < 0, `a failed puzzle lowers the rating (${failed.delta})`);

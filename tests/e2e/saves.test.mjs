@@ -4,24 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { byTestId, click, moveList, screenshot, startDriver } from './harness.mjs';
+import { byTestId, click, moveList, screenshot, startDriver, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
 const root = resolve(import.meta.dirname, '../..');
-
-async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
 
 const screen = (browser) => browser.execute(() => document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null);
 
