@@ -260,10 +260,16 @@ impl Persistence {
     /// Saves settings and the game in progress, backing up the last complete file first. In
     /// read-only mode nothing is written (the player was told at start-up).
     pub fn save(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        self.save_staged(|| self.stage(settings, current))
+    }
+
+    /// Stages entries with `stage`, then writes the file (after its backup). Nothing in
+    /// read-only mode.
+    fn save_staged(&self, stage: impl FnOnce() -> Result<(), AppError>) -> Result<(), AppError> {
         let Some(store) = &self.store else {
             return Ok(());
         };
-        self.stage(settings, current)?;
+        stage()?;
         self.write(store.as_ref())
     }
 
@@ -273,11 +279,7 @@ impl Persistence {
         progress: &Progress,
         task: Option<&StoredTask>,
     ) -> Result<(), AppError> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        self.stage_course(progress, task)?;
-        self.write(store.as_ref())
+        self.save_staged(|| self.stage_course(progress, task))
     }
 
     /// Saves the player's puzzle rating and the puzzle open, as [`Persistence::save`] does the
@@ -287,11 +289,7 @@ impl Persistence {
         rating: &StoredRating,
         current: Option<&StoredRun>,
     ) -> Result<(), AppError> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        self.stage_puzzles(rating, current)?;
-        self.write(store.as_ref())
+        self.save_staged(|| self.stage_puzzles(rating, current))
     }
 
     /// Puts the trainer's entries in the store's memory without writing them.
