@@ -67,13 +67,21 @@ struct Go {
     seed: Option<u64>,
 }
 
-/// Reads the N of `multipv N` or `setoption name MultiPV value N`.
-fn parse_multipv(number: &str) -> Result<usize, String> {
-    let out_of_range = || format!("MultiPV {number} is out of range: it takes 1 to {MAX_MULTIPV}");
+/// Reads a whole number from 1 to `max` for the option `name`, counted in `unit`
+/// (`lines`, `megabytes`); `range_unit` is how the out-of-range message names it, if at all.
+fn parse_in_range(
+    name: &str,
+    number: &str,
+    max: usize,
+    range_unit: &str,
+    unit: &str,
+) -> Result<usize, String> {
+    let out_of_range =
+        || format!("{name} {number} is out of range: it takes 1 to {max}{range_unit}");
     match number.parse::<i64>() {
-        Ok(lines) => usize::try_from(lines)
+        Ok(value) => usize::try_from(value)
             .ok()
-            .filter(|lines| (1..=MAX_MULTIPV).contains(lines))
+            .filter(|value| (1..=max).contains(value))
             .ok_or_else(out_of_range),
         Err(error)
             if matches!(
@@ -84,9 +92,14 @@ fn parse_multipv(number: &str) -> Result<usize, String> {
             Err(out_of_range())
         }
         Err(_) => Err(format!(
-            "MultiPV `{number}` is not a whole number of lines (1 to {MAX_MULTIPV})"
+            "{name} `{number}` is not a whole number of {unit} (1 to {max})"
         )),
     }
+}
+
+/// Reads the N of `multipv N` or `setoption name MultiPV value N`.
+fn parse_multipv(number: &str) -> Result<usize, String> {
+    parse_in_range("MultiPV", number, MAX_MULTIPV, "", "lines")
 }
 
 impl Go {
@@ -473,25 +486,7 @@ impl<W: Write + Send + 'static> Session<W> {
 
 /// Reads the number of `setoption name Hash value N`.
 fn parse_hash_mb(number: &str) -> Result<usize, String> {
-    let out_of_range =
-        || format!("Hash {number} is out of range: it takes 1 to {MAX_HASH_MB} megabytes");
-    match number.parse::<i64>() {
-        Ok(megabytes) => usize::try_from(megabytes)
-            .ok()
-            .filter(|megabytes| (1..=MAX_HASH_MB).contains(megabytes))
-            .ok_or_else(out_of_range),
-        Err(error)
-            if matches!(
-                error.kind(),
-                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
-            ) =>
-        {
-            Err(out_of_range())
-        }
-        Err(_) => Err(format!(
-            "Hash `{number}` is not a whole number of megabytes (1 to {MAX_HASH_MB})"
-        )),
-    }
+    parse_in_range("Hash", number, MAX_HASH_MB, " megabytes", "megabytes")
 }
 
 /// Runs one search, prints its `info` lines and its `bestmove`, and hands the engine back.
