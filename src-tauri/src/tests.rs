@@ -13,9 +13,9 @@ use ultima_rules::Color;
 use crate::events::GameEvent;
 use crate::notice::Notice;
 use crate::settings::{AnimationSpeed, BoardTheme, PieceSet, Settings};
-use crate::state::AppState;
+use crate::state::{AppState, Startup};
 use crate::store::{FileStore, KeyValue};
-use ultima_game::wire::{NewGame, Opponent, SideChoice};
+use ultima_game::wire::{GameView, NewGame, Opponent, SideChoice};
 
 /// A save file written by release 0.1 (version 1): settings, a game in progress against the
 /// bot, and two finished games (one resigned, one drawn by agreement).
@@ -259,6 +259,17 @@ fn watched(state: &AppState) -> mpsc::Receiver<GameEvent> {
     receiver
 }
 
+/// A new game against the novice bot, the player on `side`, without a clock.
+fn novice_game(state: &AppState, side: SideChoice) -> GameView {
+    state
+        .new_game(NewGame::Bot {
+            level: Level::Novice,
+            player_side: side,
+            time_control: None,
+        })
+        .expect("a new game")
+}
+
 fn next_event(events: &mpsc::Receiver<GameEvent>) -> GameEvent {
     events
         .recv_timeout(Duration::from_secs(20))
@@ -270,13 +281,7 @@ fn rust_plays_the_bots_move_saves_it_and_pushes_it() {
     let dir = folder("bot");
     let state = open(&dir);
     let events = watched(&state);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: Level::Novice,
-            player_side: SideChoice::Black,
-            time_control: None,
-        })
-        .expect("a new game");
+    let game = novice_game(&state, SideChoice::Black);
     assert!(game.bot_to_move);
     assert_eq!(
         next_event(&events),
@@ -311,13 +316,7 @@ fn a_take_back_while_the_bot_thinks_stops_it_and_nothing_is_pushed() {
     let dir = folder("bot-cancel");
     let state = open(&dir);
     let events = watched(&state);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: Level::Novice,
-            player_side: SideChoice::White,
-            time_control: None,
-        })
-        .expect("a new game");
+    let game = novice_game(&state, SideChoice::White);
     let mv = game.legal_moves.first().expect("a legal move").clone();
     state.play_move(&game.id, &mv.from, &mv.to).expect("a move");
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
@@ -449,13 +448,7 @@ fn a_refused_take_back_while_the_bot_thinks_lets_it_go_on() {
     let dir = folder("bot-refused");
     let state = open(&dir);
     let events = watched(&state);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: Level::Novice,
-            player_side: SideChoice::Black,
-            time_control: None,
-        })
-        .expect("a new game");
+    let game = novice_game(&state, SideChoice::Black);
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
     let refused = state
         .take_back(&game.id)
@@ -473,13 +466,7 @@ fn leaving_stops_the_bot_and_opening_the_game_again_resumes_it() {
     let dir = folder("bot-leave");
     let state = open(&dir);
     let events = watched(&state);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: Level::Novice,
-            player_side: SideChoice::Black,
-            time_control: None,
-        })
-        .expect("a new game");
+    let game = novice_game(&state, SideChoice::Black);
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
     state.leave_game(&game.id);
     assert!(
@@ -524,6 +511,42 @@ fn finished_count(state: &AppState) -> usize {
     }
 }
 
+/// Runs this test binary on `test` alone, with `var` naming `dir`, kills it (as `kill -9` does)
+/// after a moment that varies with `round`, then opens the app on what it left; the start-up
+/// must bring no notice but a restore from the backup. `who` names the child in failures.
+pub(crate) fn kill_and_reopen(
+    test: &str,
+    var: &str,
+    dir: &Path,
+    round: u64,
+    who: &str,
+) -> (AppState, Startup) {
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut child = std::process::Command::new(&exe)
+        .args([test, "--exact"])
+        .env(var, dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap_or_else(|error| panic!("start the {who}: {error:?}"));
+    std::thread::sleep(Duration::from_millis(150 + (round * 37) % 120));
+    child
+        .kill()
+        .unwrap_or_else(|error| panic!("kill -9 the {who}: {error:?}"));
+    let _ = child.wait();
+    let state = open(dir);
+    let startup = state.start_up().expect("opens after the kill");
+    assert!(
+        startup.notices.iter().all(|notice| matches!(
+            notice,
+            Notice::RestoredFromBackup | Notice::RestoredMissingFromBackup
+        )),
+        "round {round}: {:?}",
+        startup.notices
+    );
+    (state, startup)
+}
+
 /// Kills a process that plays, saves and files games without pause, at random moments, 20
 /// times: after each kill the app opens without losing a finished game, and a game that had
 /// ended in the store is filed.
@@ -533,31 +556,14 @@ fn killing_the_app_while_it_saves_and_files_games_loses_none() {
         player_child(Path::new(&dir));
     }
     let dir = folder("kill-app");
-    let exe = std::env::current_exe().expect("the test binary");
     let mut last = 0;
     for round in 0u64..20 {
-        let mut child = std::process::Command::new(&exe)
-            .args([
-                "tests::killing_the_app_while_it_saves_and_files_games_loses_none",
-                "--exact",
-            ])
-            .env("ULTIMA_PLAYER_CHILD", &dir)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start the player");
-        std::thread::sleep(Duration::from_millis(150 + (round * 37) % 120));
-        child.kill().expect("kill -9 the player");
-        let _ = child.wait();
-        let state = open(&dir);
-        let startup = state.start_up().expect("opens after the kill");
-        assert!(
-            startup.notices.iter().all(|notice| matches!(
-                notice,
-                Notice::RestoredFromBackup | Notice::RestoredMissingFromBackup
-            )),
-            "round {round}: {:?}",
-            startup.notices
+        let (state, startup) = kill_and_reopen(
+            "tests::killing_the_app_while_it_saves_and_files_games_loses_none",
+            "ULTIMA_PLAYER_CHILD",
+            &dir,
+            round,
+            "player",
         );
         let count = finished_count(&state);
         assert!(

@@ -10,7 +10,7 @@ use ultima_rules::{Color, Role};
 use super::wire::{GoalView, StepView, TaskStep};
 use crate::error::{AppError, Problem};
 use crate::notice::Notice;
-use crate::tests::{folder, on_disk, open, with_save};
+use crate::tests::{folder, kill_and_reopen, on_disk, open, with_save};
 
 fn step(answer: Result<TaskStep, AppError>) -> TaskStep {
     answer.unwrap_or_else(|error| panic!("the step was refused: {error}"))
@@ -531,31 +531,14 @@ fn killing_the_app_mid_task_loses_neither_the_progress_nor_the_task() {
         learner_child(std::path::Path::new(&dir));
     }
     let dir = folder("course-kill");
-    let exe = std::env::current_exe().expect("the test binary");
     let mut last_tries = 0;
     for round in 0u64..15 {
-        let mut child = std::process::Command::new(&exe)
-            .args([
-                "course::tests::killing_the_app_mid_task_loses_neither_the_progress_nor_the_task",
-                "--exact",
-            ])
-            .env("ULTIMA_LEARNER_CHILD", &dir)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start the learner");
-        std::thread::sleep(std::time::Duration::from_millis(150 + (round * 37) % 120));
-        child.kill().expect("kill -9 the learner");
-        let _ = child.wait();
-        let state = open(&dir);
-        let startup = state.start_up().expect("opens after the kill");
-        assert!(
-            startup.notices.iter().all(|notice| matches!(
-                notice,
-                Notice::RestoredFromBackup | Notice::RestoredMissingFromBackup
-            )),
-            "round {round}: {:?}",
-            startup.notices
+        let (state, startup) = kill_and_reopen(
+            "course::tests::killing_the_app_mid_task_loses_neither_the_progress_nor_the_task",
+            "ULTIMA_LEARNER_CHILD",
+            &dir,
+            round,
+            "learner",
         );
         if last_tries > 0 {
             assert_eq!(startup.course.solved, 1, "round {round}: withdrawer-1 kept");
