@@ -29,13 +29,13 @@ import type {
   PieceView,
   PlyView,
   Problem,
-  Role,
   Settings,
   Startup,
 } from '../src/bindings';
 import fixture from './fixture-game.json';
 import { mockCourse, mockReason } from './mock-course';
 import { mockPuzzles } from './mock-puzzles';
+import { FILES, readMove, readUfen } from './ufen';
 
 interface Position {
   pieces: PieceView[];
@@ -55,40 +55,6 @@ interface MockGame {
   result: Outcome | null;
   drawOffer: Color | null;
   endedAt: number | null;
-}
-
-const ROLES: Record<string, Role> = {
-  k: 'king',
-  p: 'pawn',
-  w: 'withdrawer',
-  l: 'longLeaper',
-  x: 'chameleon',
-  c: 'coordinator',
-  i: 'immobilizer',
-};
-const FILES = 'abcdefgh';
-
-function readUfen(ufen: string): { pieces: PieceView[]; turn: Color } {
-  const [placement = '', side] = ufen.split(' ');
-  const pieces: PieceView[] = [];
-  placement.split('/').forEach((row, index) => {
-    let file = 0;
-    for (const char of row) {
-      if (/\d/.test(char)) {
-        file += Number(char);
-        continue;
-      }
-      const role = ROLES[char.toLowerCase()];
-      if (role) pieces.push({ square: `${FILES[file]}${8 - index}`, side: char === char.toUpperCase() ? 'white' : 'black', role });
-      file++;
-    }
-  });
-  return { pieces, turn: side === 'b' ? 'black' : 'white' };
-}
-
-function readMove(text: string): MoveView {
-  const [move = '', , ...captures] = text.split(' ');
-  return { from: move.slice(0, 2), to: move.slice(2, 4), captures };
 }
 
 const RECORD: Position[] = fixture.positions.map((p) => ({

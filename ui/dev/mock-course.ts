@@ -4,9 +4,10 @@
 // moves get the solution's replies, another legal move misses (with the task's own hint), and a
 // move that is not legal is refused with a reason (the mock's own guess at it: it knows no rules).
 
-import type { AppError, BoardView, Color, MoveView, PieceView, PlyView, Problem, Role } from '../src/bindings';
+import type { AppError, BoardView, MoveView, PieceView, PlyView, Problem } from '../src/bindings';
 import type { ChapterView, CourseMap, CourseStatus, GoalView, StepView, TaskStep, TaskView } from '../src/course/types';
 import fixture from './fixture-course.json';
+import { readMove, readUfen as readPieces } from './ufen';
 
 interface FixturePosition {
   ufen: string;
@@ -33,32 +34,6 @@ interface FixtureChapter {
 
 const CHAPTERS = fixture.chapters as FixtureChapter[];
 const TASKS = CHAPTERS.flatMap((chapter) => chapter.tasks.map((task, index) => ({ chapter, task, index })));
-
-const ROLES: Record<string, Role> = { k: 'king', p: 'pawn', w: 'withdrawer', l: 'longLeaper', x: 'chameleon', c: 'coordinator', i: 'immobilizer' };
-const FILES = 'abcdefgh';
-
-function readPieces(ufen: string): { pieces: PieceView[]; turn: Color } {
-  const [placement = '', side] = ufen.split(' ');
-  const pieces: PieceView[] = [];
-  placement.split('/').forEach((row, index) => {
-    let file = 0;
-    for (const char of row) {
-      if (/\d/.test(char)) {
-        file += Number(char);
-        continue;
-      }
-      const role = ROLES[char.toLowerCase()];
-      if (role) pieces.push({ square: `${FILES[file]}${8 - index}`, side: char === char.toUpperCase() ? 'white' : 'black', role });
-      file++;
-    }
-  });
-  return { pieces, turn: side === 'b' ? 'black' : 'white' };
-}
-
-function readMove(text: string): MoveView {
-  const [move = '', , ...captures] = text.split(' ');
-  return { from: move.slice(0, 2), to: move.slice(2, 4), captures };
-}
 
 const pairs = (list: string[][]): [string, string][] => list.map(([from = '', to = '']) => [from, to]);
 

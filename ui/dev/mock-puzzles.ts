@@ -5,7 +5,7 @@
 // opponent's first slide. The player's rating moves by +12 on a first-try solve and -9 otherwise,
 // as a Glicko-2 step near 1500 does.
 
-import type { AppError, BoardView, Color, MoveView, PieceView, PlyView, Role } from '../src/bindings';
+import type { AppError, BoardView, Color, MoveView, PieceView, PlyView } from '../src/bindings';
 import type {
   Theme,
   PuzzleAttemptView,
@@ -18,6 +18,7 @@ import type {
   RatingPoint,
 } from '../src/puzzles/types';
 import { mockReason } from './mock-course';
+import { FILES, readUfen } from './ufen';
 
 interface Line {
   move: string;
@@ -69,31 +70,11 @@ export const MOCK_PUZZLES: readonly MockPuzzle[] = [
   },
 ];
 
-const ROLES: Record<string, Role> = { k: 'king', p: 'pawn', w: 'withdrawer', l: 'longLeaper', x: 'chameleon', c: 'coordinator', i: 'immobilizer' };
-const FILES = 'abcdefgh';
 const other = (side: Color): Color => (side === 'white' ? 'black' : 'white');
 
 interface Position {
   pieces: PieceView[];
   turn: Color;
-}
-
-function readUfen(ufen: string): Position {
-  const [placement = '', side] = ufen.split(' ');
-  const pieces: PieceView[] = [];
-  placement.split('/').forEach((row, index) => {
-    let file = 0;
-    for (const char of row) {
-      if (/\d/.test(char)) {
-        file += Number(char);
-        continue;
-      }
-      const role = ROLES[char.toLowerCase()];
-      if (role) pieces.push({ square: `${FILES[file]}${8 - index}`, side: char === char.toUpperCase() ? 'white' : 'black', role });
-      file++;
-    }
-  });
-  return { pieces, turn: side === 'b' ? 'black' : 'white' };
 }
 
 /** Every slide of the side to move onto empty squares (no captures: the mock knows no rules). */

@@ -4,33 +4,13 @@
 // next puzzle, the rating change shown, the history replayed.
 
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockBackend } from '../../dev/mock-backend';
 import { api } from '../api';
 import { App } from '../app';
+import { all, byTestId, click, typeMove, until } from './domTest';
 
-const byTestId = <E extends Element = HTMLElement>(id: string): E | null => document.querySelector<E>(`[data-testid="${id}"]`);
-const all = (id: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 const text = (id: string): string => byTestId(id)?.textContent ?? '';
-
-function click(id: string): void {
-  const element = byTestId(id);
-  if (!element) throw new Error(`no ${id} on the page`);
-  element.click();
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!check()) throw new Error(`still waiting for ${what}`);
-  }, { timeout: 3000, interval: 10 });
-}
-
-function typeMove(move: string): void {
-  const input = byTestId<HTMLInputElement>('move-input')!;
-  input.value = move;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  input.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-}
 
 const puzzleScreen = (): HTMLElement | null => byTestId('puzzle-screen');
 const ready = (id: string) => () => puzzleScreen()?.dataset['puzzle'] === id && puzzleScreen()?.dataset['phase'] === 'none';

@@ -3,27 +3,14 @@
 // game of ui/dev/fixture-game.json, answered as the app would.
 
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockBackend, type MockOptions } from '../../dev/mock-backend';
 import { api } from '../api';
 import { App } from '../app';
+import { all, byTestId, click, typeMove, until } from './domTest';
 
-const byTestId = <E extends Element = HTMLElement>(id: string): E | null => document.querySelector<E>(`[data-testid="${id}"]`);
-const all = (id: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 const screen = (): string | undefined => document.getElementById('app')?.dataset['screen'];
 const moveTexts = (): string[] => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((cell) => cell.textContent ?? '');
-
-function click(id: string): void {
-  const element = byTestId(id);
-  if (!element) throw new Error(`no ${id} on the page`);
-  element.click();
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!check()) throw new Error(`still waiting for ${what}`);
-  }, { timeout: 3000, interval: 10 });
-}
 
 let opened: App | undefined;
 
@@ -34,13 +21,6 @@ async function openApp(options: Partial<MockOptions> = {}): Promise<App> {
   opened = app;
   await app.start();
   return app;
-}
-
-function typeMove(text: string): void {
-  const input = byTestId<HTMLInputElement>('move-input')!;
-  input.value = text;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  input.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
 }
 
 beforeEach(() => {
