@@ -138,13 +138,15 @@ where
     }
 }
 
+/// The words of a command line as `main` hands them over, for the tests.
+#[cfg(test)]
+pub(crate) fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|w| w.to_string()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(list: &[&str]) -> Vec<String> {
-        list.iter().map(|w| w.to_string()).collect()
-    }
 
     fn usage(error: CliError) -> String {
         match error {

@@ -58,9 +58,7 @@ fn report_lines(report: &CheckReport) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn args(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
-    }
+    use crate::args::words as args;
 
     #[test]
     fn course_needs_a_known_command_and_nothing_after_it() {

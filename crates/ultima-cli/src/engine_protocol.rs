@@ -69,7 +69,7 @@ struct Go {
 
 /// Reads a whole number from 1 to `max` for the option `name`, counted in `unit`
 /// (`lines`, `megabytes`); `range_unit` is how the out-of-range message names it, if at all.
-fn parse_in_range(
+fn parse_option_number(
     name: &str,
     number: &str,
     max: usize,
@@ -99,7 +99,7 @@ fn parse_in_range(
 
 /// Reads the N of `multipv N` or `setoption name MultiPV value N`.
 fn parse_multipv(number: &str) -> Result<usize, String> {
-    parse_in_range("MultiPV", number, MAX_MULTIPV, "", "lines")
+    parse_option_number("MultiPV", number, MAX_MULTIPV, "", "lines")
 }
 
 impl Go {
@@ -486,7 +486,7 @@ impl<W: Write + Send + 'static> Session<W> {
 
 /// Reads the number of `setoption name Hash value N`.
 fn parse_hash_mb(number: &str) -> Result<usize, String> {
-    parse_in_range("Hash", number, MAX_HASH_MB, " megabytes", "megabytes")
+    parse_option_number("Hash", number, MAX_HASH_MB, " megabytes", "megabytes")
 }
 
 /// Runs one search, prints its `info` lines and its `bestmove`, and hands the engine back.

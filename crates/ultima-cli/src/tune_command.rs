@@ -160,9 +160,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
-    fn args(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
-    }
+    use crate::args::words as args;
 
     #[test]
     fn a_step_too_large_is_refused_not_overflowed() {

@@ -110,9 +110,7 @@ fn default_timeout_ms(go: &str) -> Result<u64, CliError> {
 mod tests {
     use super::*;
 
-    fn args(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
-    }
+    use crate::args::words as args;
 
     #[test]
     fn the_defaults_and_every_option() {

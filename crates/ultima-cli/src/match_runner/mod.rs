@@ -97,9 +97,7 @@ mod tests {
     use super::*;
     use ultima_rules::Game;
 
-    fn args(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
-    }
+    use crate::args::words as args;
 
     #[test]
     fn a_match_writes_every_game_as_a_record_that_replays() {
