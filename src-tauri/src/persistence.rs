@@ -199,14 +199,10 @@ impl Persistence {
             }
             loaded.puzzle_rating = read.rating;
         }
-        if let Some(saved) = store.get(puzzle_stored::KEY_CURRENT) {
-            match puzzle_stored::read_run(&saved) {
-                Some(run) => loaded.puzzle_current = Some(run),
-                None => {
-                    self.set_aside(puzzle_stored::KEY_CURRENT, saved);
-                    store.delete(puzzle_stored::KEY_CURRENT);
-                }
-            }
+        if let Some(run) =
+            self.read_or_set_aside(store, puzzle_stored::KEY_CURRENT, puzzle_stored::read_run)
+        {
+            loaded.puzzle_current = Some(run);
         }
     }
 
@@ -227,15 +223,26 @@ impl Persistence {
             }
             loaded.course_progress = read.progress;
         }
-        if let Some(saved) = store.get(KEY_TASK) {
-            match course_stored::read_task(&saved) {
-                Some(task) => loaded.course_task = Some(task),
-                None => {
-                    self.set_aside(KEY_TASK, saved);
-                    store.delete(KEY_TASK);
-                }
-            }
+        if let Some(task) = self.read_or_set_aside(store, KEY_TASK, course_stored::read_task) {
+            loaded.course_task = Some(task);
         }
+    }
+
+    /// The entry under `key` as `read` gives it; one that does not read is kept aside (and
+    /// taken out of the store), with nothing told: for entries that are only a convenience.
+    fn read_or_set_aside<T>(
+        &self,
+        store: &dyn KeyValue,
+        key: &str,
+        read: impl FnOnce(&Value) -> Option<T>,
+    ) -> Option<T> {
+        let saved = store.get(key)?;
+        let read = read(&saved);
+        if read.is_none() {
+            self.set_aside(key, saved);
+            store.delete(key);
+        }
+        read
     }
 
     /// Keeps `value` in the file under a key of its own (`damaged-<key>-<n>`), never to be
