@@ -7,7 +7,7 @@ import { boardView, moveFormView, removalView, whyView } from '../components/boa
 import { courseApi } from '../course/api';
 import { starText } from '../course/stars';
 import { t } from '../i18n';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { button, focusOnce, h, testid, type VNode } from '../view/snabbdom';
 import { LessonCtrl } from './lessonCtrl';
 
 export { LessonCtrl } from './lessonCtrl';
@@ -22,19 +22,7 @@ export function lessonScreen(app: App, id: string): Screen {
 }
 
 /** Focuses the element once, when the controller asks for it (`focus`). */
-function focusHook(ctrl: LessonCtrl, where: 'task' | 'outcome') {
-  const focus = (vnode: VNode): void => {
-    if (ctrl.focus !== where) return;
-    ctrl.focus = undefined;
-    const element = vnode.elm as HTMLElement;
-    element.tabIndex = -1;
-    element.focus({ preventScroll: where === 'task' });
-  };
-  return { insert: focus, postpatch: (_old: VNode, vnode: VNode) => focus(vnode) };
-}
-
-const button = (id: string, label: string, onClick: () => void, style = '', disabled = false): VNode =>
-  h(`button${style}`, { attrs: { type: 'button', ...testid(id) }, props: { disabled }, on: { click: onClick } }, label);
+const focusHook = (ctrl: LessonCtrl, where: 'task' | 'outcome') => focusOnce(ctrl, where, where === 'task');
 
 export function lessonView(ctrl: LessonCtrl): VNode {
   const task = ctrl.task;

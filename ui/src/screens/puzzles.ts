@@ -12,7 +12,7 @@ import { puzzleApi } from '../puzzles/api';
 import { ratingChart } from '../puzzles/chart';
 import { THEMES, themeName } from '../puzzles/themes';
 import type { Difficulty, PuzzleAttemptView } from '../puzzles/types';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { button, focusOnce, h, testid, type VNode } from '../view/snabbdom';
 import { changeText, PuzzlesCtrl } from './puzzlesCtrl';
 
 export { PuzzlesCtrl } from './puzzlesCtrl';
@@ -27,19 +27,7 @@ export function puzzlesScreen(app: App): Screen {
 }
 
 /** Focuses the element once, when the controller asks for it (`focus`). */
-function focusHook(ctrl: PuzzlesCtrl, where: 'card' | 'outcome') {
-  const focus = (vnode: VNode): void => {
-    if (ctrl.focus !== where) return;
-    ctrl.focus = undefined;
-    const element = vnode.elm as HTMLElement;
-    element.tabIndex = -1;
-    element.focus({ preventScroll: where === 'card' });
-  };
-  return { insert: focus, postpatch: (_old: VNode, vnode: VNode) => focus(vnode) };
-}
-
-const button = (id: string, label: string, onClick: () => void, style = '', disabled = false): VNode =>
-  h(`button${style}`, { attrs: { type: 'button', ...testid(id) }, props: { disabled }, on: { click: onClick } }, label);
+const focusHook = (ctrl: PuzzlesCtrl, where: 'card' | 'outcome') => focusOnce(ctrl, where, where === 'card');
 
 export function puzzlesView(ctrl: PuzzlesCtrl): VNode {
   const puzzle = ctrl.puzzle;
