@@ -602,6 +602,14 @@ mod tests {
             .collect()
     }
 
+    /// What `command` printed: one `error` line, saying `expected`.
+    fn assert_one_error_line(out: &Output, command: &str, expected: &str) {
+        let lines = lines(out);
+        assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+        assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
+        assert!(lines[0].contains(expected), "{command}: {lines:?}");
+    }
+
     /// Waits (generously) until a line starting with `prefix` appears.
     fn wait_for(out: &Output, prefix: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -857,10 +865,7 @@ mod tests {
         ] {
             out.lock().unwrap().clear();
             session.handle(command);
-            let lines = lines(&out);
-            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
-            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
-            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+            assert_one_error_line(&out, command, expected);
         }
         // A bad value keeps the table; a good one (any case) is taken without an answer.
         assert_eq!(session.hash_mb, Engine::DEFAULT_HASH_MB);
@@ -901,10 +906,7 @@ mod tests {
             session.handle(command);
             // Refused, and nothing started.
             assert!(!session.searching(), "{command}");
-            let lines = lines(&out);
-            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
-            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
-            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+            assert_one_error_line(&out, command, expected);
         }
         // A level with its seed, and limits without one, are accepted.
         out.lock().unwrap().clear();
@@ -1050,10 +1052,7 @@ mod tests {
             out.lock().unwrap().clear();
             session.handle(command);
             assert!(!session.searching(), "{command}");
-            let lines = lines(&out);
-            assert_eq!(lines.len(), 1, "{command}: {lines:?}");
-            assert!(lines[0].starts_with("error "), "{command}: {lines:?}");
-            assert!(lines[0].contains(expected), "{command}: {lines:?}");
+            assert_one_error_line(&out, command, expected);
         }
         // Nothing was changed: one line a `go`.
         out.lock().unwrap().clear();
