@@ -221,15 +221,20 @@ impl AppState {
             let _ = persistence.stage_puzzles(&data.rating, data.current.as_ref());
             return answer;
         }
-        let filed = data
-            .current
-            .as_mut()
-            .filter(|run| run.is_over())
-            .is_some_and(|run| self.file_attempt(run));
+        let filed = self.file_current(&mut data);
         if filed {
             let _ = persistence.stage_puzzles(&data.rating, data.current.as_ref());
         }
         answer
+    }
+
+    /// Files the run open if it is over (see [`AppState::file_attempt`]); whether it was filed
+    /// now, so that the note is to be staged or saved.
+    fn file_current(&self, data: &mut PuzzleData) -> bool {
+        data.current
+            .as_mut()
+            .filter(|run| run.is_over())
+            .is_some_and(|run| self.file_attempt(run))
     }
 
     /// Puts `run` in the history database if it is not there yet; whether it is now. A
@@ -493,11 +498,7 @@ impl AppState {
             return;
         };
         let data = &mut *data;
-        let filed = data
-            .current
-            .as_mut()
-            .filter(|run| run.is_over())
-            .is_some_and(|run| self.file_attempt(run));
+        let filed = self.file_current(data);
         if filed {
             let _ = persistence.save_puzzles(&data.rating, data.current.as_ref());
         }
