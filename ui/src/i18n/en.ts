@@ -172,6 +172,7 @@ export const en = {
     title: 'Puzzles',
     loading: 'Finding a puzzle…',
     rating: 'Your rating',
+    ratingLine: 'Your rating: {{rating}}',
     ratingValue: '{{rating}}',
     ratingProvisional: '{{rating}}?',
     bestStreak: 'best {{count}}',

@@ -62,7 +62,7 @@ function card(ctrl: PuzzlesCtrl): VNode {
   else line = h('span', { attrs: testid('puzzle-info') }, t('puzzle.puzzleInfo', { rating: puzzle.rating, themes: puzzle.themes.map(themeName).join(', ') }));
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('puzzle-card') }, [
     h('p.lesson-kicker', [
-      h('span', { attrs: testid('puzzle-rating') }, `${t('puzzle.rating')}: ${ctrl.ratingText()}`),
+      h('span', { attrs: testid('puzzle-rating') }, t('puzzle.ratingLine', { rating: ctrl.ratingText() })),
       ' · ',
       h('span', { attrs: { ...testid('puzzle-streak'), 'data-streak': String(status?.streak ?? 0) } }, t('puzzle.streak', { count: status?.streak ?? 0 })),
       status && status.bestStreak > 0 ? h('span', { attrs: testid('puzzle-best-streak') }, ` (${t('puzzle.bestStreak', { count: status.bestStreak })})`) : null,
