@@ -383,7 +383,7 @@ mod tests {
 
     #[test]
     fn bench_refuses_options_it_would_ignore() {
-        let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        use crate::args::words as args;
         // Each is refused before anything is searched; the depth and rounds out of range make
         // sure of that even where the combination used to be let through.
         let error = bench(&args(&["--rounds", "3", "--depth", "0"])).expect_err("refused");
