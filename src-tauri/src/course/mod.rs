@@ -16,7 +16,7 @@ pub mod wire;
 use ultima_course::{Course, Progress, RunState, Step, Task, TaskRun};
 use ultima_rules::Square;
 
-use crate::error::{AppError, Problem};
+use crate::error::{square, AppError, Problem};
 use crate::state::AppState;
 use stored::StoredTask;
 use wire::{CourseMap, CourseStatus, TaskStep, TaskView};
@@ -70,14 +70,6 @@ fn find_task(task_id: &str) -> Result<&'static Task, AppError> {
     course()?.task(task_id).ok_or_else(|| {
         AppError::new(Problem::NoSuchTask {
             task: task_id.to_string(),
-        })
-    })
-}
-
-fn square(text: &str) -> Result<Square, AppError> {
-    text.parse().map_err(|_| {
-        AppError::new(Problem::BadSquare {
-            text: text.to_string(),
         })
     })
 }

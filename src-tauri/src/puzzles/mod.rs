@@ -25,9 +25,9 @@ use ultima_bot::{Engine, Limits, NoClock};
 use ultima_game::view::{board_view, ply_view};
 use ultima_puzzles::rating::{choose_next, main_theme, Difficulty, NextPuzzle};
 use ultima_puzzles::{Puzzle, Theme};
-use ultima_rules::{Outcome, Position, Square, Status};
+use ultima_rules::{Outcome, Position, Status};
 
-use crate::error::{AppError, Problem};
+use crate::error::{square, AppError, Problem};
 use crate::state::{now_ms, seed, AppState};
 use stored::{PuzzleState, StoredRating, StoredRun};
 use wire::{AttemptBody, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleStepView, PuzzleView};
@@ -95,14 +95,6 @@ fn find<'p>(puzzles: &'p [Puzzle], puzzle_id: &str) -> Result<&'p Puzzle, AppErr
                 puzzle: puzzle_id.to_string(),
             })
         })
-}
-
-fn square(text: &str) -> Result<Square, AppError> {
-    text.parse().map_err(|_| {
-        AppError::new(Problem::BadSquare {
-            text: text.to_string(),
-        })
-    })
 }
 
 /// The run of `puzzle_id`, if it is the puzzle open.
