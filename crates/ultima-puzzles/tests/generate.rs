@@ -24,7 +24,7 @@ impl Lines {
 
 fn settings(games: u64) -> Settings {
     Settings {
-        seed: 11,
+        seed: 4,
         games,
         nodes: 3_000,
         max_plies: 16,
