@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `npm run package`: the desktop packages of this machine's platform, built with Tauri's bundler
+# from the `dist` profile (small: fat LTO, one codegen unit, opt-level "s", stripped; the engine and
+# the bot at opt-level 3). On Linux: a .deb and an .rpm. They are copied to packages/ at the top of
+# the repository, with their sizes printed.
+#
+#   npm run package                    # the UI build, the app build and the packages
+#   npm run package -- --skip-ui       # the UI in dist/ is already built
+#   npm run package -- --bundles deb   # only some of the bundles (tauri's names: deb, rpm, ...)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+skip_ui=0
+bundles=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --skip-ui) skip_ui=1 ;;
+    --bundles) bundles="${2:?--bundles needs a list, e.g. deb,rpm}"; shift ;;
+    *) echo "package.sh: unknown option '$1' (the options are --skip-ui and --bundles LIST)" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$(uname -s)" in
+  Linux) bundles="${bundles:-deb,rpm}" ;;
+  Darwin) bundles="${bundles:-app,dmg}" ;;
+  MINGW* | MSYS* | CYGWIN*) bundles="${bundles:-nsis,msi}" ;;
+  *) echo "package.sh: no desktop packages for $(uname -s)" >&2; exit 2 ;;
+esac
+
+if [ "$(uname -s)" = Linux ]; then bash scripts/setup.sh; fi
+if [ "$skip_ui" = 0 ]; then npm run build; fi
+
+target_dir="${CARGO_TARGET_DIR:-target}"
+started=$SECONDS
+# The UI was built above: tauri's own beforeBuildCommand would build it a second time.
+npx tauri build --ci --bundles "$bundles" --config '{"build":{"beforeBuildCommand":""}}' -- --profile dist
+echo "app build and bundling: $((SECONDS - started)) s"
+
+mkdir -p packages
+version="$(node -p "require('./src-tauri/tauri.conf.json').version")"
+found=0
+for file in "$target_dir"/dist/bundle/*/*"$version"*; do
+  case "$file" in
+    *.deb | *.rpm | *.dmg | *.msi | *.exe | *.AppImage)
+      cp "$file" packages/
+      awk -v bytes="$(wc -c <"$file")" -v name="$(basename "$file")" \
+        'BEGIN { printf "%8.2f MB (%d bytes)  packages/%s\n", bytes / 1e6, bytes, name }'
+      found=1
+      ;;
+  esac
+done
+if [ "$found" = 0 ]; then
+  echo "package.sh: tauri build made no package in $target_dir/dist/bundle" >&2
+  exit 1
+fi
