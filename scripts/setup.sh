@@ -26,7 +26,7 @@ fi
 
 if [ "${1:-}" = "--test" ]; then
   command -v tauri-driver >/dev/null || cargo install tauri-driver --locked
-  for target in wasm32-unknown-unknown aarch64-linux-android; do
+  for target in wasm32-unknown-unknown aarch64-linux-android aarch64-apple-ios; do
     rustup target list --installed | grep -qx "$target" || rustup target add "$target"
   done
 fi

@@ -26,13 +26,16 @@ ULTIMA_CHECK_BINDINGS=1 cargo test --workspace "${FEATURES[@]}"
 step "front-end unit tests"
 npx vitest run
 
-step "the engine and bot build for WebAssembly; the app for Android"
+step "the engine and bot build for WebAssembly and iOS; the app for Android"
 cargo check -p ultima-rules -p ultima-bot --target wasm32-unknown-unknown
 # No Android NDK can be installed here, so there is no C compiler for Android: the bundled SQLite's C
 # source is handed to `true` instead (a check builds no binary, so nothing links against it). The Rust
 # code of the app and every crate is still type-checked for Android.
 CC_aarch64_linux_android=true AR_aarch64_linux_android=true \
   cargo check -p ultima-app --target aarch64-linux-android
+# iOS: the engine and the bot type-check without Xcode (no C code, nothing linked); the app itself
+# is built for iOS by .github/workflows/packages.yml on a macOS runner.
+cargo check -p ultima-rules -p ultima-bot --target aarch64-apple-ios
 
 step "bench signature: the search visits exactly the recorded number of nodes"
 # A change that alters the search changes this number on purpose (update the file in the same

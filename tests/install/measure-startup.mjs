@@ -1,0 +1,103 @@
+// How long the app takes from its launch to a board that answers a click: a measurement, not a
+// test (it asserts nothing; the README quotes its median).
+//
+// Once, a game between friends is started and a2-a3 played, so that every later launch reopens on
+// the board (what a returning player sees). Then, ROUNDS times (default 10): tauri-driver starts
+// the app; its process start is read from /proc (the kernel's start time, 10 ms steps); the test
+// waits for the board's pieces, clicks Black's pawn on b7 as a mouse would and waits for the
+// squares it may move to (chessground's move-dest marks). The figure is the wall-clock time from
+// the process start to the moment those marks are seen. The WebDriver round trips are inside it,
+// so it is an upper bound of what a player waits.
+//
+//   ULTIMA_APP=/usr/bin/ultima-app xvfb-run -a -s "-screen 0 1280x800x24" \
+//     node tests/install/measure-startup.mjs [ROUNDS]
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { application, byTestId, click, moveList, startDriver, typeMove, waitFor } from '../e2e/harness.mjs';
+
+const rounds = Number(process.argv[2] ?? 10);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`the number of rounds is a whole number from 1 (not ${process.argv[2]})`);
+  process.exit(2);
+}
+const binary = realpathSync(application);
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+/** The wall-clock time (ms since the epoch) at which the running app's process started. */
+function appStart() {
+  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try { return readlinkSync(`/proc/${pid}/exe`) === binary; } catch { return false; }
+  });
+  if (pids.length !== 1) throw new Error(`expected one process of ${binary}, found ${pids.length}`);
+  // Field 22 of /proc/PID/stat: start time in ticks since boot (fields after the command name).
+  const stat = readFileSync(`/proc/${pids[0]}/stat`, 'utf8');
+  const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+  const now = Date.now();
+  return now - (uptime - startTicks / ticksPerSecond) * 1000;
+}
+
+/** Polls `check` every 10 ms (finer than the e2e harness's waitFor, which is for tests). */
+async function until(check, what, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return Date.now();
+    await sleep(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const driver = await startDriver();
+try {
+  let browser = await driver.launch();
+  await click(browser, 'home-new-game');
+  await click(browser, 'new-game-friend');
+  await click(browser, 'start-game');
+  await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+  await typeMove(browser, 'a2a3');
+  await waitFor(async () => (await moveList(browser)).length === 1, 'a2-a3 listed');
+  // One launch that is not counted: the first start after a build reads the binary from disk.
+  await driver.quit();
+  await driver.launch();
+
+  const figures = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    await driver.quit();
+    const launched = Date.now();
+    browser = await driver.launch();
+    const started = appStart();
+    const session = Date.now();
+    const board = await until(
+      () => browser.execute(() => document.querySelectorAll('cg-board piece').length >= 32),
+      'the board with its pieces',
+    );
+    const box = await browser.execute(() => {
+      const rect = document.querySelector('cg-board').getBoundingClientRect();
+      const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
+      return { x: rect.x, y: rect.y, size: rect.width, black };
+    });
+    // b7: file b, rank 7, seen from the side the board is turned to.
+    const column = box.black ? 6 : 1;
+    const row = box.black ? 6 : 1;
+    const x = Math.round(box.x + ((column + 0.5) * box.size) / 8);
+    const y = Math.round(box.y + ((row + 0.5) * box.size) / 8);
+    await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().up().perform();
+    const answered = await until(
+      () => browser.execute(() => document.querySelectorAll('cg-board square.move-dest').length > 0),
+      'the squares b7 may move to',
+    );
+    const total = answered - started;
+    figures.push(total);
+    console.log(
+      `round ${round}: ${Math.round(total)} ms from the process start to a board that answered a click `
+      + `(process start ${Math.round(started - launched)} ms after the launch request; WebDriver session ready at `
+      + `${Math.round(session - started)} ms, pieces seen at ${Math.round(board - started)} ms)`,
+    );
+  }
+  const sorted = [...figures].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  console.log(`${binary}: median ${Math.round(median)} ms of ${rounds} launches (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))})`);
+} finally {
+  await driver.stop();
+}
