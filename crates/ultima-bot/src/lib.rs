@@ -28,4 +28,7 @@ pub use levels::{Choice, Level, LevelPlayer, LevelSettings};
 #[cfg(not(target_arch = "wasm32"))]
 pub use limits::StdClock;
 pub use limits::{Clock, Limits, NoClock};
-pub use search::{history_hashes, Engine, Score, SearchInfo, SearchResult, MATE};
+pub use search::{
+    centipawns_win_chance, history_hashes, Engine, Score, SearchInfo, SearchResult, MATE,
+    WIN_CHANCE_K,
+};

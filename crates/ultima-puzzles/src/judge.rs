@@ -15,8 +15,8 @@ use ultima_rules::{Move, Position};
 
 use crate::themes::material_balance;
 
-/// Lichess' logistic constant (lichess-puzzler, `win_chances`).
-pub const WIN_CHANCE_K: f64 = 0.003_682_08;
+/// Lichess' logistic constant (lichess-puzzler, `win_chances`), kept in the bot.
+pub use ultima_bot::WIN_CHANCE_K;
 /// The least gap in win chance between the best and the second-best move.
 pub const UNIQUE_GAP: f64 = 0.42;
 /// The least material gain (centipawns, bot values) a line that does not mate must end with.
@@ -26,11 +26,7 @@ pub const MAX_SOLVER_MOVES: usize = 5;
 
 /// The win chance of `score`, from -1 (lost) to 1 (won), for the side to move.
 pub fn win_chance(score: Score) -> f64 {
-    match score {
-        Score::Mate(moves) if moves > 0 => 1.0,
-        Score::Mate(_) => -1.0,
-        Score::Centipawns(cp) => 2.0 / (1.0 + (-WIN_CHANCE_K * f64::from(cp)).exp()) - 1.0,
-    }
+    score.win_chance()
 }
 
 fn mates(score: Score) -> bool {

@@ -38,7 +38,22 @@ pub enum Score {
     Mate(i32),
 }
 
+/// Lichess' logistic constant for win chances (scalachess `winningChances`, lichess-puzzler):
+/// not refitted, as our centipawns are pawn = 100 like Stockfish's.
+pub const WIN_CHANCE_K: f64 = 0.003_682_08;
+
 impl Score {
+    /// The win chance of the score for the side to move, from -1 (lost) to 1 (won):
+    /// `2 / (1 + exp(-k * cp)) - 1` with lichess' `k` ([`WIN_CHANCE_K`]); a mate for the side
+    /// to move is 1, being mated -1.
+    pub fn win_chance(self) -> f64 {
+        match self {
+            Score::Mate(moves) if moves > 0 => 1.0,
+            Score::Mate(_) => -1.0,
+            Score::Centipawns(cp) => centipawns_win_chance(cp),
+        }
+    }
+
     pub fn from_internal(score: i32) -> Score {
         if score > MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
@@ -58,6 +73,12 @@ impl fmt::Display for Score {
             Score::Mate(moves) => write!(f, "mate {moves}"),
         }
     }
+}
+
+/// The win chance of `cp` centipawns for the side to move, from -1 to 1 (see
+/// [`Score::win_chance`]).
+pub fn centipawns_win_chance(cp: i32) -> f64 {
+    2.0 / (1.0 + (-WIN_CHANCE_K * f64::from(cp)).exp()) - 1.0
 }
 
 /// What one finished iteration (or the whole search) found.
