@@ -58,6 +58,16 @@ pub enum HistoryError {
         #[source]
         source: serde_json::Error,
     },
+    /// `save_analysis` for a game that is not stored.
+    #[error("no game is stored under the id {id:?} to keep an analysis of")]
+    NoSuchGame { id: String },
+    /// A stored analysis whose body does not read as the type asked for. The row is kept.
+    #[error("the stored analysis of game {id:?} does not read: {source}")]
+    DamagedAnalysis {
+        id: String,
+        #[source]
+        source: serde_json::Error,
+    },
     /// A summary or body could not be turned into JSON (for example a map with non-string keys).
     #[error("could not encode the {what} as JSON: {source}")]
     Encode {

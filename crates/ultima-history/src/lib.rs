@@ -12,6 +12,7 @@
 //! [`History`] holds one SQLite connection: it is `Send` but not `Sync`, so the app keeps it
 //! behind a mutex and calls it off the main thread (a save waits for the disk).
 
+mod analyses;
 mod error;
 mod games;
 mod puzzles;
@@ -24,6 +25,7 @@ use std::time::Duration;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ErrorCode};
 
+pub use analyses::StoredAnalysis;
 pub use error::HistoryError;
 pub use games::{FinishedGame, GameCursor, GamesPage, ListedGame};
 pub use puzzles::{AttemptsPage, PuzzleAttempt};

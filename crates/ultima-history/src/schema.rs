@@ -33,6 +33,14 @@ const MIGRATIONS: &[&str] = &[
         body TEXT NOT NULL,
         UNIQUE (puzzle_id, at)
     );",
+    // 2: a game's analysis, at most one per game (a new one replaces it), gone with its game.
+    // `nodes` is the search's limit per position, so the app can tell a quick one from a deeper.
+    "CREATE TABLE analyses (
+        game_id TEXT PRIMARY KEY NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        nodes INTEGER NOT NULL,
+        analysed_at REAL NOT NULL,
+        body TEXT NOT NULL
+    );",
 ];
 
 /// The schema version this build writes and reads.
