@@ -80,6 +80,13 @@ impl Session {
         Session::from_start(id, opponent, time_control, now)
     }
 
+    /// This device's copy of a game a server owns, in which it plays `player_side`: the
+    /// server's moves and ends are played into it as they come (each by its side's seat), and
+    /// it keeps no clock of its own (the server's runs).
+    pub fn online(id: String, player_side: Color, now: f64) -> Session {
+        Session::from_start(id, Opponent::Online { player_side }, None, now)
+    }
+
     fn from_start(
         id: String,
         opponent: Opponent,
@@ -160,7 +167,7 @@ impl Session {
     pub fn bot_side(&self) -> Option<Color> {
         match self.opponent {
             Opponent::Bot { bot_side, .. } => Some(bot_side),
-            Opponent::Friend { .. } => None,
+            Opponent::Friend { .. } | Opponent::Online { .. } => None,
         }
     }
 
@@ -172,13 +179,16 @@ impl Session {
         !self.is_over() && self.bot_side() == Some(self.game.position().turn())
     }
 
-    /// The seat the app acts as, on one device, for `action`: against the bot always the
-    /// player's; between friends the side to move moves, resigns and offers a draw, the other
+    /// The seat the app acts as, on one device, for `action`: against the bot, and online,
+    /// always the player's; between friends the side to move moves, resigns and offers a draw, the other
     /// side answers an offer, the side that moved last asks for a take-back and the side to
     /// move answers.
     pub fn local_seat(&self, action: Action) -> Color {
         if let Some(bot) = self.bot_side() {
             return !bot;
+        }
+        if let Opponent::Online { player_side } = self.opponent {
+            return player_side;
         }
         let turn = self.game.position().turn();
         match action {

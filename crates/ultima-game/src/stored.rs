@@ -44,7 +44,8 @@ pub struct StoredGame {
 }
 
 /// Who the player faced, as saved (the same JSON since format 1:
-/// `{"kind": "bot", "level": "novice", "botSide": "black"}`, `{"kind": "friend", "turnBoard": false}`).
+/// `{"kind": "bot", "level": "novice", "botSide": "black"}`, `{"kind": "friend", "turnBoard": false}`;
+/// since an online game was first saved, `{"kind": "online", "playerSide": "white"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "kind",
@@ -54,6 +55,7 @@ pub struct StoredGame {
 pub enum StoredOpponent {
     Bot { level: Level, bot_side: Color },
     Friend { turn_board: bool },
+    Online { player_side: Color },
 }
 
 /// A timed game's clock as saved.
@@ -203,6 +205,7 @@ impl From<StoredOpponent> for Opponent {
         match stored {
             StoredOpponent::Bot { level, bot_side } => Opponent::Bot { level, bot_side },
             StoredOpponent::Friend { turn_board } => Opponent::Friend { turn_board },
+            StoredOpponent::Online { player_side } => Opponent::Online { player_side },
         }
     }
 }
@@ -212,6 +215,7 @@ impl From<Opponent> for StoredOpponent {
         match opponent {
             Opponent::Bot { level, bot_side } => StoredOpponent::Bot { level, bot_side },
             Opponent::Friend { turn_board } => StoredOpponent::Friend { turn_board },
+            Opponent::Online { player_side } => StoredOpponent::Online { player_side },
         }
     }
 }

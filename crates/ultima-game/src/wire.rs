@@ -26,6 +26,11 @@ pub enum Opponent {
     Friend {
         turn_board: bool,
     },
+    /// A person elsewhere, through a game server that owns the game; this device plays
+    /// `player_side`.
+    Online {
+        player_side: Color,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

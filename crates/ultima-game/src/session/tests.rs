@@ -648,3 +648,30 @@ fn a_connection_sees_what_its_own_seat_may_do() {
     assert_eq!(black.may_act.take_back, None, "black has not moved");
     assert_eq!(black.board, white.board);
 }
+
+#[test]
+fn online_the_device_acts_as_its_own_side_and_the_game_saves_as_online() {
+    let mut session = Session::online("online-g9".into(), BLACK, 0.0);
+    assert_eq!(session.opponent(), Opponent::Online { player_side: BLACK });
+    assert_eq!(session.clock(), None, "the server keeps the clock");
+    for action in [
+        Action::Play,
+        Action::Resign,
+        Action::OfferDraw,
+        Action::AnswerDraw,
+        Action::TakeBack,
+    ] {
+        assert_eq!(session.local_seat(action), BLACK);
+    }
+    // The other side's move, as the server says it, is played as that side.
+    session.play(WHITE, "e2", "e5", 1.0).expect("white's move");
+    assert_eq!(session.view(1.0).may_act.play, Some(BLACK));
+    let stored = session.to_stored();
+    assert_eq!(
+        serde_json::to_value(stored.opponent).expect("json"),
+        serde_json::json!({"kind": "online", "playerSide": "black"})
+    );
+    let restored = Session::from_stored(&stored).expect("restored").session;
+    assert_eq!(restored.opponent(), session.opponent());
+    assert_eq!(restored.game().moves().len(), 1);
+}
