@@ -2,6 +2,7 @@
 //!
 //! Every bad input ends with exit status 2 and one line on standard error.
 
+mod analyse_command;
 mod args;
 mod bot_commands;
 mod course_commands;
@@ -30,6 +31,10 @@ pub enum CliError {
     Engine(String),
     #[error("could not write {path}: {error}")]
     File { path: String, error: std::io::Error },
+    #[error("could not read {path}: {error}")]
+    Read { path: String, error: std::io::Error },
+    #[error("{path}: {message}")]
+    GameFile { path: String, message: String },
     #[error("the course does not read: {0}")]
     Course(#[from] ultima_course::CourseError),
     #[error("course check failed: {0}")]
@@ -39,7 +44,7 @@ pub enum CliError {
 }
 
 const USAGE: &str =
-    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|course|puzzles> ... (try `ultima help`)";
+    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|analyse|course|puzzles> ... (try `ultima help`)";
 
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
@@ -63,6 +68,10 @@ The bot:
                                       W/D/L, Elo difference, records written to FILE
   ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
                                       self-play coordinate search over the piece values
+  ultima analyse FILE [--nodes N]     every move of a game judged by the bot (default 100000
+                                      nodes a position): score, ?! ? ?? and the best line;
+                                      FILE: records (as match --out writes), a saved game, or
+                                      moves in coordinates from the start
 
 The rules course:
   ultima course list                  chapters and tasks, one per line (id and title)
@@ -101,6 +110,7 @@ fn run(args: &[String]) -> Result<(), CliError> {
         "bench" => bot_commands::bench(rest),
         "match" => match_runner::run(rest),
         "tune" => tune_command::run(rest),
+        "analyse" | "analyze" => analyse_command::run(rest),
         "course" => course_commands::run(rest),
         "puzzles" => puzzle_commands::run(rest),
         "help" | "--help" | "-h" => {
@@ -108,7 +118,7 @@ fn run(args: &[String]) -> Result<(), CliError> {
             Ok(())
         }
         other => Err(CliError::Usage(format!(
-            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune, course and puzzles"
+            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune, analyse, course and puzzles"
         ))),
     }
 }
