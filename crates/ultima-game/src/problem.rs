@@ -26,6 +26,8 @@ pub enum ErrorKind {
     Storage,
     /// The request itself was malformed or does not apply to this game.
     BadRequest,
+    /// Online play: the server cannot be reached, or the line to it is down just now.
+    Network,
 }
 
 /// What failed when saving or loading (the app's storage codes).
@@ -215,6 +217,54 @@ pub enum Problem {
     },
     /// The puzzle collection (embedded in the app) could not be read.
     PuzzlesUnavailable,
+
+    // Online play refused (the app's online commands, and the server's refusals).
+    /// The server address is not one (`ws://HOST:PORT`).
+    BadServerAddress {
+        address: String,
+    },
+    /// No server address is set.
+    NoServer,
+    /// Nothing answered at the server's address.
+    ServerUnreachable {
+        address: String,
+    },
+    /// The server speaks another version of the protocol.
+    ServerVersion {
+        found: u32,
+        expected: u32,
+    },
+    /// The server sent something this version does not understand.
+    ServerBroken,
+    /// The server could not store the change; nothing changed, try again.
+    ServerUnavailable,
+    /// The line to the server is down just now (the app is coming back).
+    Offline,
+    /// The invite code does not read (16 letters, as `HKDW-MPRT-CAXE-FGNJ`).
+    BadInvite,
+    /// No game waits for this invite: never given, or the friend's seat is taken already.
+    NoSuchInvite,
+    /// The server does not know this game, or its token.
+    UnknownOnlineGame,
+    /// Too many tries (joining, or messages); wait this long.
+    TooManyTries {
+        retry_after_ms: u64,
+    },
+    /// The friend has not joined yet.
+    WaitingForOpponent,
+    /// The win cannot be claimed: the opponent is there, or it is not their move (`None`), or
+    /// not yet (`in_ms`).
+    NotClaimable {
+        in_ms: Option<u64>,
+    },
+    /// There is no rematch to offer or answer.
+    NoRematch,
+    /// There is no online game (open, or to answer).
+    NoOnlineGame,
+    /// The server inside the app could not start on this port.
+    HostFailed {
+        port: u16,
+    },
 }
 
 /// An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`.
@@ -279,6 +329,21 @@ impl Problem {
 
             BotStopped | GameChanged => ErrorKind::Cancelled,
             Storage { .. } | CourseUnavailable | PuzzlesUnavailable => ErrorKind::Storage,
+            BadServerAddress { .. }
+            | NoServer
+            | BadInvite
+            | NoSuchInvite
+            | TooManyTries { .. }
+            | WaitingForOpponent
+            | NotClaimable { .. }
+            | NoRematch => ErrorKind::BadRequest,
+            UnknownOnlineGame | NoOnlineGame => ErrorKind::NoGame,
+            ServerUnreachable { .. }
+            | ServerVersion { .. }
+            | ServerBroken
+            | ServerUnavailable
+            | Offline
+            | HostFailed { .. } => ErrorKind::Network,
         }
     }
 }
@@ -591,6 +656,27 @@ impl fmt::Display for Problem {
             NoPuzzleLeft => f.write_str("every puzzle that fits has been seen"),
             UnknownTheme { theme } => write!(f, "`{theme}` is not a puzzle theme"),
             PuzzlesUnavailable => f.write_str("the puzzle collection could not be read"),
+            BadServerAddress { address } => write!(f, "`{address}` is not a server address"),
+            NoServer => f.write_str("no server address is set"),
+            ServerUnreachable { address } => write!(f, "no server answered at {address}"),
+            ServerVersion { found, expected } => {
+                write!(f, "the server speaks protocol {found}, this app {expected}")
+            }
+            ServerBroken => f.write_str("the server sent something unexpected"),
+            ServerUnavailable => f.write_str("the server could not store the change"),
+            Offline => f.write_str("the line to the server is down"),
+            BadInvite => f.write_str("not an invite code"),
+            NoSuchInvite => f.write_str("no game waits for this invite"),
+            UnknownOnlineGame => f.write_str("the server does not know this game or token"),
+            TooManyTries { retry_after_ms } => {
+                write!(f, "too many tries; wait {retry_after_ms} ms")
+            }
+            WaitingForOpponent => f.write_str("the friend has not joined yet"),
+            NotClaimable { in_ms: Some(ms) } => write!(f, "the win can be claimed in {ms} ms"),
+            NotClaimable { in_ms: None } => f.write_str("the win cannot be claimed"),
+            NoRematch => f.write_str("no rematch to offer or answer"),
+            NoOnlineGame => f.write_str("no online game"),
+            HostFailed { port } => write!(f, "the server could not start on port {port}"),
         }
     }
 }
