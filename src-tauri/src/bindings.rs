@@ -35,6 +35,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             course::commands::reset_course,
             puzzles::commands::puzzle_rating,
             puzzles::commands::puzzle_open,
+            puzzles::commands::puzzle_leave,
             puzzles::commands::puzzle_next,
             puzzles::commands::puzzle_replay,
             puzzles::commands::puzzle_move,

@@ -17,10 +17,19 @@ pub async fn puzzle_rating(state: State<'_, Launch>) -> Result<PuzzleStatus, App
 }
 
 /// The puzzle open (in progress, or over and still shown), after a relaunch too; `null` if none.
+/// The trainer shows it: a quit or a crash from now on reopens the app on the trainer.
 #[tauri::command]
 #[specta::specta]
 pub async fn puzzle_open(state: State<'_, Launch>) -> Result<Option<PuzzleView>, AppError> {
     off_main(&state, |state| state.puzzle_open()).await
+}
+
+/// The player left the trainer (for home, a game, ...): the next start opens there, not on the
+/// trainer.
+#[tauri::command]
+#[specta::specta]
+pub async fn puzzle_leave(state: State<'_, Launch>) -> Result<(), AppError> {
+    off_main(&state, |state| state.puzzle_leave()).await
 }
 
 /// A new puzzle near the player's rating, never one seen before; `theme`: only that theme

@@ -141,6 +141,7 @@ fn new_run(puzzle: &Puzzle, seen: &HashSet<String>) -> StoredRun {
         themes: puzzle.themes.clone(),
         ended_at: None,
         filed: false,
+        on_screen: true,
     }
 }
 
@@ -258,20 +259,54 @@ impl AppState {
         }
     }
 
-    /// The puzzle open (in progress, or over and still shown), if any.
+    /// The puzzle open (in progress, or over and still shown), if any: the trainer shows it,
+    /// so it is marked on screen (see [`AppState::puzzle_leave`]).
     pub fn puzzle_open(&self) -> Result<Option<PuzzleView>, AppError> {
-        let data = self.puzzle_data()?;
-        let Some(run) = &data.current else {
+        let mut data = self.puzzle_data()?;
+        let puzzles = data.collection()?;
+        let data = &mut *data;
+        let Some(run) = data.current.as_mut() else {
             return Ok(None);
         };
-        let puzzles = data.collection()?;
         // A puzzle no longer in the collection (an update changed it): the trainer starts on
         // a new one.
         let Ok(puzzle) = find(puzzles, &run.puzzle) else {
             eprintln!("ultima: the puzzle in progress {} is gone", run.puzzle);
             return Ok(None);
         };
-        Ok(wire::puzzle_view(puzzle, run, &data.rating))
+        let marked = !run.on_screen;
+        run.on_screen = true;
+        if marked {
+            self.save_on_screen(data);
+        }
+        Ok(data
+            .current
+            .as_ref()
+            .and_then(|run| wire::puzzle_view(puzzle, run, &data.rating)))
+    }
+
+    /// The player left the trainer: the next start opens where they went instead (home, a
+    /// game). Nothing else changes; the puzzle in progress stays in progress.
+    pub fn puzzle_leave(&self) -> Result<(), AppError> {
+        let mut data = self.puzzle_data()?;
+        let data = &mut *data;
+        if let Some(run) = data.current.as_mut().filter(|run| run.on_screen) {
+            run.on_screen = false;
+            self.save_on_screen(data);
+        }
+        Ok(())
+    }
+
+    /// Saves the trainer's data after only its on-screen mark changed. A failure is logged and
+    /// not the player's concern: the mark only decides where the next start opens, and the
+    /// next save writes it.
+    fn save_on_screen(&self, data: &PuzzleData) {
+        let saved = self
+            .persistence()
+            .and_then(|persistence| persistence.save_puzzles(&data.rating, data.current.as_ref()));
+        if let Err(error) = saved {
+            eprintln!("ultima: saving where the trainer stands: {error:?}");
+        }
     }
 
     /// A new puzzle near the player's rating (shifted by `difficulty`), of `theme` if given,

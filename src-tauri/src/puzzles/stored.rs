@@ -8,7 +8,7 @@
 //!                  "volatility": 0.06, "history": [{"at": 1796115425445, "rating": 1512}]},
 //!                  "streak": 1, "bestStreak": 3, "solved": 4, "attempted": 6},
 //! "puzzleCurrent": {"puzzle": "3f9a01c2", "startedAt": 1796115425445, "rated": true,
-//!                   "played": ["d4f6", "e7e5"], "state": "playing", ...}
+//!                   "played": ["d4f6", "e7e5"], "state": "playing", "onScreen": true, ...}
 //! ```
 //!
 //! Both keys came within store format 2: an older build of that format leaves them as they are.
@@ -115,6 +115,10 @@ pub struct StoredRun {
     /// Its row is in the history database.
     #[serde(default)]
     pub filed: bool,
+    /// The trainer shows it: set when the trainer opens it, cleared when the player leaves the
+    /// trainer, so that a quit or a crash in the trainer reopens the app on it.
+    #[serde(default)]
+    pub on_screen: bool,
 }
 
 impl StoredRun {

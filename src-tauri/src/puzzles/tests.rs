@@ -388,6 +388,53 @@ fn the_puzzle_in_progress_and_the_rating_come_back_after_a_restart() {
 }
 
 #[test]
+fn a_quit_in_the_trainer_reopens_the_app_on_it_and_leaving_it_first_does_not() {
+    let dir = folder("puzzles-reopen");
+    {
+        let state = opened(&dir);
+        // No puzzle yet: nothing to reopen on.
+        assert!(!state.start_up().expect("starts").puzzles.reopen);
+        state.puzzle_replay("line1").expect("opens");
+        play(&state, "line1", 1);
+        // Killed in the trainer: the save already says so.
+    }
+    assert_eq!(on_disk(&dir)["puzzleCurrent"]["onScreen"], json!(true));
+    {
+        let state = opened(&dir);
+        let startup = state.start_up().expect("starts");
+        assert!(startup.puzzles.reopen, "the trainer was on screen");
+        assert_eq!(startup.puzzles.current.as_deref(), Some("line1"));
+        let view = state.puzzle_open().expect("reads").expect("the puzzle");
+        assert_eq!((view.id.as_str(), view.solver_moves_played), ("line1", 1));
+        // The player goes home: the next start opens home, the puzzle still in progress.
+        state.puzzle_leave().expect("leaves");
+        assert!(!state.puzzle_status().reopen);
+    }
+    {
+        let state = opened(&dir);
+        let startup = state.start_up().expect("starts");
+        assert!(!startup.puzzles.reopen, "the player had left the trainer");
+        assert_eq!(startup.puzzles.current.as_deref(), Some("line1"));
+        // Opening the trainer again marks it on screen; a puzzle over and still shown counts.
+        state.puzzle_open().expect("reads").expect("the puzzle");
+        play(&state, "line1", 3);
+        assert!(state.puzzle_status().reopen);
+        assert_eq!(state.puzzle_status().current, None, "solved");
+    }
+    let state = opened(&dir);
+    assert!(state.start_up().expect("starts").puzzles.reopen);
+    let view = state
+        .puzzle_open()
+        .expect("reads")
+        .expect("the solved puzzle");
+    assert_eq!(view.state, PuzzleState::Solved);
+    // Leaving twice, or with nothing open, is harmless.
+    state.puzzle_leave().expect("leaves");
+    state.puzzle_leave().expect("leaves again");
+    assert!(!state.puzzle_status().reopen);
+}
+
+#[test]
 fn a_solve_the_app_died_before_filing_is_filed_at_the_next_start_once() {
     let dir = folder("puzzles-unfiled");
     {

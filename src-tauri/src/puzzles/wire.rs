@@ -34,6 +34,9 @@ pub struct PuzzleStatus {
     pub attempted: u32,
     /// The puzzle in progress (not solved nor given up): the trainer reopens on it.
     pub current: Option<String>,
+    /// The trainer was on screen when the app last stopped (a quit or a crash there): start-up
+    /// opens it again, on the puzzle it showed.
+    pub reopen: bool,
 }
 
 /// Beyond this deviation a rating is provisional (lichess' threshold).
@@ -52,6 +55,7 @@ pub fn status(rating: &StoredRating, current: Option<&StoredRun>) -> PuzzleStatu
         current: current
             .filter(|run| !run.is_over())
             .map(|run| run.puzzle.clone()),
+        reopen: current.is_some_and(|run| run.on_screen),
     }
 }
 
