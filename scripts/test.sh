@@ -60,3 +60,15 @@ step "end-to-end tests: the real app under Xvfb"
 cargo build -p ultima-app "${FEATURES[@]}"
 ULTIMA_APP="$(realpath "$TARGET_DIR")/debug/ultima-app" \
   xvfb-run -a -s "-screen 0 1280x800x24" node --test --test-concurrency=1 tests/e2e/
+
+# The desktop package, built, installed with apt, started from its desktop entry, played and removed
+# (tests/install/deb.sh). It needs root (or sudo) and apt, changes the machine's installed packages
+# while it runs and adds the size-tuned app build (about 13 min cold on 2 cores), so it runs only
+# when asked: ULTIMA_INSTALL_TEST=1 npm test
+if [ "${ULTIMA_INSTALL_TEST:-0}" = 1 ]; then
+  step "desktop package: build, apt install, start from the desktop entry, play, apt remove"
+  bash scripts/package.sh --skip-ui --bundles deb
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo --preserve-env=PATH,CARGO_TARGET_DIR"; fi
+  $SUDO bash tests/install/deb.sh
+fi
