@@ -3,7 +3,7 @@
 
 use tauri_specta::{collect_commands, Builder};
 
-use crate::{commands, course, puzzles};
+use crate::{analysis, commands, course, puzzles};
 
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
@@ -43,6 +43,10 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             puzzles::commands::puzzle_hint,
             puzzles::commands::puzzle_solution,
             puzzles::commands::puzzle_history,
+            analysis::commands::stored_analysis,
+            analysis::commands::analyse_game,
+            analysis::commands::stop_analysis,
+            analysis::commands::analysis_line_boards,
         ])
 }
 

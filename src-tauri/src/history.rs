@@ -115,6 +115,15 @@ impl Finished {
         })
     }
 
+    /// Runs `work` on the database: for the analyses (`crate::analysis`), kept beside the games.
+    pub fn with_history<T>(
+        &self,
+        work: impl FnOnce(&History) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let history = self.history()?;
+        work(&history)
+    }
+
     /// Stores a game that ended (again: storing it twice changes nothing). A game that goes
     /// on is not stored.
     pub fn file(&self, session: &Session) -> Result<(), AppError> {

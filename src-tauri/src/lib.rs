@@ -12,9 +12,12 @@
 //!   task open in the store.
 //! - `puzzles`: the puzzle trainer (`ultima-puzzles`): its commands, views, the player's
 //!   rating and the puzzle in progress in the store, the attempts in the history database.
+//! - `analysis`: game analysis (`ultima-analysis`): its commands, run on a blocking thread with
+//!   its progress pushed, stoppable, kept with the game in the history database.
 //! - `error`, `notice`: what the UI is told, as codes it words itself.
 //! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
 
+mod analysis;
 mod bindings;
 mod bot;
 mod commands;

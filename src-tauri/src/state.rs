@@ -528,7 +528,7 @@ impl AppState {
     }
 
     /// The game in progress if it is `game_id`, else that finished game.
-    fn find(&self, game_id: &str) -> Result<Session, AppError> {
+    pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
         {
             let data = self.data()?;
             if let Some(session) = data.current.as_ref().filter(|s| s.id() == game_id) {

@@ -1,0 +1,143 @@
+//! Analysis in the app on a real save folder: a game that ended is analysed with its
+//! progress, kept in the history database and found there after a restart; a stop ends an
+//! analysis under way; a game still going is refused; a line's boards follow its moves.
+
+use std::sync::{mpsc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use ultima_analysis::Judgement;
+use ultima_game::wire::NewGame;
+
+use super::wire::AnalysisAnswer;
+use crate::error::Problem;
+use crate::state::AppState;
+use crate::tests::{folder, open};
+
+/// A game between friends of these moves, then White (to move) or Black resigns.
+fn finished_game(state: &AppState, moves: &[(&str, &str)]) -> String {
+    let game = state
+        .new_game(NewGame::Friend {
+            turn_board: false,
+            time_control: None,
+        })
+        .expect("a new game");
+    for (from, to) in moves {
+        state.play_move(&game.id, from, to).expect("a legal move");
+    }
+    let over = state.resign(&game.id).expect("resigned");
+    assert!(over.result.is_some());
+    game.id
+}
+
+/// One analysis runs at a time in the app (a new one stops the one before): so do these tests.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Four quiet opening moves (the bot's own at 400,000 nodes).
+const QUIET: [(&str, &str); 4] = [("f2", "f5"), ("f7", "f6"), ("e2", "e4"), ("h7", "h4")];
+
+#[test]
+fn a_finished_game_is_analysed_kept_and_found_again_after_a_restart() {
+    let _turn = one_at_a_time();
+    let dir = folder("analysis-kept");
+    let id = {
+        let state = open(&dir);
+        let id = finished_game(&state, &QUIET);
+        assert_eq!(super::stored(&state, &id), Ok(None));
+        let mut seen = Vec::new();
+        let answer = super::analyse(&state, &id, &mut |p| seen.push((p.done, p.total))).unwrap();
+        assert_eq!(seen, [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]);
+        let AnalysisAnswer::Done { analysis } = answer else {
+            panic!("stopped: {answer:?}");
+        };
+        assert_eq!((analysis.positions.len(), analysis.moves.len()), (5, 4));
+        assert_eq!(analysis.nodes as u64, super::NODES);
+        // Quiet moves: nothing worse than an inaccuracy, and a best line everywhere.
+        assert!(analysis
+            .moves
+            .iter()
+            .all(|m| m.judgement.is_none_or(|j| j == Judgement::Inaccuracy)));
+        for position in &analysis.positions {
+            let best = position.best.as_ref().expect("a best line");
+            assert_eq!(best.moves.len(), best.plies.len());
+            assert!(!best.moves.is_empty());
+        }
+        assert_eq!(super::stored(&state, &id), Ok(Some(analysis)));
+        id
+    };
+    let state = open(&dir);
+    let kept = super::stored(&state, &id)
+        .unwrap()
+        .expect("kept after a restart");
+    assert_eq!(kept.positions.len(), 5);
+    // Asked again, it answers with what is kept, without searching (no progress).
+    let mut reports = 0;
+    let again = super::analyse(&state, &id, &mut |_| reports += 1).unwrap();
+    assert_eq!(again, AnalysisAnswer::Done { analysis: kept });
+    assert_eq!(reports, 0);
+}
+
+#[test]
+fn a_stop_ends_the_analysis_under_way() {
+    let _turn = one_at_a_time();
+    let dir = folder("analysis-stop");
+    let state = open(&dir);
+    let id = finished_game(&state, &QUIET);
+    let (started, first) = mpsc::channel();
+    let worker = {
+        let (state, id) = (state.clone(), id.clone());
+        std::thread::spawn(move || {
+            super::analyse(&state, &id, &mut |p| {
+                let _ = started.send(p.done);
+                // Slow enough for the stop to land part way.
+                std::thread::sleep(Duration::from_millis(200));
+            })
+        })
+    };
+    first
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a first position");
+    super::stop(&id);
+    let answer = worker.join().expect("the analysis thread").unwrap();
+    assert!(
+        matches!(answer, AnalysisAnswer::Stopped { done, total: 5 } if done < 5),
+        "{answer:?}"
+    );
+    // Nothing half done is kept.
+    assert_eq!(super::stored(&state, &id), Ok(None));
+}
+
+#[test]
+fn a_game_still_going_is_not_analysed() {
+    let _turn = one_at_a_time();
+    let dir = folder("analysis-going");
+    let state = open(&dir);
+    let game = state
+        .new_game(NewGame::Friend {
+            turn_board: false,
+            time_control: None,
+        })
+        .unwrap();
+    let refused = super::analyse(&state, &game.id, &mut |_| {});
+    assert_eq!(refused.map_err(|e| e.problem), Err(Problem::NotFinished));
+}
+
+#[test]
+fn a_lines_boards_follow_its_moves_from_the_ply_it_starts_at() {
+    let dir = folder("analysis-line");
+    let state = open(&dir);
+    let id = finished_game(&state, &QUIET);
+    // After 1. Pf2-f5, Black to move.
+    let line = ["e7e5".to_string(), "d2d4".to_string()];
+    let boards = super::line_boards(&state, &id, 1, &line).unwrap();
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0].ply, 2);
+    assert_eq!(boards[1].ply, 3);
+    let last = boards[1].last_move.as_ref().expect("the line's move");
+    assert_eq!((last.from.as_str(), last.to.as_str()), ("d2", "d4"));
+    let bad = super::line_boards(&state, &id, 1, &["e2e3".to_string()]);
+    assert!(bad.is_err());
+}

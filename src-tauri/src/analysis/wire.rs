@@ -1,0 +1,130 @@
+//! What the analysis screen receives: per position the score, the win chance and the best
+//! line with its moves as plies (the move list's notation), per move its judgement.
+
+use serde::Serialize;
+use specta::Type;
+use ultima_analysis::{Eval, GameAnalysis, Judgement, Line};
+use ultima_game::view::ply_view;
+use ultima_game::wire::PlyView;
+use ultima_rules::{Game, Position};
+
+/// A game analysed.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisView {
+    pub game_id: String,
+    /// The nodes each position was searched with.
+    pub nodes: u32,
+    /// `positions[k]`: the position after `k` moves (0: the start).
+    pub positions: Vec<AnalysedPosition>,
+    /// `moves[k]`: the move from `positions[k]` to `positions[k + 1]`.
+    pub moves: Vec<AnalysedMove>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysedPosition {
+    /// The score for White.
+    pub eval: Eval,
+    /// White's win chance, -1 (Black wins) to 1.
+    pub win_chance: f64,
+    /// The engine's best line from here (none where the game is over).
+    pub best: Option<LineView>,
+}
+
+/// One of the engine's lines.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct LineView {
+    pub eval: Eval,
+    /// The moves in coordinates, to ask for their boards (`analysis_line_boards`).
+    pub moves: Vec<String>,
+    /// The same moves as plies, to write them.
+    pub plies: Vec<PlyView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysedMove {
+    pub judgement: Option<Judgement>,
+    /// The engine's best move, when anything else would have been a blunder.
+    pub only_move: bool,
+}
+
+/// How an analysis ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum AnalysisAnswer {
+    Done {
+        analysis: AnalysisView,
+    },
+    /// Stopped (by the player, or by another analysis) after `done` positions of `total`.
+    Stopped {
+        done: u32,
+        total: u32,
+    },
+}
+
+/// How far an analysis has come, pushed after each position.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisProgress {
+    pub done: u32,
+    pub total: u32,
+}
+
+impl AnalysisView {
+    pub fn new(game_id: &str, game: &Game, analysis: &GameAnalysis) -> AnalysisView {
+        let positions = analysis
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(ply, analysed)| AnalysedPosition {
+                eval: analysed.eval,
+                // From the score, not the stored number (JSON may not give back its last bit).
+                win_chance: analysed.eval.win_chance(),
+                best: match (game.position_at(ply), analysed.lines.first()) {
+                    (Some(position), Some(line)) => Some(line_view(position, line)),
+                    _ => None,
+                },
+            })
+            .collect();
+        AnalysisView {
+            game_id: game_id.to_string(),
+            nodes: u32::try_from(analysis.nodes).unwrap_or(u32::MAX),
+            positions,
+            moves: analysis
+                .moves
+                .iter()
+                .map(|judged| AnalysedMove {
+                    judgement: judged.judgement,
+                    only_move: judged.only_move,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A line as plies from `from`: as far as its moves are legal (they all are, from the engine).
+fn line_view(from: &Position, line: &Line) -> LineView {
+    let mut position = from.clone();
+    let mut plies = Vec::new();
+    let mut moves = Vec::new();
+    for text in &line.moves {
+        let Ok(mv) = position.parse_move(text) else {
+            break;
+        };
+        plies.push(ply_view(&position, &mv));
+        moves.push(text.clone());
+        position = position.play_unchecked(&mv);
+    }
+    LineView {
+        eval: line.eval,
+        moves,
+        plies,
+    }
+}
