@@ -90,6 +90,9 @@ The puzzles:
   ultima puzzles calibrate [--file F] [--tries N] [--seed S] [--budget PERCENT] [--out FILE]
                                       rates every puzzle from the levels' tries (Glicko-2);
                                       writes the file format, to FILE (resumes) or stdout
+  ultima puzzles select --file F [--file G ...] [--max-share PERCENT] [--out FILE]
+                                      the collection from rated files: one puzzle per position
+                                      and idea, no theme of the solution over a third (33)
   ultima puzzles export [--file F]    one JSON object per puzzle (default: the shipped set)
 
 Levels: novice, beginner, casual, intermediate, club. Baselines for `match`: random, greedy.

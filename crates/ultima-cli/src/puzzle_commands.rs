@@ -1,5 +1,5 @@
-//! `ultima puzzles generate|verify|calibrate|export`: the puzzle collection made, checked,
-//! rated and listed from outside the app.
+//! `ultima puzzles generate|verify|calibrate|select|export`: the puzzle collection made,
+//! checked, rated, chosen and listed from outside the app.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -16,7 +16,8 @@ use ultima_puzzles::{parse_file, Puzzle, Theme};
 use crate::args::Options;
 use crate::CliError;
 
-const PUZZLES_USAGE: &str = "`ultima puzzles` needs one of: generate, verify, calibrate, export";
+const PUZZLES_USAGE: &str =
+    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
@@ -26,6 +27,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         "generate" => generate_command(rest),
         "verify" => verify_command(rest),
         "calibrate" => calibrate_command(rest),
+        "select" => select_command(rest),
         "export" => export_command(rest),
         other => Err(CliError::Usage(format!(
             "unknown puzzles command `{other}`; {PUZZLES_USAGE}"
@@ -253,7 +255,7 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         failures.len(),
         cpu
     );
-    print_theme_counts(&passed);
+    write_theme_counts(&mut std::io::stdout().lock(), &passed)?;
     match failures.first() {
         None => Ok(()),
         Some(first) => Err(CliError::Puzzles(format!(
@@ -263,13 +265,89 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
     }
 }
 
-fn print_theme_counts(puzzles: &[&Puzzle]) {
+fn write_theme_counts(out: &mut dyn Write, puzzles: &[&Puzzle]) -> std::io::Result<()> {
     for theme in Theme::ALL {
         let count = puzzles.iter().filter(|p| p.has_theme(theme)).count();
         if count > 0 {
-            println!("  {:<22} {count}", theme.name());
+            writeln!(out, "  {:<22} {count}", theme.name())?;
         }
     }
+    Ok(())
+}
+
+/// `ultima puzzles select --file F [--file G ...] --out FILE [--max-share PERCENT]`: the
+/// collection chosen from rated files (see `ultima_puzzles::select`), written ordered by id.
+fn select_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new(
+        "puzzles select",
+        "--file F (one or more), --max-share PERCENT and --out FILE",
+        args,
+    );
+    let mut files: Vec<String> = Vec::new();
+    let mut out: Option<String> = None;
+    let mut max_share_percent: u32 = 33;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => files.push(options.value(name)?),
+            "--max-share" => max_share_percent = options.value_in(name, 1..=100)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    if files.is_empty() {
+        return Err(CliError::Usage(
+            "`ultima puzzles select` needs at least one --file F".to_string(),
+        ));
+    }
+    let mut puzzles = Vec::new();
+    let mut ids = HashSet::new();
+    for path in &files {
+        for puzzle in load(Some(path))? {
+            // The same puzzle in two files (a set re-rated, say) counts once: the first.
+            if ids.insert(puzzle.id.clone()) {
+                puzzles.push(puzzle);
+            }
+        }
+    }
+    let read = puzzles.len();
+    // A third is 33%: the cap is a share of the set, so "33" means one in three.
+    let max_share = if max_share_percent == 33 {
+        ultima_puzzles::select::DEFAULT_MAX_SHARE
+    } else {
+        f64::from(max_share_percent) / 100.0
+    };
+    let selection = ultima_puzzles::select::select(puzzles, max_share)
+        .map_err(|error| CliError::Puzzles(error.to_string()))?;
+    let capped: Vec<String> = selection
+        .capped
+        .iter()
+        .map(|(theme, count)| format!("{count} {theme}"))
+        .collect();
+    let mut text = String::from(
+        "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
+    );
+    text.push_str(&format!(
+        "# Chosen by `ultima puzzles select --max-share {max_share_percent}` from verified, rated files (crates/ultima-puzzles/src/select.rs).\n"
+    ));
+    for puzzle in &selection.kept {
+        text.push_str(&puzzle.to_line());
+        text.push('\n');
+    }
+    match &out {
+        Some(path) => std::fs::write(path, text).map_err(|error| file_error(path, error))?,
+        None => print!("{text}"),
+    }
+    eprintln!(
+        "puzzles select: {read} read, {} kept; dropped {} as the same position, {} as the same idea, {} by the theme cap ({})",
+        selection.kept.len(),
+        selection.same_position,
+        selection.same_idea,
+        selection.capped.iter().map(|(_, n)| n).sum::<usize>(),
+        if capped.is_empty() { "none".to_string() } else { capped.join(", ") }
+    );
+    let kept: Vec<&Puzzle> = selection.kept.iter().collect();
+    write_theme_counts(&mut std::io::stderr().lock(), &kept)?;
+    Ok(())
 }
 
 fn export_command(args: &[String]) -> Result<(), CliError> {

@@ -11,6 +11,7 @@ pub mod generate;
 pub mod judge;
 mod puzzle;
 pub mod rating;
+pub mod select;
 mod theme;
 pub mod themes;
 pub mod verify;
