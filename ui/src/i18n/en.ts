@@ -8,6 +8,8 @@
 export const en = {
   app: {
     name: 'Ultima',
+    /** The installable web app's description (its manifest). */
+    description: 'Ultima, or Baroque chess: play a bot or a friend, learn the rules in a course, solve puzzles. Works offline.',
     readOnly: 'This save comes from a newer version of Ultima: you can play, but nothing is saved while this version runs.',
     nav: 'App',
     home: 'Home',

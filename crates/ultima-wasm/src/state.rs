@@ -1,0 +1,437 @@
+//! The app's state in the browser, as `src-tauri/src/state.rs` keeps it in the app: the
+//! settings and the game in progress (saved after every change), the finished games, the
+//! bot's turn and the clock's flag. The browser's page is one thread, so there are no locks
+//! and no threads here: the bot's search runs in a Web Worker (see [`BotJob`]), the clock's
+//! flag is a timer the page sets from [`AppState::next_deadline`], and the events for the
+//! page's channel are queued ([`AppState::take_events`]).
+
+use serde::Serialize;
+use specta::Type;
+use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
+use ultima_game::{Action, Session};
+use ultima_rules::Move;
+
+use crate::bot::BotJob;
+use crate::course::wire::CourseStatus;
+use crate::course_state::CourseData;
+use crate::error::{AppError, ErrorKind, Problem};
+use crate::events::GameEvent;
+use crate::finished::{Finished, FinishedPage, PageCursor, Write};
+use crate::notice::Notice;
+use crate::puzzle_state::PuzzleData;
+use crate::puzzles::wire::PuzzleStatus;
+use crate::settings::Settings;
+use crate::store::{Loaded, Store};
+use crate::time::{new_game_id, now_ms, seed};
+
+/// How many finished games the home screen gets at start-up (more come page by page).
+pub const FIRST_PAGE: u32 = 50;
+
+/// Everything the home screen needs at start-up (the app's type).
+#[derive(Clone, Debug, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Startup {
+    pub settings: Settings,
+    pub current: Option<GameView>,
+    pub finished: FinishedPage,
+    pub notices: Vec<Notice>,
+    pub read_only: bool,
+    pub course: CourseStatus,
+    pub puzzles: PuzzleStatus,
+}
+
+/// The bot's search under way: which game and ply it is for.
+#[derive(Clone, Debug, PartialEq)]
+struct Search {
+    ticket: u32,
+    game_id: String,
+    ply: usize,
+}
+
+pub struct AppState {
+    pub(crate) settings: Settings,
+    pub(crate) current: Option<Session>,
+    notices: Vec<Notice>,
+    /// The id of the game in progress once it ended and is filed.
+    filed: Option<String>,
+    pub(crate) course: CourseData,
+    pub(crate) puzzles: PuzzleData,
+    pub(crate) store: Store,
+    pub(crate) finished: Finished,
+    /// The page registered its channel (`watch_games`): the bot may move.
+    watched: bool,
+    events: Vec<GameEvent>,
+    search: Option<Search>,
+    /// A search to start in the worker, not yet handed to the page.
+    job: Option<BotJob>,
+    tickets: u32,
+}
+
+fn no_game() -> AppError {
+    AppError::new(Problem::NoGame)
+}
+
+fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
+    if session.id() == game_id {
+        Ok(())
+    } else {
+        Err(AppError::new(Problem::NotCurrentGame))
+    }
+}
+
+impl AppState {
+    /// The state from what was saved: the small record (see `store`) and the history's.
+    pub fn open(store: Store, loaded: Loaded, finished: Finished) -> AppState {
+        let Loaded {
+            settings,
+            mut current,
+            notices,
+            course_progress,
+            course_task,
+            puzzle_rating,
+            puzzle_current,
+        } = loaded;
+        // The player was not thinking while the page was closed.
+        if let Some(session) = &mut current {
+            session.resume_clock(now_ms());
+        }
+        let seen = finished.seen_puzzles();
+        let mut state = AppState {
+            settings,
+            current,
+            notices,
+            filed: None,
+            course: CourseData::restored(course_progress, course_task.as_ref()),
+            puzzles: PuzzleData::new(puzzle_rating, puzzle_current, seen),
+            store,
+            finished,
+            watched: false,
+            events: Vec::new(),
+            search: None,
+            job: None,
+            tickets: 0,
+        };
+        // A game that ended before it was filed (the page closed in between) is filed now.
+        state.file_current();
+        state.settle_puzzles();
+        state
+    }
+
+    /// The records to write before the command's answer goes out: the finished games and
+    /// attempts filed, then the small record (`None` when it did not change or must not be
+    /// written).
+    pub fn take_writes(&mut self) -> Vec<Write> {
+        self.finished.take_writes()
+    }
+
+    pub fn snapshot(&self) -> Option<String> {
+        self.store.snapshot()
+    }
+
+    pub fn take_events(&mut self) -> Vec<GameEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// The search the worker should run now, if one is to start.
+    pub fn take_job(&mut self) -> Option<BotJob> {
+        self.job.take()
+    }
+
+    /// The ticket of the search under way (the page stops a worker on another one).
+    pub fn searching(&self) -> Option<u32> {
+        self.search.as_ref().map(|search| search.ticket)
+    }
+
+    /// When the running clock of the game in progress runs out (ms since 1970).
+    pub fn next_deadline(&self) -> Option<f64> {
+        self.current.as_ref()?.next_flag_at()
+    }
+
+    fn file_current(&mut self) {
+        let Some(session) = self.current.as_ref().filter(|s| s.is_over()) else {
+            return;
+        };
+        if self.filed.as_deref() == Some(session.id()) {
+            return;
+        }
+        match self.finished.file(session) {
+            Ok(()) => self.filed = Some(session.id().to_string()),
+            Err(error) => eprintln!("ultima: filing the finished game: {error:?}"),
+        }
+    }
+
+    /// Changes the settings or the game and stages them in the record; a change that fails is
+    /// undone, so that what the player sees is what is saved. A game that ended is filed.
+    fn change<T>(
+        &mut self,
+        change: impl FnOnce(&mut AppState) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let (settings, current) = (self.settings, self.current.clone());
+        let answer = change(self).and_then(|answer| {
+            self.store
+                .stage(&self.settings, self.current.as_ref())
+                .map(|()| answer)
+        });
+        match &answer {
+            Ok(_) => self.file_current(),
+            Err(_) => {
+                self.settings = settings;
+                self.current = current;
+            }
+        }
+        answer
+    }
+
+    fn change_current(
+        &mut self,
+        game_id: &str,
+        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
+    ) -> Result<GameView, AppError> {
+        self.change(|state| {
+            let now = now_ms();
+            let session = state.current.as_mut().ok_or_else(no_game)?;
+            check_id(session, game_id)?;
+            if session.flag(now).is_none() {
+                change(session, now)?;
+            }
+            Ok(session.view(now))
+        })
+    }
+
+    pub fn start_up(&mut self) -> Result<Startup, AppError> {
+        Ok(Startup {
+            settings: self.settings,
+            current: self.current.as_ref().map(|session| session.view(now_ms())),
+            finished: self.finished.page(None, FIRST_PAGE),
+            notices: std::mem::take(&mut self.notices),
+            read_only: self.store.is_read_only(),
+            course: self.course_status(),
+            puzzles: self.puzzle_status(),
+        })
+    }
+
+    /// The page's channel is registered: if it is the bot's move, it starts now.
+    pub fn watch(&mut self) {
+        self.watched = true;
+        self.drive_bot();
+    }
+
+    pub fn new_game(&mut self, request: NewGame) -> Result<GameView, AppError> {
+        self.search = None;
+        let session = Session::new(request, new_game_id(), now_ms(), seed() % 2 == 0);
+        self.start(session)
+    }
+
+    pub fn rematch(&mut self, game_id: &str) -> Result<GameView, AppError> {
+        let previous = self.find(game_id)?;
+        self.search = None;
+        self.start(previous.rematch(new_game_id(), now_ms()))
+    }
+
+    fn start(&mut self, session: Session) -> Result<GameView, AppError> {
+        let view = self.change(|state| {
+            state.file_current();
+            let view = session.view(now_ms());
+            state.current = Some(session);
+            Ok(view)
+        });
+        self.drive_bot();
+        view
+    }
+
+    pub fn open_game(&mut self, game_id: &str) -> Result<GameView, AppError> {
+        let session = self.current.as_ref().ok_or_else(no_game)?;
+        check_id(session, game_id)?;
+        let view = session.view(now_ms());
+        self.drive_bot();
+        Ok(view)
+    }
+
+    fn act(
+        &mut self,
+        game_id: &str,
+        stops_bot: bool,
+        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
+    ) -> Result<GameView, AppError> {
+        if stops_bot {
+            self.cancel_for(game_id);
+        }
+        let view = self.change_current(game_id, change);
+        self.drive_bot();
+        view
+    }
+
+    pub fn play_move(&mut self, game_id: &str, from: &str, to: &str) -> Result<GameView, AppError> {
+        self.act(game_id, false, |session, now| {
+            let seat = session.local_seat(Action::Play);
+            session.play(seat, from, to, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn take_back(&mut self, game_id: &str) -> Result<GameView, AppError> {
+        self.act(game_id, true, |session, now| {
+            let seat = session.local_seat(Action::TakeBack);
+            session.take_back(seat, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn answer_take_back(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
+        self.act(game_id, false, |session, now| {
+            let seat = session.local_seat(Action::AnswerTakeBack);
+            session.answer_take_back(seat, accept, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn resign(&mut self, game_id: &str) -> Result<GameView, AppError> {
+        self.act(game_id, true, |session, now| {
+            let seat = session.local_seat(Action::Resign);
+            session.resign(seat, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn offer_draw(&mut self, game_id: &str) -> Result<GameView, AppError> {
+        self.act(game_id, false, |session, now| {
+            let seat = session.local_seat(Action::OfferDraw);
+            session.offer_draw(seat, now)?;
+            Ok(())
+        })
+    }
+
+    pub fn answer_draw(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
+        self.act(game_id, false, |session, now| {
+            let seat = session.local_seat(Action::AnswerDraw);
+            session.answer_draw(seat, accept, now)?;
+            Ok(())
+        })
+    }
+
+    /// The player left the play screen: the bot stops thinking (`open_game` resumes it).
+    pub fn leave_game(&mut self, game_id: &str) {
+        self.cancel_for(game_id);
+    }
+
+    pub fn board_at(&self, game_id: &str, ply: u32) -> Result<BoardView, AppError> {
+        Ok(self.find(game_id)?.board_at(ply)?)
+    }
+
+    pub fn finished_game(&self, game_id: &str) -> Result<GameView, AppError> {
+        Ok(self.finished.game(game_id)?.view(now_ms()))
+    }
+
+    pub fn finished_games(&self, before: Option<&PageCursor>, limit: u32) -> FinishedPage {
+        self.finished.page(before, limit)
+    }
+
+    pub fn set_settings(&mut self, settings: Settings) -> Result<Settings, AppError> {
+        self.change(|state| {
+            state.settings = settings;
+            Ok(settings)
+        })
+    }
+
+    /// The clock's timer rang: a clock that ran out ends the game on time, saved and pushed.
+    pub fn clock_due(&mut self) {
+        let Some(game_id) = self.current.as_ref().map(|s| s.id().to_string()) else {
+            return;
+        };
+        if !self.current.as_ref().is_some_and(|s| s.flag_due(now_ms())) {
+            return;
+        }
+        self.cancel_for(&game_id);
+        match self.change_current(&game_id, |_, _| Ok(())) {
+            Ok(game) => self.events.push(GameEvent::Changed { game }),
+            Err(error) => self.events.push(GameEvent::Failed { game_id, error }),
+        }
+    }
+
+    fn find(&self, game_id: &str) -> Result<Session, AppError> {
+        if let Some(session) = self.current.as_ref().filter(|s| s.id() == game_id) {
+            return Ok(session.clone());
+        }
+        self.finished.game(game_id)
+    }
+
+    fn cancel_for(&mut self, game_id: &str) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.game_id == game_id)
+        {
+            self.search = None;
+            self.job = None;
+        }
+    }
+
+    /// Starts the bot's search if the game in progress is its move and the page is watching
+    /// (a search already under way for the same position goes on).
+    fn drive_bot(&mut self) {
+        if !self.watched {
+            return;
+        }
+        let Some(session) = self.current.as_ref().filter(|s| s.is_bot_to_move()) else {
+            return;
+        };
+        let Opponent::Bot { level, .. } = session.opponent() else {
+            return;
+        };
+        let game_id = session.id().to_string();
+        let ply = session.game().moves().len();
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.game_id == game_id && search.ply == ply)
+        {
+            return;
+        }
+        self.tickets = self.tickets.wrapping_add(1);
+        let ticket = self.tickets;
+        self.job = Some(BotJob::new(ticket, level, session.game(), seed()));
+        self.search = Some(Search {
+            ticket,
+            game_id: game_id.clone(),
+            ply,
+        });
+        self.events.push(GameEvent::BotThinking { game_id });
+    }
+
+    /// The worker's answer for `ticket`: its move is played, saved and pushed as `changed`,
+    /// unless the game moved on first (a take-back, a new game), when it is dropped. `None`:
+    /// the search found no move.
+    pub fn bot_played(&mut self, ticket: u32, mv: Option<&str>) {
+        let Some(search) = self.search.clone().filter(|search| search.ticket == ticket) else {
+            return;
+        };
+        self.search = None;
+        let answer = match mv {
+            None => Err(AppError {
+                kind: ErrorKind::BadRequest,
+                problem: Problem::BotFailed,
+            }),
+            Some(text) => self.change_current(&search.game_id, |session, now| {
+                if session.game().moves().len() != search.ply {
+                    return Err(AppError::new(Problem::GameChanged));
+                }
+                let mv: Move = session
+                    .game()
+                    .position()
+                    .parse_coordinates(text)
+                    .map_err(|_| AppError::new(Problem::BotFailed))?;
+                session.play_bot(&mv, now)?;
+                Ok(())
+            }),
+        };
+        match answer {
+            Ok(game) => self.events.push(GameEvent::Changed { game }),
+            Err(error) if error.is_cancelled() => {}
+            Err(error) => self.events.push(GameEvent::Failed {
+                game_id: search.game_id,
+                error,
+            }),
+        }
+        self.drive_bot();
+    }
+}

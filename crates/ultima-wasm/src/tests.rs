@@ -1,0 +1,307 @@
+//! The browser's backend run natively, through its commands by name with JSON arguments, as the
+//! page calls them: a game against the Novice with the bot's job thought out and played, the
+//! saved record reopened (also when the record in use is damaged), a finished game filed and
+//! listed, the course's task reopened, refusals as the app's errors.
+
+use serde_json::{json, Value};
+
+use crate::commands::{call, Answer};
+use crate::finished::{Finished, Record, Write};
+use crate::state::AppState;
+use crate::{bot, store};
+
+fn open(
+    current: Option<&str>,
+    previous: Option<&str>,
+    games: Vec<Record<String>>,
+) -> (AppState, store::Used) {
+    let (store, loaded, used) = store::open(current, previous);
+    (
+        AppState::open(store, loaded, Finished::load(games, Vec::new())),
+        used,
+    )
+}
+
+fn fresh() -> AppState {
+    open(None, None, Vec::new()).0
+}
+
+fn ok(state: &mut AppState, command: &str, args: Value) -> Value {
+    match call(state, command, &args) {
+        Answer::Ok(value) => value,
+        other => panic!("{command} {args}: {other:?}"),
+    }
+}
+
+fn error_code(state: &mut AppState, command: &str, args: Value) -> (String, String) {
+    match call(state, command, &args) {
+        Answer::Error(error) => {
+            let error = serde_json::to_value(error).expect("an error encodes");
+            (
+                error["kind"].as_str().unwrap_or_default().to_string(),
+                error["problem"]["code"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            )
+        }
+        other => panic!("{command} {args}: {other:?}"),
+    }
+}
+
+fn first_legal_move(game: &Value) -> (String, String) {
+    let mv = &game["legalMoves"][0];
+    (
+        mv["from"].as_str().expect("a from square").to_string(),
+        mv["to"].as_str().expect("a to square").to_string(),
+    )
+}
+
+/// A game against the Novice with the player as White: the player's move, then the bot's
+/// (its job thought out here as the worker does), pushed as `changed`.
+fn novice_game(state: &mut AppState) -> Value {
+    ok(state, "watch_games", json!({ "channel": "__channel__" }));
+    let game = ok(
+        state,
+        "new_game",
+        json!({ "request": { "kind": "bot", "level": "novice", "playerSide": "white" } }),
+    );
+    let id = game["id"].as_str().expect("an id").to_string();
+    let (from, to) = first_legal_move(&game);
+    let after = ok(
+        state,
+        "play_move",
+        json!({ "gameId": id, "from": from, "to": to }),
+    );
+    assert_eq!(after["plies"].as_array().map(Vec::len), Some(1));
+    assert_eq!(after["botToMove"], json!(true));
+    let job = state.take_job().expect("the bot's search is asked for");
+    assert_eq!(state.searching(), Some(job.ticket));
+    let events = serde_json::to_value(state.take_events()).expect("events encode");
+    assert_eq!(events[0]["kind"], json!("botThinking"));
+    let text = serde_json::to_string(&job).expect("a job encodes");
+    let mv = bot::think(&text).expect("the novice finds a move");
+    state.bot_played(job.ticket, Some(&mv));
+    let events = serde_json::to_value(state.take_events()).expect("events encode");
+    assert_eq!(events[0]["kind"], json!("changed"), "{events}");
+    let game = events[0]["game"].clone();
+    assert_eq!(game["plies"].as_array().map(Vec::len), Some(2));
+    assert_eq!(game["botToMove"], json!(false));
+    game
+}
+
+#[test]
+fn a_game_against_the_novice_is_played_saved_and_reopened() {
+    let mut state = fresh();
+    let game = novice_game(&mut state);
+    let snapshot = state.snapshot().expect("the record is written");
+
+    let (mut reopened, used) = open(Some(&snapshot), None, Vec::new());
+    assert_eq!(used, store::Used::Current);
+    let startup = ok(&mut reopened, "start_up", json!(null));
+    assert_eq!(startup["current"]["id"], game["id"]);
+    assert_eq!(startup["current"]["plies"], game["plies"]);
+    assert_eq!(startup["notices"], json!([]));
+}
+
+#[test]
+fn a_bot_move_for_a_position_that_moved_on_is_dropped() {
+    let mut state = fresh();
+    ok(&mut state, "watch_games", json!({}));
+    let game = ok(
+        &mut state,
+        "new_game",
+        json!({ "request": { "kind": "bot", "level": "novice", "playerSide": "white" } }),
+    );
+    let id = game["id"].as_str().expect("an id").to_string();
+    let (from, to) = first_legal_move(&game);
+    ok(
+        &mut state,
+        "play_move",
+        json!({ "gameId": id, "from": from, "to": to }),
+    );
+    let job = state.take_job().expect("a search");
+    let mv = bot::think(&serde_json::to_string(&job).expect("encodes")).expect("a move");
+    // The player takes the move back before the bot answers: its search is no longer wanted.
+    let back = ok(&mut state, "take_back", json!({ "gameId": id }));
+    assert_eq!(back["plies"], json!([]));
+    assert_eq!(state.searching(), None);
+    state.take_events();
+    state.bot_played(job.ticket, Some(&mv));
+    assert!(state.take_events().is_empty());
+    let startup = ok(&mut state, "start_up", json!(null));
+    assert_eq!(startup["current"]["plies"], json!([]));
+}
+
+#[test]
+fn a_damaged_record_gives_way_to_the_one_before_and_the_player_is_told() {
+    let mut state = fresh();
+    let game = novice_game(&mut state);
+    let good = state.snapshot().expect("a record");
+    let torn = &good[..good.len() / 2];
+
+    let (mut restored, used) = open(Some(torn), Some(&good), Vec::new());
+    assert_eq!(used, store::Used::Previous);
+    let startup = ok(&mut restored, "start_up", json!(null));
+    assert_eq!(
+        startup["notices"],
+        json!([{ "code": "restoredFromBackup" }])
+    );
+    assert_eq!(startup["current"]["id"], game["id"]);
+
+    let (mut fresh_start, used) = open(Some(torn), Some("[1, 2"), Vec::new());
+    assert_eq!(used, store::Used::Neither);
+    let startup = ok(&mut fresh_start, "start_up", json!(null));
+    assert_eq!(startup["notices"], json!([{ "code": "startedFresh" }]));
+    assert_eq!(startup["current"], Value::Null);
+}
+
+#[test]
+fn a_record_from_a_newer_version_is_read_only() {
+    let (mut state, _) = open(Some(r#"{"version": 9}"#), None, Vec::new());
+    let startup = ok(&mut state, "start_up", json!(null));
+    assert_eq!(startup["readOnly"], json!(true));
+    assert_eq!(
+        startup["notices"],
+        json!([{ "code": "saveFromNewerVersion", "version": 9 }])
+    );
+    assert_eq!(state.snapshot(), None, "nothing is written");
+}
+
+#[test]
+fn a_finished_game_is_filed_once_and_listed_after_a_reopen() {
+    let mut state = fresh();
+    let game = novice_game(&mut state);
+    let id = game["id"].as_str().expect("an id").to_string();
+    let over = ok(&mut state, "resign", json!({ "gameId": id }));
+    assert!(over["result"].is_object());
+    let writes = state.take_writes();
+    assert_eq!(writes.len(), 1);
+    let Write::Finished { key, value } = &writes[0] else {
+        panic!("a finished game's record: {writes:?}");
+    };
+    assert_eq!(key, &id);
+    // Nothing more to file (the game is filed once).
+    let settings = ok(&mut state, "start_up", json!(null))["settings"].clone();
+    ok(&mut state, "set_settings", json!({ "settings": settings }));
+    assert!(state.take_writes().is_empty());
+
+    let snapshot = state.snapshot().expect("a record");
+    let record = Record {
+        key: key.clone(),
+        value: value.clone(),
+    };
+    let (mut reopened, _) = open(Some(&snapshot), None, vec![record]);
+    let startup = ok(&mut reopened, "start_up", json!(null));
+    assert_eq!(startup["finished"]["games"][0]["id"], json!(id));
+    assert_eq!(startup["finished"]["games"][0]["moves"], json!(2));
+    let review = ok(&mut reopened, "finished_game", json!({ "gameId": id }));
+    assert_eq!(review["plies"], game["plies"]);
+    let board = ok(&mut reopened, "board_at", json!({ "gameId": id, "ply": 1 }));
+    assert!(board["pieces"].is_array());
+}
+
+#[test]
+fn finished_games_come_newest_first_a_page_at_a_time() {
+    let mut state = fresh();
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let game = ok(
+            &mut state,
+            "new_game",
+            json!({ "request": { "kind": "friend", "turnBoard": false } }),
+        );
+        let id = game["id"].as_str().expect("an id").to_string();
+        ok(&mut state, "resign", json!({ "gameId": id }));
+        ids.push(id);
+        // Distinct end times.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    let first = ok(
+        &mut state,
+        "finished_games",
+        json!({ "before": null, "limit": 2 }),
+    );
+    let listed: Vec<&str> = first["games"]
+        .as_array()
+        .map(|games| games.iter().filter_map(|g| g["id"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(listed, vec![ids[2].as_str(), ids[1].as_str()]);
+    let second = ok(
+        &mut state,
+        "finished_games",
+        json!({ "before": first["next"], "limit": 2 }),
+    );
+    assert_eq!(second["games"][0]["id"], json!(ids[0]));
+    assert_eq!(second["next"], Value::Null);
+}
+
+#[test]
+fn refusals_are_the_apps_errors_and_bad_calls_are_failures() {
+    let mut state = fresh();
+    let game = ok(
+        &mut state,
+        "new_game",
+        json!({ "request": { "kind": "friend", "turnBoard": false } }),
+    );
+    let id = game["id"].as_str().expect("an id");
+    let (kind, code) = error_code(
+        &mut state,
+        "play_move",
+        json!({ "gameId": id, "from": "e2", "to": "e7" }),
+    );
+    assert_eq!(kind, "illegalMove");
+    assert!(!code.is_empty());
+    let (_, code) = error_code(
+        &mut state,
+        "play_move",
+        json!({ "gameId": id, "from": "z9", "to": "e4" }),
+    );
+    assert_eq!(code, "badSquare");
+    assert!(matches!(
+        call(&mut state, "fly_away", &json!({})),
+        Answer::Failure(_)
+    ));
+    assert!(matches!(
+        call(&mut state, "play_move", &json!({ "gameId": 3 })),
+        Answer::Failure(_)
+    ));
+}
+
+#[test]
+fn the_course_task_open_comes_back_after_a_reopen() {
+    let mut state = fresh();
+    let map = ok(&mut state, "course_map", json!(null));
+    let task = map["chapters"][0]["tasks"][0]["id"]
+        .as_str()
+        .expect("a first task")
+        .to_string();
+    let view = ok(&mut state, "open_task", json!({ "taskId": task }));
+    assert_eq!(view["id"], json!(task));
+    let snapshot = state.snapshot().expect("a record");
+    let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
+    let startup = ok(&mut reopened, "start_up", json!(null));
+    assert_eq!(startup["course"]["current"], json!(task));
+}
+
+#[test]
+fn a_puzzle_is_opened_and_its_first_move_judged() {
+    let mut state = fresh();
+    let puzzle = ok(
+        &mut state,
+        "puzzle_next",
+        json!({ "difficulty": "normal", "theme": null }),
+    );
+    let id = puzzle["id"].as_str().expect("a puzzle id").to_string();
+    let (from, to) = first_legal_move(&puzzle);
+    let step = ok(
+        &mut state,
+        "puzzle_move",
+        json!({ "puzzleId": id, "from": from, "to": to }),
+    );
+    assert!(step["step"]["kind"].is_string(), "{step}");
+    let snapshot = state.snapshot().expect("a record");
+    let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
+    let open = ok(&mut reopened, "puzzle_open", json!(null));
+    assert_eq!(open["id"], json!(id));
+}

@@ -1,0 +1,181 @@
+// The browser's backend: the app's Rust commands compiled to WebAssembly (crates/ultima-wasm),
+// its saved data in IndexedDB (`storage.ts`), the bot's searches in a Web Worker
+// (`bot.worker.ts`), and the clock's flag on a timer. A command answers only once what it
+// changed is written, as in the app; a write that fails answers with the storage error and
+// the backend reopens from what was last written, so that what the player sees is saved.
+
+import init, { Backend } from '../../../web/pkg/ultima_wasm.js';
+import type { AppError, GameEvent, StorageWhat } from '../../bindings';
+import type { PushChannel } from '../transport';
+import { Storage, type HistoryWrite } from './storage';
+
+type Answer = { ok: unknown } | { error: AppError } | { failure: string };
+
+/** What the worker answers (see `bot.worker.ts`). */
+export type WorkerAnswer = { ticket: number; move: string | null; problem?: string };
+
+const storageError = (what: StorageWhat): AppError => ({ kind: 'storage', problem: { code: 'storage', what } });
+
+class Engine {
+  private channel: PushChannel<GameEvent> | null = null;
+  private lastSnapshot: string | null = null;
+  private worker: Worker | null = null;
+  private workerTicket: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  private constructor(
+    private backend: Backend,
+    private readonly storage: Storage,
+  ) {}
+
+  static async open(): Promise<Engine> {
+    await init();
+    const storage = await Storage.open();
+    const engine = new Engine(await Engine.backendFrom(storage), storage);
+    return engine;
+  }
+
+  private static async backendFrom(storage: Storage): Promise<Backend> {
+    const saved = await storage.read();
+    const backend = new Backend(saved.current, saved.previous, saved.games, saved.attempts);
+    await storage.settle(saved, backend.used());
+    return backend;
+  }
+
+  watch(channel: PushChannel<unknown>): void {
+    this.channel = channel as PushChannel<GameEvent>;
+  }
+
+  /** Runs `command`: resolves with its answer, rejects with its `AppError` (or, as Tauri's
+   * IPC does, a string for a command that does not exist). */
+  async run(command: string, args: Record<string, unknown>): Promise<unknown> {
+    let answer: Answer;
+    try {
+      answer = JSON.parse(this.backend.call(command, JSON.stringify(args))) as Answer;
+    } catch (error) {
+      // A panic inside the WebAssembly: its state cannot be trusted, so it reopens.
+      await this.reopen();
+      throw `the backend failed in ${command}: ${String(error)}`;
+    }
+    await this.persist();
+    this.afterChange();
+    if ('ok' in answer) return answer.ok ?? null;
+    if ('error' in answer) throw answer.error;
+    throw answer.failure;
+  }
+
+  /** Writes what changed; on a failure reopens from what was written, and throws. */
+  private async persist(): Promise<void> {
+    const writes = JSON.parse(this.backend.takeWrites()) as HistoryWrite[];
+    const snapshot = this.backend.snapshot() ?? null;
+    const changed = snapshot !== null && snapshot !== this.lastSnapshot;
+    if (writes.length === 0 && !changed) return;
+    try {
+      await this.storage.save(writes, changed ? snapshot : null);
+      if (changed) this.lastSnapshot = snapshot;
+    } catch (error) {
+      console.error('ultima: saving in IndexedDB failed', error);
+      await this.reopen();
+      throw storageError('save');
+    }
+  }
+
+  private async reopen(): Promise<void> {
+    this.stopWorker();
+    this.backend.free();
+    this.backend = await Engine.backendFrom(this.storage);
+    this.lastSnapshot = this.backend.snapshot() ?? null;
+    if (this.channel) this.backend.call('watch_games', '{}');
+  }
+
+  /** After any change: the events go out (after the answer), the bot's search and the
+   * clock's timer follow the state. */
+  private afterChange(): void {
+    const events = JSON.parse(this.backend.takeEvents()) as GameEvent[];
+    if (events.length > 0 && this.channel) {
+      const channel = this.channel;
+      setTimeout(() => events.forEach((event) => channel.onmessage(event)), 0);
+    }
+    this.driveBot();
+    this.armClock();
+  }
+
+  private driveBot(): void {
+    const wanted = this.backend.searching() ?? null;
+    if (this.workerTicket !== null && this.workerTicket !== wanted) this.stopWorker();
+    const job = this.backend.takeJob();
+    if (job === undefined) return;
+    const { ticket } = JSON.parse(job) as { ticket: number };
+    const worker = this.worker ?? this.startWorker();
+    this.workerTicket = ticket;
+    worker.postMessage(job);
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('./bot.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (message: MessageEvent<WorkerAnswer>) => void this.botAnswered(message.data);
+    worker.onerror = (error) => {
+      console.error('ultima: the bot worker failed', error);
+      const ticket = this.workerTicket;
+      this.stopWorker();
+      if (ticket !== null) void this.botAnswered({ ticket, move: null });
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  /** A search no longer wanted is stopped by ending its worker (the next one starts fresh). */
+  private stopWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.workerTicket = null;
+  }
+
+  private async botAnswered(answer: WorkerAnswer): Promise<void> {
+    if (answer.ticket !== this.workerTicket) return;
+    this.workerTicket = null;
+    if (answer.problem) console.error('ultima: the bot found no move:', answer.problem);
+    this.backend.botPlayed(answer.ticket, answer.move);
+    try {
+      await this.persist();
+    } catch {
+      // The move is not kept (the backend reopened on what was saved); the page is told.
+      this.backend.takeEvents();
+      return;
+    }
+    this.afterChange();
+  }
+
+  private armClock(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const deadline = this.backend.nextDeadline();
+    if (deadline === undefined) return;
+    // Timers hold at most 2^31 ms; a later deadline is looked at again then.
+    const wait = Math.min(Math.max(0, deadline - Date.now()) + 5, 2 ** 31 - 1);
+    this.timer = setTimeout(() => void this.clockRang(), wait);
+  }
+
+  private async clockRang(): Promise<void> {
+    this.timer = null;
+    this.backend.clockDue();
+    try {
+      await this.persist();
+    } catch {
+      this.backend.takeEvents();
+    }
+    this.afterChange();
+  }
+}
+
+let opening: Promise<Engine> | null = null;
+
+/** The one backend of the page, opened at the first command. */
+export function engine(): Promise<Engine> {
+  opening ??= Engine.open().catch((error: unknown) => {
+    opening = null;
+    console.error('ultima: the browser backend could not open', error);
+    throw storageError('saveFile');
+  });
+  return opening;
+}
