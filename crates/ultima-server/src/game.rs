@@ -1,0 +1,449 @@
+//! One online game as the server keeps it: the game core's [`Session`] (moves checked by the
+//! rules, the clock, offers, the outcome) and what online play adds (the players' tokens, the
+//! invite, who is connected, the rematch). Pure: every change is given `now`, and a refused
+//! change leaves the game as it was (the hub works on a copy and keeps it only once stored).
+
+use serde::{Deserialize, Serialize};
+use ultima_game::{NewGame, Session, SessionError, StoredGame, TimeControl};
+use ultima_protocol::{ErrorCode, GameState, Presence, ServerMessage};
+use ultima_rules::Color;
+
+/// What is stored of a game besides the session.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct Meta {
+    pub white_token: String,
+    pub black_token: String,
+    /// Until the friend joins.
+    pub invite: Option<String>,
+    pub white: Seat,
+    pub black: Seat,
+    pub rematch_offer: Option<Color>,
+    pub rematch: Option<String>,
+}
+
+/// A side's player: there or not.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct Seat {
+    /// Someone has taken this seat (the creator at once; the friend on joining).
+    pub joined: bool,
+    pub connected: bool,
+    /// When the player's last connection closed.
+    pub away_since: Option<f64>,
+    /// The server process holding the connection (with Redis: so that a process that dies is
+    /// noticed).
+    pub holder: Option<String>,
+}
+
+/// A game as stored: a version that goes up with every write (for compare-and-set between
+/// processes), the online part and the game core's stored game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct GameDoc {
+    pub version: u64,
+    pub meta: Meta,
+    pub game: StoredGame,
+}
+
+/// A game in memory.
+#[derive(Clone, Debug)]
+pub(crate) struct LiveGame {
+    pub version: u64,
+    pub meta: Meta,
+    pub session: Session,
+}
+
+/// What a change was, for what the players are sent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub(crate) enum Change {
+    /// A move: `moved` to both.
+    Moved { ply: u32, mv: String },
+    /// Anything else: `state` to both.
+    Changed,
+    /// Both asked for a rematch: the players go on in `game`.
+    Rematch { game: String },
+}
+
+/// Why a game does not read back.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum DocError {
+    #[error("the stored game does not read: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("the stored game's record does not read: {0}")]
+    Record(#[from] ultima_game::StoredError),
+}
+
+fn refused(error: SessionError) -> ErrorCode {
+    ErrorCode::Refused {
+        problem: error.problem,
+    }
+}
+
+impl LiveGame {
+    /// A new game: the creator's seat taken, the friend's waiting for the invite.
+    pub fn new(
+        id: String,
+        creator: Color,
+        creator_token: String,
+        friend_token: String,
+        invite: String,
+        time_control: Option<TimeControl>,
+        now: f64,
+    ) -> LiveGame {
+        let request = NewGame::Friend {
+            turn_board: false,
+            time_control,
+        };
+        let session = Session::new(request, id, now, true);
+        let (white_token, black_token) = match creator {
+            Color::White => (creator_token, friend_token),
+            Color::Black => (friend_token, creator_token),
+        };
+        let mut meta = Meta {
+            white_token,
+            black_token,
+            invite: Some(invite),
+            white: Seat::default(),
+            black: Seat::default(),
+            rematch_offer: None,
+            rematch: None,
+        };
+        meta.seat_mut(creator).joined = true;
+        meta.seat_mut(creator).away_since = Some(now);
+        LiveGame {
+            version: 0,
+            meta,
+            session,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        self.session.id()
+    }
+
+    pub fn to_doc(&self) -> GameDoc {
+        GameDoc {
+            version: self.version,
+            meta: self.meta.clone(),
+            game: self.session.to_stored(),
+        }
+    }
+
+    pub fn from_doc(doc: GameDoc) -> Result<LiveGame, DocError> {
+        let restored = Session::from_stored(&doc.game)?;
+        Ok(LiveGame {
+            version: doc.version,
+            meta: doc.meta,
+            session: restored.session,
+        })
+    }
+
+    pub fn from_json(text: &str) -> Result<LiveGame, DocError> {
+        LiveGame::from_doc(serde_json::from_str(text)?)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_doc()).unwrap_or_default()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.session.is_over()
+    }
+
+    /// The seat `token` proves, if any.
+    pub fn seat_of(&self, token: &str) -> Option<Color> {
+        if crate::ids::same_secret(token, &self.meta.white_token) {
+            Some(Color::White)
+        } else if crate::ids::same_secret(token, &self.meta.black_token) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn token(&self, seat: Color) -> &str {
+        match seat {
+            Color::White => &self.meta.white_token,
+            Color::Black => &self.meta.black_token,
+        }
+    }
+
+    /// The side the invite seats.
+    pub fn friend_side(&self) -> Color {
+        if self.meta.white.joined {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    fn both_joined(&self) -> Result<(), ErrorCode> {
+        if self.meta.white.joined && self.meta.black.joined {
+            Ok(())
+        } else {
+            Err(ErrorCode::WaitingForOpponent)
+        }
+    }
+
+    /// The friend takes the free seat with the invite.
+    pub fn join(&mut self, holder: &str, now: f64) -> Result<Color, ErrorCode> {
+        if self.meta.invite.is_none() {
+            return Err(ErrorCode::NoSuchInvite);
+        }
+        let side = self.friend_side();
+        self.meta.invite = None;
+        self.meta.seat_mut(side).joined = true;
+        self.connect(side, holder, now);
+        Ok(side)
+    }
+
+    pub fn connect(&mut self, seat: Color, holder: &str, _now: f64) {
+        let seat = self.meta.seat_mut(seat);
+        seat.connected = true;
+        seat.away_since = None;
+        seat.holder = Some(holder.to_string());
+    }
+
+    pub fn disconnect(&mut self, seat: Color, now: f64) {
+        let seat = self.meta.seat_mut(seat);
+        seat.connected = false;
+        seat.away_since = Some(now);
+        seat.holder = None;
+    }
+
+    /// Ends the game on time if the running clock has run out.
+    pub fn flag(&mut self, now: f64) -> Option<Change> {
+        self.session.flag(now).map(|_| Change::Changed)
+    }
+
+    /// `seat` plays `mv` (coordinates) as move number `ply`.
+    pub fn play(&mut self, seat: Color, ply: u32, mv: &str, now: f64) -> Result<Change, ErrorCode> {
+        self.both_joined()?;
+        let played = self.ply();
+        if ply != played {
+            return Err(ErrorCode::StaleMove {
+                expected_ply: played,
+            });
+        }
+        let text = mv.trim();
+        let (from, to) = match (text.get(..2), text.get(2..)) {
+            (Some(from), Some(to)) if text.len() == 4 => (from, to),
+            _ => {
+                return Err(ErrorCode::Refused {
+                    problem: ultima_game::Problem::Malformed {
+                        text: text.to_string(),
+                    },
+                })
+            }
+        };
+        let played_move = self.session.play(seat, from, to, now).map_err(refused)?;
+        Ok(Change::Moved {
+            ply,
+            mv: played_move.coordinates(),
+        })
+    }
+
+    /// Moves played.
+    pub fn ply(&self) -> u32 {
+        u32::try_from(self.session.game().moves().len()).unwrap_or(u32::MAX)
+    }
+
+    pub fn resign(&mut self, seat: Color, now: f64) -> Result<Change, ErrorCode> {
+        self.session.resign(seat, now).map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
+    pub fn offer_draw(&mut self, seat: Color, now: f64) -> Result<Change, ErrorCode> {
+        self.both_joined()?;
+        self.session.offer_draw(seat, now).map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
+    pub fn answer_draw(
+        &mut self,
+        seat: Color,
+        accept: bool,
+        now: f64,
+    ) -> Result<Change, ErrorCode> {
+        self.both_joined()?;
+        self.session
+            .answer_draw(seat, accept, now)
+            .map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
+    pub fn request_take_back(&mut self, seat: Color, now: f64) -> Result<Change, ErrorCode> {
+        self.both_joined()?;
+        self.session.take_back(seat, now).map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
+    pub fn answer_take_back(
+        &mut self,
+        seat: Color,
+        accept: bool,
+        now: f64,
+    ) -> Result<Change, ErrorCode> {
+        self.both_joined()?;
+        self.session
+            .answer_take_back(seat, accept, now)
+            .map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
+    /// How long until `seat` may claim the win, if the opponent is away on their move.
+    pub fn claim_win_in(&self, seat: Color, now: f64, claim_after_ms: u64) -> Option<u64> {
+        let opponent = self.meta.seat(!seat);
+        let away_on_move = !self.is_over()
+            && self.meta.seat(seat).joined
+            && opponent.joined
+            && !opponent.connected
+            && self.session.game().position().turn() == !seat;
+        if !away_on_move {
+            return None;
+        }
+        let since = opponent.away_since.unwrap_or(now);
+        let due = since + claim_after_ms as f64;
+        Some((due - now).max(0.0).ceil() as u64)
+    }
+
+    /// `seat` claims the win: the opponent, away on their move, loses on time.
+    pub fn claim_win(
+        &mut self,
+        seat: Color,
+        now: f64,
+        claim_after_ms: u64,
+    ) -> Result<Change, ErrorCode> {
+        match self.claim_win_in(seat, now, claim_after_ms) {
+            Some(0) => {
+                self.session.time_out(!seat, now).map_err(refused)?;
+                Ok(Change::Changed)
+            }
+            in_ms => Err(ErrorCode::NotClaimable { in_ms }),
+        }
+    }
+
+    /// `seat` asks for a rematch; `Some(game)` when this accepts the opponent's request: the
+    /// new game, sides swapped, the same tokens.
+    pub fn offer_rematch(
+        &mut self,
+        seat: Color,
+        new_id: impl FnOnce() -> Result<String, ErrorCode>,
+        now: f64,
+    ) -> Result<(Change, Option<LiveGame>), ErrorCode> {
+        if !self.is_over() || self.meta.rematch.is_some() || self.meta.rematch_offer == Some(seat) {
+            return Err(ErrorCode::NoRematch);
+        }
+        if self.meta.rematch_offer != Some(!seat) {
+            self.meta.rematch_offer = Some(seat);
+            return Ok((Change::Changed, None));
+        }
+        let id = new_id()?;
+        let session = self.session.rematch(id.clone(), now);
+        let mut meta = Meta {
+            white_token: self.meta.black_token.clone(),
+            black_token: self.meta.white_token.clone(),
+            invite: None,
+            white: self.meta.black.clone(),
+            black: self.meta.white.clone(),
+            rematch_offer: None,
+            rematch: None,
+        };
+        for seat in [&mut meta.white, &mut meta.black] {
+            if !seat.connected && seat.away_since.is_none() {
+                seat.away_since = Some(now);
+            }
+        }
+        self.meta.rematch_offer = None;
+        self.meta.rematch = Some(id.clone());
+        let next = LiveGame {
+            version: 0,
+            meta,
+            session,
+        };
+        Ok((Change::Rematch { game: id }, Some(next)))
+    }
+
+    pub fn decline_rematch(&mut self, seat: Color) -> Result<Change, ErrorCode> {
+        if self.meta.rematch_offer != Some(!seat) {
+            return Err(ErrorCode::NoRematch);
+        }
+        self.meta.rematch_offer = None;
+        Ok(Change::Changed)
+    }
+
+    /// The whole game as `seat` sees it at `now`.
+    pub fn state(&self, seat: Color, now: f64, claim_after_ms: u64) -> GameState {
+        let opponent = self.meta.seat(!seat);
+        let presence = if !opponent.joined {
+            Presence::Waiting
+        } else if opponent.connected {
+            Presence::Connected
+        } else {
+            Presence::Disconnected
+        };
+        let game = self.session.game();
+        GameState {
+            game: self.id().to_string(),
+            you: seat,
+            invite: self.meta.invite.clone(),
+            moves: game.moves().iter().map(|mv| mv.coordinates()).collect(),
+            clock: self.session.clock().map(|clock| clock.view(now)),
+            draw_offer: self.session.draw_offer(),
+            take_back_request: self.session.take_back_request(),
+            rematch_offer: self.meta.rematch_offer,
+            result: game.outcome(),
+            opponent: presence,
+            claim_win_in_ms: self.claim_win_in(seat, now, claim_after_ms),
+            rematch: self.meta.rematch.clone(),
+            revision: self.session.revision(),
+        }
+    }
+
+    /// What a change sends to `seat`.
+    pub fn message(
+        &self,
+        change: &Change,
+        seat: Color,
+        now: f64,
+        claim_after_ms: u64,
+    ) -> ServerMessage {
+        match change {
+            Change::Moved { ply, mv } => ServerMessage::Moved {
+                ply: *ply,
+                mv: mv.clone(),
+                revision: self.session.revision(),
+                clock: self.session.clock().map(|clock| clock.view(now)),
+                result: self.session.game().outcome(),
+            },
+            Change::Changed | Change::Rematch { .. } => {
+                ServerMessage::State(self.state(seat, now, claim_after_ms))
+            }
+        }
+    }
+}
+
+impl Meta {
+    pub fn seat(&self, side: Color) -> &Seat {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    pub fn seat_mut(&mut self, side: Color) -> &mut Seat {
+        match side {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

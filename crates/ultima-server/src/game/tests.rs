@@ -1,0 +1,69 @@
+use ultima_protocol::{ErrorCode, Presence};
+use ultima_rules::Color;
+
+use super::*;
+
+fn new_game(now: f64) -> LiveGame {
+    LiveGame::new(
+        "g".into(),
+        Color::White,
+        "white-token".into(),
+        "black-token".into(),
+        "AAAA-AAAA-AAAA-AAAA".into(),
+        None,
+        now,
+    )
+}
+
+#[test]
+fn tokens_prove_seats_and_the_invite_seats_the_other_side_once() {
+    let mut game = new_game(0.0);
+    assert_eq!(game.seat_of("white-token"), Some(Color::White));
+    assert_eq!(game.seat_of("black-token"), Some(Color::Black));
+    assert_eq!(game.seat_of("black-toke"), None);
+    assert_eq!(
+        game.state(Color::White, 0.0, 1000).opponent,
+        Presence::Waiting
+    );
+    assert_eq!(game.join("p", 1.0), Ok(Color::Black));
+    assert_eq!(game.join("p", 2.0), Err(ErrorCode::NoSuchInvite));
+    assert_eq!(game.state(Color::White, 2.0, 1000).invite, None);
+}
+
+#[test]
+fn the_win_is_claimable_only_from_an_opponent_away_on_their_move_after_the_wait() {
+    let mut game = new_game(0.0);
+    let _ = game.join("p", 0.0);
+    game.connect(Color::White, "p", 0.0);
+    // Black away on White's move: nothing to claim (White can move).
+    game.disconnect(Color::Black, 100.0);
+    assert_eq!(game.claim_win_in(Color::White, 100.0, 1000), None);
+    assert!(game.play(Color::White, 0, "e2e5", 200.0).is_ok());
+    assert_eq!(game.claim_win_in(Color::White, 200.0, 1000), Some(900));
+    assert_eq!(
+        game.claim_win(Color::White, 600.0, 1000),
+        Err(ErrorCode::NotClaimable { in_ms: Some(500) })
+    );
+    // The absent side cannot claim against a present one.
+    assert_eq!(game.claim_win_in(Color::Black, 1200.0, 1000), None);
+    assert_eq!(
+        game.claim_win(Color::White, 1100.0, 1000),
+        Ok(Change::Changed)
+    );
+    assert!(game.is_over());
+    assert_eq!(game.claim_win_in(Color::White, 1200.0, 1000), None);
+}
+
+#[test]
+fn a_game_reads_back_from_its_document() {
+    let mut game = new_game(0.0);
+    let _ = game.join("p", 0.0);
+    assert!(game.play(Color::White, 0, "e2e5", 1.0).is_ok());
+    game.version = 7;
+    let text = game.to_json();
+    let back = LiveGame::from_json(&text);
+    assert!(
+        matches!(&back, Ok(back) if back.version == 7 && back.meta == game.meta && back.ply() == 1)
+    );
+    assert!(LiveGame::from_json("{\"version\": 1}").is_err());
+}

@@ -1,0 +1,97 @@
+//! `ultima-server --listen 127.0.0.1:PORT [--db FILE] [--redis URL] [--claim-after SECONDS]
+//! [--join-burst N]`: prints `listening on ADDR` once it accepts connections.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ultima_server::{Config, Rate};
+
+const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
+[--claim-after SECONDS] [--join-burst N]";
+
+fn parse(args: &[String]) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut listen = None;
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let mut value = || {
+            rest.next()
+                .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+        };
+        match flag.as_str() {
+            "--listen" => {
+                let text = value()?;
+                let addr: SocketAddr = text.parse().map_err(|_| {
+                    format!("--listen: `{text}` is not HOST:PORT (e.g. 127.0.0.1:8080)")
+                })?;
+                listen = Some(addr);
+            }
+            "--db" => config.db = Some(PathBuf::from(value()?)),
+            "--redis" => config.redis = Some(value()?.clone()),
+            "--claim-after" => {
+                let text = value()?;
+                let seconds: f64 = text
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
+                    .ok_or_else(|| {
+                        format!(
+                            "--claim-after: `{text}` is not a number of seconds from 0 to 86400"
+                        )
+                    })?;
+                config.claim_after = Duration::from_secs_f64(seconds);
+            }
+            "--join-burst" => {
+                let text = value()?;
+                let burst: u32 = text.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                    format!("--join-burst: `{text}` is not a whole number from 1")
+                })?;
+                config.join_rate = Rate {
+                    burst,
+                    per_second: config.join_rate.per_second.max(f64::from(burst) / 60.0),
+                };
+            }
+            "--help" | "-h" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
+        }
+    }
+    config.listen = listen.ok_or_else(|| format!("--listen is required\n{USAGE}"))?;
+    Ok(config)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let config = match parse(&args) {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("ultima-server: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        match ultima_server::start(config).await {
+            Ok(server) => {
+                println!("listening on {}", server.local_addr());
+                // Stops on Ctrl-C (or SIGTERM's default); games are stored as they go.
+                std::future::pending::<()>().await;
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("ultima-server: {error}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}

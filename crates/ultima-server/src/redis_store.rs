@@ -1,0 +1,250 @@
+//! The games in Redis, shared by every server process given the same URL.
+//!
+//! - `ultima:game:ID`: a hash of `v` (the version) and `doc` (the game as JSON). A change is
+//!   written by a script that sets it only if `v` is still the version the change was made on,
+//!   and publishes it in the same step, so two processes never both win, and no process hears of
+//!   a change that was not stored.
+//! - `ultima:events:ID`: where the script publishes `{origin, change, doc}`; every process
+//!   listens to `ultima:events:*` and sends the change to its own players of that game.
+//! - `ultima:invite:CODE`: the game an invite opens, taken once (`GETDEL`).
+//! - `ultima:process:NAME`: kept alive (a few seconds' expiry, renewed every second) by each
+//!   process; a seat held by a process whose key has expired is away, so a process can die and
+//!   its players come back through another one.
+//!
+//! Durability is Redis's own: run it with the append-only file (`appendonly yes`,
+//! `appendfsync always` for no loss at all; `everysec` loses at most a second).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use redis::aio::MultiplexedConnection;
+use redis::AsyncCommands;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Change, LiveGame};
+use crate::hub::Hub;
+use crate::sqlite::StoreError;
+use crate::ServerError;
+
+const SET_IF_VERSION: &str = r"
+local v = redis.call('HGET', KEYS[1], 'v')
+if (v == false and ARGV[1] == '0') or v == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+  redis.call('PUBLISH', KEYS[2], ARGV[4])
+  return 1
+end
+return 0
+";
+
+/// How long a process's key lives without renewal.
+const PROCESS_TTL: Duration = Duration::from_secs(4);
+
+#[derive(Serialize, Deserialize)]
+struct Event {
+    origin: String,
+    change: Change,
+    doc: String,
+}
+
+pub(crate) struct RedisStore {
+    client: redis::Client,
+    connection: MultiplexedConnection,
+    script: redis::Script,
+}
+
+fn failed(doing: &'static str) -> impl Fn(redis::RedisError) -> StoreError {
+    move |error| StoreError::Redis {
+        doing,
+        reason: error.to_string(),
+    }
+}
+
+fn game_key(id: &str) -> String {
+    format!("ultima:game:{id}")
+}
+
+fn process_key(name: &str) -> String {
+    format!("ultima:process:{name}")
+}
+
+impl RedisStore {
+    pub(crate) async fn connect(url: &str) -> Result<RedisStore, ServerError> {
+        let client = redis::Client::open(url).map_err(failed("reading the URL"))?;
+        let connection = client
+            .get_multiplexed_async_connection()
+            .await
+            .map_err(failed("connecting"))?;
+        Ok(RedisStore {
+            client,
+            connection,
+            script: redis::Script::new(SET_IF_VERSION),
+        })
+    }
+
+    pub(crate) async fn load(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let mut connection = self.connection.clone();
+        connection
+            .hget(game_key(id), "doc")
+            .await
+            .map_err(failed("reading a game"))
+    }
+
+    /// Stores `game` (whose version is already the next one) if the stored version is still
+    /// `expected`, and publishes the change.
+    pub(crate) async fn commit(
+        &self,
+        game: &LiveGame,
+        expected: u64,
+        change: &Change,
+        origin: &str,
+    ) -> Result<(), StoreError> {
+        let doc = game.to_json();
+        let event = Event {
+            origin: origin.to_string(),
+            change: change.clone(),
+            doc: doc.clone(),
+        };
+        let payload = serde_json::to_string(&event).unwrap_or_default();
+        let mut connection = self.connection.clone();
+        let stored: i64 = self
+            .script
+            .key(game_key(game.id()))
+            .key(format!("ultima:events:{}", game.id()))
+            .arg(expected)
+            .arg(game.version)
+            .arg(doc)
+            .arg(payload)
+            .invoke_async(&mut connection)
+            .await
+            .map_err(failed("storing a game"))?;
+        if stored == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
+
+    pub(crate) async fn add_invite(&self, code: &str, id: &str) -> Result<(), StoreError> {
+        let mut connection = self.connection.clone();
+        connection
+            .set::<_, _, ()>(format!("ultima:invite:{code}"), id)
+            .await
+            .map_err(failed("storing an invite"))
+    }
+
+    pub(crate) async fn take_invite(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let mut connection = self.connection.clone();
+        connection
+            .get_del(format!("ultima:invite:{code}"))
+            .await
+            .map_err(failed("taking an invite"))
+    }
+
+    async fn keep_alive(&self, name: &str) -> Result<(), StoreError> {
+        let mut connection = self.connection.clone();
+        let ttl = u64::try_from(PROCESS_TTL.as_millis()).unwrap_or(4000);
+        redis::cmd("SET")
+            .arg(process_key(name))
+            .arg(1)
+            .arg("PX")
+            .arg(ttl)
+            .query_async::<()>(&mut connection)
+            .await
+            .map_err(failed("renewing this process's key"))
+    }
+
+    /// Which of these processes are alive.
+    async fn alive(&self, names: &[String]) -> Result<Vec<bool>, StoreError> {
+        if names.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut connection = self.connection.clone();
+        let keys: Vec<String> = names.iter().map(|name| process_key(name)).collect();
+        let values: Vec<Option<String>> = connection
+            .mget(keys)
+            .await
+            .map_err(failed("checking other processes"))?;
+        Ok(values.into_iter().map(|value| value.is_some()).collect())
+    }
+}
+
+/// Starts the listener of other processes' changes, this process's keep-alive and the check
+/// for seats held by processes that died.
+pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
+    let crate::hub::Backend::Redis(store) = &hub.backend else {
+        return Ok(());
+    };
+    store.keep_alive(&hub.process).await?;
+    let mut pubsub = store
+        .client
+        .get_async_pubsub()
+        .await
+        .map_err(failed("subscribing"))?;
+    pubsub
+        .psubscribe("ultima:events:*")
+        .await
+        .map_err(failed("subscribing"))?;
+    let listening = Arc::clone(hub);
+    tokio::spawn(async move {
+        let mut messages = pubsub.into_on_message();
+        while let Some(message) = messages.next().await {
+            let Ok(payload) = message.get_payload::<String>() else {
+                continue;
+            };
+            let Ok(event) = serde_json::from_str::<Event>(&payload) else {
+                continue;
+            };
+            if event.origin == listening.process {
+                continue;
+            }
+            listening.apply_remote(&event.doc, event.change).await;
+        }
+        eprintln!(
+            "ultima-server: the Redis subscription ended; other processes' moves no longer arrive"
+        );
+    });
+    let beating = Arc::clone(hub);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            tick.tick().await;
+            let crate::hub::Backend::Redis(store) = &beating.backend else {
+                return;
+            };
+            if let Err(error) = store.keep_alive(&beating.process).await {
+                eprintln!("ultima-server: {error}");
+            }
+            let holders = beating.remote_holders();
+            match store.alive(&holders).await {
+                Ok(alive) => {
+                    let dead: Vec<String> = holders
+                        .into_iter()
+                        .zip(alive)
+                        .filter(|(_, alive)| !alive)
+                        .map(|(name, _)| name)
+                        .collect();
+                    if !dead.is_empty() {
+                        beating.release_dead(&dead).await;
+                    }
+                }
+                Err(error) => eprintln!("ultima-server: {error}"),
+            }
+        }
+    });
+    Ok(())
+}
+
+impl LiveGame {
+    pub(crate) fn held_by(&self) -> impl Iterator<Item = (ultima_rules::Color, &str)> {
+        [ultima_rules::Color::White, ultima_rules::Color::Black]
+            .into_iter()
+            .filter_map(|seat| {
+                let held = self.meta.seat(seat);
+                held.holder
+                    .as_deref()
+                    .filter(|_| held.connected)
+                    .map(|holder| (seat, holder))
+            })
+    }
+}

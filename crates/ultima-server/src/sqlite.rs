@@ -1,0 +1,286 @@
+//! The games in SQLite, one file (or memory, for tests and a server that keeps nothing).
+//!
+//! WAL journal with `synchronous = FULL`: a write is on disk when its transaction commits, so
+//! once the hub is told a game is stored it survives a `kill -9` (and a power cut). One thread
+//! owns the connection and commits in groups: every write waiting when a transaction starts
+//! goes in it, so a thousand games moving at once cost a handful of disk syncs, not a thousand,
+//! and nobody is told "stored" before the commit that holds their write.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::oneshot;
+
+/// Why the store failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    #[error("the game database {path} could not be opened: {reason}")]
+    Open { path: PathBuf, reason: String },
+    #[error("the game database failed while {doing}: {reason}")]
+    Sqlite { doing: &'static str, reason: String },
+    #[error("the game database's thread has stopped")]
+    Stopped,
+    #[cfg(feature = "redis")]
+    #[error("Redis failed while {doing}: {reason}")]
+    Redis { doing: &'static str, reason: String },
+    /// Another process changed the game first (Redis): read it again and retry.
+    #[error("the game was changed by another server process")]
+    Conflict,
+}
+
+fn sqlite(doing: &'static str) -> impl Fn(rusqlite::Error) -> StoreError {
+    move |error| StoreError::Sqlite {
+        doing,
+        reason: error.to_string(),
+    }
+}
+
+/// One game's row.
+#[derive(Clone, Debug)]
+pub(crate) struct Row {
+    pub id: String,
+    /// The invite's compact letters while it waits for the friend.
+    pub invite: Option<String>,
+    pub finished: bool,
+    pub updated_at: f64,
+    /// The rules' record (`start ...`, `moves ...`, `end ...`), also inside `doc`: kept apart so
+    /// a finished game can be read without the server.
+    pub record: String,
+    /// The outcome's JSON, once finished.
+    pub result: Option<String>,
+    pub doc: String,
+}
+
+enum Job {
+    Put(Row, oneshot::Sender<Result<(), StoreError>>),
+    Load(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+}
+
+/// The writer thread's mailbox.
+#[derive(Clone)]
+pub(crate) struct Sqlite {
+    jobs: mpsc::Sender<Job>,
+}
+
+const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY NOT NULL,
+    invite TEXT UNIQUE,
+    finished INTEGER NOT NULL,
+    updated_at REAL NOT NULL,
+    record TEXT NOT NULL,
+    result TEXT,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_open ON games (finished) WHERE finished = 0;";
+
+/// The most writes one transaction takes.
+const GROUP: usize = 512;
+
+impl Sqlite {
+    /// Opens (or creates) the file, or a database in memory; returns the store and the
+    /// documents of every game that is not finished (to go on with).
+    pub(crate) fn open(path: Option<&Path>) -> Result<(Sqlite, Vec<String>), StoreError> {
+        let connection = match path {
+            Some(path) => Connection::open(path).map_err(|error| StoreError::Open {
+                path: path.to_path_buf(),
+                reason: error.to_string(),
+            })?,
+            None => Connection::open_in_memory().map_err(sqlite("opening a database in memory"))?,
+        };
+        connection
+            .busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(sqlite("setting the busy timeout"))?;
+        let mode: String = connection
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+            .map_err(sqlite("switching to the WAL journal"))?;
+        let expected = if path.is_some() { "wal" } else { "memory" };
+        if !mode.eq_ignore_ascii_case(expected) {
+            return Err(StoreError::Sqlite {
+                doing: "switching to the WAL journal",
+                reason: format!("the journal mode stayed {mode}"),
+            });
+        }
+        connection
+            .pragma_update(None, "synchronous", "FULL")
+            .map_err(sqlite("setting synchronous = FULL"))?;
+        connection
+            .execute_batch(SCHEMA)
+            .map_err(sqlite("creating the tables"))?;
+        let open = {
+            let mut statement = connection
+                .prepare("SELECT doc FROM games WHERE finished = 0")
+                .map_err(sqlite("reading the open games"))?;
+            let rows = statement
+                .query_map([], |row| row.get::<_, String>(0))
+                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .map_err(sqlite("reading the open games"))?;
+            rows
+        };
+        let (jobs, inbox) = mpsc::channel();
+        thread::Builder::new()
+            .name("ultima-server-sqlite".into())
+            .spawn(move || run(connection, inbox))
+            .map_err(|error| StoreError::Sqlite {
+                doing: "starting its thread",
+                reason: error.to_string(),
+            })?;
+        Ok((Sqlite { jobs }, open))
+    }
+
+    /// Stores the row; returns once it is committed.
+    pub(crate) async fn put(&self, row: Row) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Put(row, reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// A game's document, finished or not.
+    pub(crate) async fn load(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Load(id.to_string(), reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+}
+
+fn put(connection: &Connection, row: &Row) -> Result<(), StoreError> {
+    connection
+        .prepare_cached(
+            "INSERT INTO games (id, invite, finished, updated_at, record, result, doc)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (id) DO UPDATE SET invite = ?2, finished = ?3, updated_at = ?4,
+                 record = ?5, result = ?6, doc = ?7",
+        )
+        .and_then(|mut statement| {
+            statement.execute(params![
+                row.id,
+                row.invite,
+                row.finished,
+                row.updated_at,
+                row.record,
+                row.result,
+                row.doc
+            ])
+        })
+        .map(|_| ())
+        .map_err(sqlite("storing a game"))
+}
+
+fn load(connection: &Connection, id: &str) -> Result<Option<String>, StoreError> {
+    connection
+        .prepare_cached("SELECT doc FROM games WHERE id = ?1")
+        .and_then(|mut statement| {
+            statement
+                .query_row([id], |row| row.get::<_, String>(0))
+                .optional()
+        })
+        .map_err(sqlite("reading a game"))
+}
+
+/// Commits `rows` in one transaction.
+fn commit(connection: &Connection, rows: &[&Row]) -> Result<(), StoreError> {
+    connection
+        .execute_batch("BEGIN IMMEDIATE")
+        .map_err(sqlite("starting a transaction"))?;
+    for row in rows {
+        if let Err(error) = put(connection, row) {
+            let _ = connection.execute_batch("ROLLBACK");
+            return Err(error);
+        }
+    }
+    connection.execute_batch("COMMIT").map_err(|error| {
+        let _ = connection.execute_batch("ROLLBACK");
+        sqlite("committing")(error)
+    })
+}
+
+fn run(connection: Connection, inbox: mpsc::Receiver<Job>) {
+    while let Ok(first) = inbox.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < GROUP {
+            match inbox.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut puts = Vec::new();
+        for job in jobs {
+            match job {
+                Job::Put(row, reply) => puts.push((row, reply)),
+                Job::Load(id, reply) => {
+                    let _ = reply.send(load(&connection, &id));
+                }
+            }
+        }
+        if puts.is_empty() {
+            continue;
+        }
+        let rows: Vec<&Row> = puts.iter().map(|(row, _)| row).collect();
+        match commit(&connection, &rows) {
+            Ok(()) => {
+                for (_, reply) in puts {
+                    let _ = reply.send(Ok(()));
+                }
+            }
+            // One bad write must not fail the others: each again on its own.
+            Err(_) => {
+                for (row, reply) in puts {
+                    let _ = reply.send(commit(&connection, &[&row]));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, finished: bool) -> Row {
+        Row {
+            id: id.into(),
+            invite: None,
+            finished,
+            updated_at: 1.0,
+            record: "start x".into(),
+            result: None,
+            doc: format!("doc of {id}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn rows_are_stored_and_open_games_come_back_on_reopening() {
+        let dir = std::env::temp_dir().join(format!("ultima-server-sqlite-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("games.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            let opened = Sqlite::open(Some(&path));
+            let (store, open) = match opened {
+                Ok(opened) => opened,
+                Err(error) => panic!("{error}"),
+            };
+            assert!(open.is_empty());
+            for (id, finished) in [("a", false), ("b", true), ("c", false)] {
+                assert!(store.put(row(id, finished)).await.is_ok());
+            }
+            let mut updated = row("c", true);
+            updated.doc = "c again".into();
+            assert!(store.put(updated).await.is_ok());
+            assert_eq!(
+                store.load("c").await.ok().flatten().as_deref(),
+                Some("c again")
+            );
+            assert_eq!(store.load("zz").await.ok().flatten(), None);
+        }
+        let reopened = Sqlite::open(Some(&path));
+        let open = reopened.map(|(_, open)| open).unwrap_or_default();
+        assert_eq!(open, vec!["doc of a".to_string()]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

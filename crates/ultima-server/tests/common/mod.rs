@@ -1,0 +1,261 @@
+//! A websocket client for the tests: sends client messages, reads server messages.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use ultima_protocol::{
+    ClientMessage, ClockSetting, ColorChoice, ErrorCode, GameState, ServerMessage,
+};
+use ultima_rules::Color;
+use ultima_server::{Config, Rate, RunningServer};
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// A server in this process on a free port, games in memory, generous join limits.
+pub async fn server() -> RunningServer {
+    server_with(Config::default()).await
+}
+
+pub fn generous(config: Config) -> Config {
+    Config {
+        join_rate: Rate {
+            burst: 10_000,
+            per_second: 10_000.0,
+        },
+        ..config
+    }
+}
+
+pub async fn server_with(config: Config) -> RunningServer {
+    match ultima_server::start(config).await {
+        Ok(server) => server,
+        Err(error) => panic!("the server does not start: {error}"),
+    }
+}
+
+impl Client {
+    pub async fn connect(url: &str) -> Client {
+        let (socket, _) = match tokio_tungstenite::connect_async(url).await {
+            Ok(connected) => connected,
+            Err(error) => panic!("cannot connect to {url}: {error}"),
+        };
+        let mut client = Client { socket };
+        match client.next().await {
+            ServerMessage::Hello { protocol } => {
+                assert_eq!(protocol, ultima_protocol::PROTOCOL_VERSION)
+            }
+            other => panic!("expected hello, got {other:?}"),
+        }
+        client
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        self.send_text(&message.encode()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        if let Err(error) = self.socket.send(Message::text(text.to_string())).await {
+            panic!("send failed: {error}");
+        }
+    }
+
+    pub async fn send_frame(&mut self, frame: Message) {
+        if let Err(error) = self.socket.send(frame).await {
+            panic!("send failed: {error}");
+        }
+    }
+
+    /// The next server message (panics after [`WAIT`]).
+    pub async fn next(&mut self) -> ServerMessage {
+        match self.next_within(WAIT).await {
+            Some(message) => message,
+            None => panic!("no message within {WAIT:?}"),
+        }
+    }
+
+    /// The next server message, if one comes within `wait`.
+    pub async fn next_within(&mut self, wait: Duration) -> Option<ServerMessage> {
+        loop {
+            let frame = match tokio::time::timeout(wait, self.socket.next()).await {
+                Err(_) => return None,
+                Ok(None) => return None,
+                Ok(Some(Err(error))) => panic!("the connection failed: {error}"),
+                Ok(Some(Ok(frame))) => frame,
+            };
+            match frame {
+                Message::Text(text) => match ServerMessage::decode(text.as_str()) {
+                    Ok(message) => return Some(message),
+                    Err(error) => {
+                        panic!("the server sent what the protocol does not read ({error}): {text}")
+                    }
+                },
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// Whether the connection is closed (by the server) within `wait`.
+    pub async fn closed_within(&mut self, wait: Duration) -> bool {
+        loop {
+            match tokio::time::timeout(wait, self.socket.next()).await {
+                Err(_) => return false,
+                Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
+    pub async fn state(&mut self) -> GameState {
+        match self.next().await {
+            ServerMessage::State(state) => state,
+            other => panic!("expected a state, got {other:?}"),
+        }
+    }
+
+    pub async fn error(&mut self) -> ErrorCode {
+        match self.next().await {
+            ServerMessage::Error { error } => error,
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    /// Nothing arrives for a moment.
+    pub async fn quiet(&mut self) {
+        if let Some(message) = self.next_within(Duration::from_millis(150)).await {
+            panic!("expected nothing, got {message:?}");
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+
+    /// Seated: (game, colour, token, invite).
+    pub async fn seated(&mut self) -> (String, Color, String, Option<String>) {
+        match self.next().await {
+            ServerMessage::Seated {
+                game,
+                color,
+                token,
+                invite,
+            } => (game, color, token, invite),
+            other => panic!("expected seated, got {other:?}"),
+        }
+    }
+
+    pub async fn ping(&mut self) {
+        self.send(&ClientMessage::Ping {}).await;
+        match self.next().await {
+            ServerMessage::Pong {} => {}
+            other => panic!("expected pong, got {other:?}"),
+        }
+    }
+}
+
+/// Two players in one game: (white, black, game id, white's token, black's token).
+pub struct Pair {
+    pub white: Client,
+    pub black: Client,
+    pub game: String,
+    pub white_token: String,
+    pub black_token: String,
+}
+
+/// The creator takes White (or `creator`), the friend joins; both have read everything sent
+/// so far.
+pub async fn pair(url: &str, clock: Option<ClockSetting>) -> Pair {
+    let mut creator = Client::connect(url).await;
+    creator
+        .send(&ClientMessage::Create {
+            color: ColorChoice::White,
+            clock,
+        })
+        .await;
+    let (game, color, white_token, invite) = creator.seated().await;
+    assert_eq!(color, Color::White);
+    let invite = invite.unwrap_or_default();
+    let waiting = creator.state().await;
+    assert_eq!(waiting.opponent, ultima_protocol::Presence::Waiting);
+    assert_eq!(waiting.invite.as_deref(), Some(invite.as_str()));
+    let mut friend = Client::connect(url).await;
+    friend.send(&ClientMessage::Join { invite }).await;
+    let (joined, color, black_token, none) = friend.seated().await;
+    assert_eq!(
+        (joined.as_str(), color, none),
+        (game.as_str(), Color::Black, None)
+    );
+    let state = friend.state().await;
+    assert_eq!(state.opponent, ultima_protocol::Presence::Connected);
+    assert_eq!(state.invite, None);
+    let state = creator.state().await;
+    assert_eq!(state.opponent, ultima_protocol::Presence::Connected);
+    Pair {
+        white: creator,
+        black: friend,
+        game,
+        white_token,
+        black_token,
+    }
+}
+
+pub fn mv(ply: u32, text: &str) -> ClientMessage {
+    ClientMessage::Move {
+        ply,
+        mv: text.to_string(),
+    }
+}
+
+impl Pair {
+    /// `side` plays `text` as move `ply`; both see it.
+    pub async fn play(&mut self, side: Color, ply: u32, text: &str) -> ServerMessage {
+        let (mover, other) = match side {
+            Color::White => (&mut self.white, &mut self.black),
+            Color::Black => (&mut self.black, &mut self.white),
+        };
+        mover.send(&mv(ply, text)).await;
+        let echoed = mover.next().await;
+        let seen = other.next().await;
+        assert_eq!(echoed, seen);
+        match &echoed {
+            ServerMessage::Moved { ply: p, mv: m, .. } => {
+                assert_eq!((*p, m.as_str()), (ply, text));
+            }
+            other => panic!("expected moved, got {other:?}"),
+        }
+        echoed
+    }
+}
+
+/// A temporary folder, removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!(
+            "ultima-server-{name}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        let _ = std::fs::create_dir_all(&path);
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
