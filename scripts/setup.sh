@@ -9,7 +9,7 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 packages=(libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
-  libayatana-appindicator3-dev librsvg2-dev xvfb xauth webkit2gtk-driver)
+  libayatana-appindicator3-dev librsvg2-dev xvfb xauth webkit2gtk-driver chromium)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -26,6 +26,10 @@ fi
 
 if [ "${1:-}" = "--test" ]; then
   command -v tauri-driver >/dev/null || cargo install tauri-driver --locked
+  # The web build's wasm-bindgen CLI, of the wasm-bindgen crate's version in Cargo.lock (ui/web/build.sh).
+  wasm_bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+  [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" = "$wasm_bindgen" ] ||
+    cargo install wasm-bindgen-cli --version "$wasm_bindgen"
   for target in wasm32-unknown-unknown aarch64-linux-android aarch64-apple-ios; do
     rustup target list --installed | grep -qx "$target" || rustup target add "$target"
   done

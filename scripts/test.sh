@@ -37,6 +37,10 @@ CC_aarch64_linux_android=true AR_aarch64_linux_android=true \
 # is built for iOS by .github/workflows/packages.yml on a macOS runner.
 cargo check -p ultima-rules -p ultima-bot --target aarch64-apple-ios
 
+step "the web app: the Rust side in WebAssembly, built, and tested in Chromium (desktop, and a phone with touch)"
+npm run build:web
+node --test --test-concurrency=1 tests/web/
+
 step "bench signature: the search visits exactly the recorded number of nodes"
 # A change that alters the search changes this number on purpose (update the file in the same
 # commit); one that only makes it faster does not.

@@ -1,0 +1,145 @@
+// The web app's end-to-end harness: the built app (ui/web/dist, from `npm run build:web`)
+// served from this machine by a small static server, and Debian's Chromium driven by
+// playwright-core, at desktop size or as a phone (touch). Each test gets a fresh profile, so
+// its IndexedDB and service worker start empty.
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, devices } from 'playwright-core';
+
+export const DIST = fileURLToPath(new URL('../../ui/web/dist/', import.meta.url));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ogg': 'audio/ogg',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+};
+
+/** Serves ui/web/dist on a free port of 127.0.0.1; `{ url, close }`. */
+export async function serve() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('ui/web/dist is not built: run `npm run build:web` first');
+  }
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(DIST, path));
+    if (!file.startsWith(DIST)) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** The two ways the tests see the app. */
+export const PROFILES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { ...devices['Pixel 7'] },
+};
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page of a fresh context; what the page logs as an error is kept in `errors`. */
+export async function openPage(browser, profile) {
+  const context = await browser.newContext(PROFILES[profile]);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors, touch: profile === 'phone' };
+}
+
+export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+/** Taps (touch) or clicks (mouse) an element. */
+export async function press(view, id) {
+  const element = byTestId(view.page, id).first();
+  await element.waitFor({ state: 'visible', timeout: 20_000 });
+  if (view.touch) await element.tap();
+  else await element.click();
+}
+
+/** Taps or clicks the centre of a square of the board. */
+export async function pressSquare(view, square) {
+  const box = await view.page.evaluate(() => {
+    const board = document.querySelector('cg-board');
+    const rect = board.getBoundingClientRect();
+    const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
+  });
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const column = box.black ? 7 - file : file;
+  const row = box.black ? rank : 7 - rank;
+  const x = box.x + ((column + 0.5) * box.width) / 8;
+  const y = box.y + ((row + 0.5) * box.height) / 8;
+  if (view.touch) await view.page.touchscreen.tap(x, y);
+  else await view.page.mouse.click(x, y);
+}
+
+/** The legal moves the app offers now (coordinates), from its list for screen readers. */
+export const legalMoves = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-move]')].map((item) => item.getAttribute('data-move')));
+
+/** The moves in the move list, in the people's notation. */
+export const moveList = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((item) => item.textContent.trim()));
+
+/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
+export async function waitFor(check, what, ms = 20_000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await check();
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** Plays a legal move that is not a removal by pressing its two squares; the move played. */
+export async function playSomeMove(view) {
+  const moves = await waitFor(async () => {
+    const offered = await legalMoves(view.page);
+    return offered.length ? offered : null;
+  }, 'legal moves');
+  const move = moves.find((m) => m.slice(0, 2) !== m.slice(2, 4)) ?? moves[0];
+  await pressSquare(view, move.slice(0, 2));
+  await pressSquare(view, move.slice(2, 4));
+  return move;
+}
+
+/** Once the service worker controls the page, every file of the app is in its cache. */
+export async function whenInstalled(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
