@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing the app need on Debian/Ubuntu, when missing:
 # the system libraries Tauri builds against, Xvfb and WebKitWebDriver for the end-to-end tests,
+# redis-server for the online server's scale-out tests (scripts/redis-test.sh starts it on loopback),
 # the npm packages, tauri-driver, and the Rust targets of the cross-builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,8 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 packages=(libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
-  libayatana-appindicator3-dev librsvg2-dev xvfb xauth webkit2gtk-driver chromium)
+  libayatana-appindicator3-dev librsvg2-dev xvfb xauth webkit2gtk-driver chromium
+  redis-server)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -23,6 +23,9 @@ cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
 step "Rust tests"
 ULTIMA_CHECK_BINDINGS=1 cargo test --workspace "${FEATURES[@]}"
 
+step "the online server over Redis: two server processes sharing games through a real redis-server"
+bash scripts/redis-test.sh
+
 step "front-end unit tests"
 npx vitest run
 

@@ -285,7 +285,7 @@ impl Hub {
                             self.deliver(&entry, &flagged, &flag, now);
                             *slot = Some(flagged);
                         }
-                        Err(StoreError::Conflict) => *slot = self.load(id).await?,
+                        Err(StoreError::Conflict) => *slot = self.reload(&entry, id).await?,
                         Err(error) => return Err(self.unavailable(error)),
                     }
                 }
@@ -323,11 +323,26 @@ impl Hub {
                     *slot = Some(next);
                     return Ok(());
                 }
-                Err(StoreError::Conflict) => *slot = self.load(id).await?,
+                Err(StoreError::Conflict) => *slot = self.reload(&entry, id).await?,
                 Err(error) => return Err(self.unavailable(error)),
             }
         }
         Err(ErrorCode::Unavailable)
+    }
+
+    /// Another process changed the game first (Redis): read it again, and send it to this
+    /// process's players now (the other process's event, when it comes, is then not newer).
+    async fn reload(
+        self: &Arc<Self>,
+        entry: &Entry,
+        id: &str,
+    ) -> Result<Option<LiveGame>, ErrorCode> {
+        let game = self.load(id).await?;
+        if let Some(game) = &game {
+            self.deliver(entry, game, &Change::Changed, now_ms());
+            self.arm_clock(game);
+        }
+        Ok(game)
     }
 
     fn unavailable(&self, error: StoreError) -> ErrorCode {

@@ -1,5 +1,9 @@
 //! `ultima-server --listen 127.0.0.1:PORT [--db FILE] [--redis URL] [--claim-after SECONDS]
-//! [--join-burst N]`: prints `listening on ADDR` once it accepts connections.
+//! [--join-burst N] [--message-rate N]`: prints `listening on ADDR` once it accepts connections.
+//!
+//! `--join-burst`: join and resume attempts an address may make at once (10 by default, then
+//! one every 6 seconds); `--message-rate`: messages a second per connection (10 by default, in
+//! bursts of twice that). Raise both only for load tests.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,7 +13,7 @@ use std::time::Duration;
 use ultima_server::{Config, Rate};
 
 const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
-[--claim-after SECONDS] [--join-burst N]";
+[--claim-after SECONDS] [--join-burst N] [--message-rate N]";
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -51,6 +55,16 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 config.join_rate = Rate {
                     burst,
                     per_second: config.join_rate.per_second.max(f64::from(burst) / 60.0),
+                };
+            }
+            "--message-rate" => {
+                let text = value()?;
+                let rate: u32 = text.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                    format!("--message-rate: `{text}` is not a whole number from 1")
+                })?;
+                config.message_rate = Rate {
+                    burst: rate.saturating_mul(2),
+                    per_second: f64::from(rate),
                 };
             }
             "--help" | "-h" => return Err(USAGE.to_string()),

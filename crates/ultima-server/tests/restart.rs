@@ -3,56 +3,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-use common::{mv, pair, Client, Pair, TempDir};
+use common::{kill_9, mv, pair, spawn, Client, Pair, TempDir};
 use ultima_protocol::{ClientMessage, ClockSetting, Presence, ServerMessage};
 use ultima_rules::{Color, Game, Position};
-
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts the binary on a free port and reads its `listening on ADDR` line.
-fn spawn(db: &Path) -> Server {
-    let child = Command::new(env!("CARGO_BIN_EXE_ultima-server"))
-        .args(["--listen", "127.0.0.1:0", "--join-burst", "1000", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(error) => panic!("cannot start ultima-server: {error}"),
-    };
-    let mut line = String::new();
-    if let Some(stdout) = child.stdout.take() {
-        let _ = BufReader::new(stdout).read_line(&mut line);
-    }
-    let addr = match line.trim().strip_prefix("listening on ") {
-        Some(addr) => addr.to_string(),
-        None => panic!("expected `listening on ADDR`, got {line:?}"),
-    };
-    Server {
-        child,
-        url: format!("ws://{addr}/"),
-    }
-}
-
-/// `kill -9`: SIGKILL, no chance to flush or close anything.
-fn kill_9(server: &mut Server) {
-    assert!(server.child.kill().is_ok());
-    let _ = server.child.wait();
-}
 
 /// A game's moves as the server has them, read by resuming `token`'s seat.
 async fn resume(url: &str, game: &str, token: &str) -> (Client, ultima_protocol::GameState) {
@@ -84,7 +37,7 @@ fn next_move(game: &Game, seed: usize) -> String {
 async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
     let dir = TempDir::new("kill9");
     let db = dir.0.join("games.sqlite");
-    let mut server = spawn(&db);
+    let mut server = spawn(&["--db", &db.to_string_lossy()]);
 
     // Ten games, some timed, each a few moves in.
     let mut games = Vec::new();
@@ -141,7 +94,7 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         .map(|(i, played)| played.acked + usize::from(i == 0))
         .collect();
 
-    let server = spawn(&db);
+    let server = spawn(&["--db", &db.to_string_lossy()]);
     for (i, played) in games.iter_mut().enumerate() {
         let (white, state) = resume(&server.url, &played.pair.game, &played.pair.white_token).await;
         let expected: Vec<String> = played

@@ -259,3 +259,48 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The server binary, started on a free port.
+pub struct Spawned {
+    pub child: std::process::Child,
+    pub url: String,
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts the binary on a free port with `args` and reads its `listening on ADDR` line.
+pub fn spawn(args: &[&str]) -> Spawned {
+    use std::io::{BufRead, BufReader};
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ultima-server"))
+        .args(["--listen", "127.0.0.1:0", "--join-burst", "1000"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(error) => panic!("cannot start ultima-server: {error}"),
+    };
+    let mut line = String::new();
+    if let Some(stdout) = child.stdout.take() {
+        let _ = BufReader::new(stdout).read_line(&mut line);
+    }
+    let addr = match line.trim().strip_prefix("listening on ") {
+        Some(addr) => addr.to_string(),
+        None => panic!("expected `listening on ADDR`, got {line:?}"),
+    };
+    Spawned {
+        child,
+        url: format!("ws://{addr}/"),
+    }
+}
+
+/// `kill -9`: SIGKILL, no chance to flush or close anything.
+pub fn kill_9(server: &mut Spawned) {
+    assert!(server.child.kill().is_ok());
+    let _ = server.child.wait();
+}

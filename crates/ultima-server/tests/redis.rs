@@ -1,0 +1,205 @@
+//! Several server processes sharing games through Redis. These need a `redis-server`:
+//! `scripts/redis-test.sh` starts one on loopback and runs them with `--ignored`, the URL in
+//! `ULTIMA_TEST_REDIS`.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{kill_9, mv, spawn, Client, Spawned};
+use ultima_protocol::{ClientMessage, ClockSetting, ColorChoice, Presence, ServerMessage};
+use ultima_rules::{Color, DrawReason, Game, Outcome, Position, WinReason};
+
+fn redis_url() -> String {
+    match std::env::var("ULTIMA_TEST_REDIS") {
+        Ok(url) => url,
+        Err(_) => {
+            panic!("set ULTIMA_TEST_REDIS=redis://127.0.0.1:PORT/ (scripts/redis-test.sh does)")
+        }
+    }
+}
+
+fn process(claim_after: &str) -> Spawned {
+    let url = redis_url();
+    spawn(&[
+        "--redis",
+        &url,
+        "--claim-after",
+        claim_after,
+        "--message-rate",
+        "1000",
+    ])
+}
+
+/// White creates on `a`, Black joins on `b`.
+async fn pair_across(
+    a: &Spawned,
+    b: &Spawned,
+    clock: Option<ClockSetting>,
+) -> (Client, Client, String, String, String) {
+    let mut white = Client::connect(&a.url).await;
+    white
+        .send(&ClientMessage::Create {
+            color: ColorChoice::White,
+            clock,
+        })
+        .await;
+    let (game, _, white_token, invite) = white.seated().await;
+    white.state().await;
+    let mut black = Client::connect(&b.url).await;
+    black
+        .send(&ClientMessage::Join {
+            invite: invite.unwrap_or_default(),
+        })
+        .await;
+    let (joined, color, black_token, _) = black.seated().await;
+    assert_eq!((joined.as_str(), color), (game.as_str(), Color::Black));
+    assert_eq!(black.state().await.opponent, Presence::Connected);
+    // White, on the other process, hears that Black joined.
+    assert_eq!(white.state().await.opponent, Presence::Connected);
+    (white, black, game, white_token, black_token)
+}
+
+async fn play(mover: &mut Client, other: &mut Client, ply: u32, text: &str) {
+    mover.send(&mv(ply, text)).await;
+    let echoed = mover.next().await;
+    assert!(
+        matches!(&echoed, ServerMessage::Moved { ply: p, mv, .. } if *p == ply && mv == text),
+        "{echoed:?}"
+    );
+    // The same move; the clock is read when each process sends it.
+    let seen = other.next().await;
+    match (&seen, &echoed) {
+        (
+            ServerMessage::Moved {
+                ply: a,
+                mv: m,
+                revision: r,
+                result: x,
+                ..
+            },
+            ServerMessage::Moved {
+                ply: b,
+                mv: n,
+                revision: s,
+                result: y,
+                ..
+            },
+        ) => assert_eq!((a, m, r, x), (b, n, s, y)),
+        _ => panic!("{seen:?} / {echoed:?}"),
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn two_players_on_two_processes_play_one_game() {
+    let a = process("30");
+    let b = process("30");
+    let (mut white, mut black, _, _, _) = pair_across(&a, &b, None).await;
+    let mut game = Game::new(Position::start());
+    for ply in 0..40u32 {
+        let moves = game.position().legal_moves();
+        let chosen = moves[(ply as usize * 13 + 5) % moves.len()];
+        let (mover, other) = match game.position().turn() {
+            Color::White => (&mut white, &mut black),
+            Color::Black => (&mut black, &mut white),
+        };
+        play(mover, other, ply, &chosen.coordinates()).await;
+        assert!(game.play(&chosen).is_ok());
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+    if game.outcome().is_none() {
+        // A draw offered on one process, accepted on the other.
+        black.send(&ClientMessage::OfferDraw {}).await;
+        assert_eq!(white.state().await.draw_offer, Some(Color::Black));
+        black.state().await;
+        white.send(&ClientMessage::AcceptDraw {}).await;
+        let drawn = Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        });
+        assert_eq!(white.state().await.result, drawn);
+        assert_eq!(black.state().await.result, drawn);
+    }
+    // A rematch across the processes.
+    white.send(&ClientMessage::OfferRematch {}).await;
+    white.state().await;
+    black.state().await;
+    black.send(&ClientMessage::OfferRematch {}).await;
+    let (new_game, color, _, _) = white.seated().await;
+    assert_eq!(color, Color::Black);
+    let (same, color, _, _) = black.seated().await;
+    assert_eq!((same, color), (new_game, Color::White));
+    white.state().await;
+    black.state().await;
+    play(&mut black, &mut white, 0, "e2e5").await;
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn a_process_dies_and_its_player_goes_on_through_another() {
+    let mut a = process("30");
+    let b = process("30");
+    let (mut white, mut black, game, white_token, _) = pair_across(&a, &b, None).await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    play(&mut black, &mut white, 1, "d7d4").await;
+    kill_9(&mut a);
+    drop(white);
+    // Black, on the process that lives, sees White go (the dead process's key expires).
+    let away = black.state().await;
+    assert_eq!(away.opponent, Presence::Disconnected);
+    // White comes back through the other process: every move is there, and play goes on.
+    let mut white = Client::connect(&b.url).await;
+    white
+        .send(&ClientMessage::Resume {
+            game: game.clone(),
+            token: white_token.clone(),
+        })
+        .await;
+    white.seated().await;
+    let state = white.state().await;
+    assert_eq!(state.moves, vec!["e2e5".to_string(), "d7d4".to_string()]);
+    assert_eq!(black.state().await.opponent, Presence::Connected);
+    play(&mut white, &mut black, 2, "a2a4").await;
+    // And a new process serves the game as well.
+    let c = process("30");
+    let mut again = Client::connect(&c.url).await;
+    again
+        .send(&ClientMessage::Resume {
+            game,
+            token: white_token,
+        })
+        .await;
+    again.seated().await;
+    assert_eq!(again.state().await.moves.len(), 3);
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn the_clock_falls_once_across_processes() {
+    let a = process("30");
+    let b = process("30");
+    let clock = ClockSetting {
+        base_ms: 500,
+        increment_ms: 0,
+    };
+    let (mut white, mut black, _, _, _) = pair_across(&a, &b, Some(clock)).await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    play(&mut black, &mut white, 1, "d7d4").await;
+    let flagged = Some(Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Time,
+    });
+    assert_eq!(white.state().await.result, flagged);
+    assert_eq!(black.state().await.result, flagged);
+    // Once: nothing more comes.
+    assert!(white
+        .next_within(Duration::from_millis(300))
+        .await
+        .is_none());
+    assert!(black
+        .next_within(Duration::from_millis(300))
+        .await
+        .is_none());
+}
