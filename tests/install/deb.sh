@@ -75,6 +75,7 @@ echo "Exec=$exec_line -> $binary"
 grep -qx "$binary" "$work/files" || fail "$binary does not belong to the package"
 icon="$(sed -n 's/^Icon=//p' "$entry")"
 grep -q "/usr/share/icons/hicolor/.*/apps/$icon.png" "$work/files" || fail "no icon $icon in the hicolor theme"
+grep -qx "/usr/share/doc/$name/copyright" "$work/files" || fail "no /usr/share/doc/$name/copyright"
 node tests/install/render-desktop-entry.mjs "$entry" "$shots/desktop-entry.png"
 
 step "started from the desktop entry (gtk-launch $(basename "$entry" .desktop)) under Xvfb"
