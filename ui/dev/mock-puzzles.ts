@@ -170,6 +170,8 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
   const seen = new Set<string>();
   let attemptId = 0;
   let open: Try | null = null;
+  /** The trainer shows `open` (as the app marks it): start-up reopens on it. */
+  let onScreen = false;
 
   /** Where the line stands after `done` moves after the mistake (and the board's ply count). */
   const walk = (puzzle: MockPuzzle, done: number): { start: Position; position: Position; mistake: PlyView; plies: PlyView[]; afterMistake: Position } => {
@@ -231,6 +233,7 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
     solved: attempts.filter((a) => a.solved && a.change).length,
     attempted: attempts.filter((a) => a.change).length,
     current: open && (open.state === 'playing' || open.state === 'wrong') ? open.puzzle.id : null,
+    reopen: open !== null && onScreen,
   });
 
   /** The first try's result: counted once. */
@@ -260,7 +263,14 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
 
   const answers: Record<string, (args: Record<string, unknown>) => unknown> = {
     puzzle_rating: () => status(),
-    puzzle_open: () => (open && (open.state === 'playing' || open.state === 'wrong') ? view(open) : null),
+    puzzle_open: () => {
+      onScreen = open !== null;
+      return open && (open.state === 'playing' || open.state === 'wrong') ? view(open) : null;
+    },
+    puzzle_leave: () => {
+      onScreen = false;
+      return null;
+    },
     puzzle_next: (args) => {
       const choice = { difficulty: args['difficulty'], theme: args['theme'] ?? null } as PuzzleChoice;
       const fits = MOCK_PUZZLES.filter((p) => choice.theme === null || (p.themes as readonly string[]).includes(choice.theme));
@@ -273,12 +283,14 @@ export function mockPuzzles(options: MockPuzzleOptions = {}): MockPuzzles {
       const puzzle = order[0]!;
       seen.add(puzzle.id);
       open = fresh(puzzle, true);
+      onScreen = true;
       return view(open);
     },
     puzzle_replay: (args) => {
       const puzzle = MOCK_PUZZLES.find((p) => p.id === args['puzzleId']);
       if (!puzzle) throw refusal('badRequest', { code: 'noGame' });
       open = fresh(puzzle, false);
+      onScreen = true;
       return view(open);
     },
     puzzle_move: (args) => {

@@ -94,11 +94,11 @@ export class App {
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
 
-  /** Opens the first screen (the game in progress after a quit or a crash, else home), then
-   * listens to the Rust side's updates. */
+  /** Opens the first screen where the player was at a quit or a crash (the puzzle trainer, else
+   * the game in progress, else home), then listens to the Rust side's updates. */
   async start(): Promise<void> {
-    const inProgress = this.hasGameInProgress() ? this.current : null;
-    const route: Route = inProgress ? { screen: 'play', gameId: inProgress.id } : { screen: 'home' };
+    const inProgress = this.hasGameInProgress() && !this.puzzleStatus.reopen ? this.current : null;
+    const route: Route = this.puzzleStatus.reopen ? { screen: 'puzzles' } : inProgress ? { screen: 'play', gameId: inProgress.id } : { screen: 'home' };
     this.navigator.start(route);
     await this.show(route, inProgress ? { game: inProgress } : {});
     try {

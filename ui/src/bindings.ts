@@ -70,8 +70,16 @@ export const commands = {
 	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
 	/**  The player's puzzle rating, its chart, the streak and the puzzle in progress. */
 	puzzleRating: () => typedError<PuzzleStatus, AppError>(__TAURI_INVOKE("puzzle_rating")),
-	/**  The puzzle open (in progress, or over and still shown), after a relaunch too; `null` if none. */
+	/**
+	 *  The puzzle open (in progress, or over and still shown), after a relaunch too; `null` if none.
+	 *  The trainer shows it: a quit or a crash from now on reopens the app on the trainer.
+	 */
 	puzzleOpen: () => typedError<PuzzleView | null, AppError>(__TAURI_INVOKE("puzzle_open")),
+	/**
+	 *  The player left the trainer (for home, a game, ...): the next start opens there, not on the
+	 *  trainer.
+	 */
+	puzzleLeave: () => typedError<null, AppError>(__TAURI_INVOKE("puzzle_leave")),
 	/**
 	 *  A new puzzle near the player's rating, never one seen before; `theme`: only that theme
 	 *  (its name, `"long-leap"`).
@@ -627,6 +635,11 @@ export type PuzzleStatus = {
 	attempted: number,
 	/**  The puzzle in progress (not solved nor given up): the trainer reopens on it. */
 	current: string | null,
+	/**
+	 *  The trainer was on screen when the app last stopped (a quit or a crash there): start-up
+	 *  opens it again, on the puzzle it showed.
+	 */
+	reopen: boolean,
 };
 
 export type PuzzleStep = {

@@ -8,8 +8,11 @@ import type { PuzzleChoice, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleV
 /** What the trainer asks of the Rust side (the mock in the tests). */
 export interface PuzzleBackend {
   status(): Promise<PuzzleStatus>;
-  /** The puzzle open (in progress, or over and still shown), after a relaunch too. */
+  /** The puzzle open (in progress, or over and still shown), after a relaunch too. From then on
+   * a quit or a crash reopens the app on the trainer. */
   open(): Promise<PuzzleView | null>;
+  /** The player left the trainer: the next start opens where they went instead. */
+  leave(): Promise<null>;
   /** A new puzzle near the rating, never one seen before. */
   next(choice: PuzzleChoice): Promise<PuzzleView>;
   /** A puzzle of the history again, not rated. */
@@ -28,6 +31,7 @@ export interface PuzzleBackend {
 export const puzzleApi: PuzzleBackend = {
   status: () => unwrap(commands.puzzleRating()),
   open: () => unwrap(commands.puzzleOpen()),
+  leave: () => unwrap(commands.puzzleLeave()),
   next: (choice) => unwrap(commands.puzzleNext(choice.difficulty, choice.theme)),
   replay: (puzzleId) => unwrap(commands.puzzleReplay(puzzleId)),
   move: (puzzleId, from, to) => unwrap(commands.puzzleMove(puzzleId, from, to)),

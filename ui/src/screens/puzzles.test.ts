@@ -75,10 +75,10 @@ describe('the puzzle trainer', () => {
     expect(text('puzzle-moves')).toBe('Your moves: 0 of 2');
     typeMove('a1a4');
     await until(stateIs('wrong'), 'the wrong move');
-    expect(text('puzzle-wrong')).toMatch(/^The opponent has a good answer/);
+    expect(text('puzzle-wrong')).toMatch(/^The opponent has a good reply/);
     expect(byTestId('puzzle-change')?.dataset['delta']).toBe('-9');
     click('puzzle-refutation-toggle');
-    await until(() => text('puzzle-refutation') === 'The answer: Ka8-a7.', 'the answer');
+    await until(() => text('puzzle-refutation') === 'Their reply: Ka8-a7.', 'their reply');
     click('puzzle-retry');
     await until(stateIs('playing'), 'the retry');
     expect(byTestId('puzzle-outcome')).toBeNull();
@@ -117,6 +117,42 @@ describe('the puzzle trainer', () => {
     click('puzzle-again');
     await until(() => ready('p-pinch')() && stateIs('playing')(), 'the puzzle again');
     expect(text('puzzle-unrated')).toBe('A replay: not rated.');
+  });
+
+  it('reopens by itself on the puzzle in progress after a quit in the trainer, and not after leaving it', async () => {
+    // One mock Rust side for the three runs of the app, as the save file is one. A quit closes
+    // the window: no screen is told it is left, so what the page says while it is taken down
+    // here (the trainer's leaving) never reaches the Rust side.
+    const backend = mockBackend({ current: 'none', settings: { animation: 'none' }, notices: [], botDelay: 0 });
+    let quitting = false;
+    mockIPC((cmd, args) => (quitting ? null : backend(cmd, args)));
+    const launch = async (): Promise<App> => {
+      quitting = true;
+      opened?.stop();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      quitting = false;
+      history.replaceState(null, '', '/');
+      document.body.innerHTML = '<div id="app"></div>';
+      const app = new App(document.getElementById('app')!, await api.startUp());
+      opened = app;
+      await app.start();
+      return app;
+    };
+    await launch();
+    click('home-puzzles');
+    await until(ready('p-pinch'), 'the first puzzle');
+    // Quit in the trainer (no screen left: the window closes), and start again.
+    await launch();
+    expect(location.hash).toBe('#/puzzles');
+    await until(ready('p-pinch'), 'the trainer reopened on the puzzle by itself');
+    expect(text('puzzle-rating')).toBe('Your rating: 1518');
+    // Home, then a quit: the next start is home, offering the puzzle.
+    click('home-open');
+    await until(() => byTestId('home-puzzles') !== null, 'home');
+    await launch();
+    expect(location.hash).not.toBe('#/puzzles');
+    await until(() => byTestId('home-puzzles')?.dataset['current'] === 'p-pinch', 'home offering the puzzle in progress');
+    expect(puzzleScreen()).toBeNull();
   });
 
   it('says why a move the rules refuse is refused, by the board', async () => {

@@ -21,6 +21,7 @@ function backendOf(): PuzzleBackend {
   return {
     status: () => call<PuzzleStatus>('puzzle_rating'),
     open: () => call<PuzzleView | null>('puzzle_open'),
+    leave: () => call<null>('puzzle_leave'),
     next: (choice) => call<PuzzleView>('puzzle_next', { ...choice }),
     replay: (puzzleId) => call<PuzzleView>('puzzle_replay', { puzzleId }),
     move: (puzzleId, from, to) => call<PuzzleStep>('puzzle_move', { puzzleId, from, to }),
@@ -221,6 +222,16 @@ describe('the puzzle trainer', () => {
     expect(again.puzzle?.id).toBe('p-leap');
     expect(again.puzzle?.plies).toHaveLength(2);
     expect(again.phase).toBeUndefined();
+  });
+
+  it('tells the Rust side when the player leaves the trainer, so that start-up no longer reopens it', async () => {
+    const backend = backendOf();
+    const ctrl = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    expect((await backend.status()).reopen).toBe(true);
+    ctrl.leave();
+    await vi.waitFor(async () => expect((await backend.status()).reopen).toBe(false));
+    expect((await backend.status()).current).toBe(ctrl.puzzle?.id);
   });
 });
 

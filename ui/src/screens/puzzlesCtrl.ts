@@ -94,9 +94,12 @@ export class PuzzlesCtrl {
     if (!this.closed) this.app.redraw();
   }
 
+  /** The player moved to another screen: the app no longer reopens on the trainer. */
   leave(): void {
     this.closed = true;
     clearTimeout(this.timer);
+    // Quiet on failure: only where the next start opens is at stake.
+    this.backend.leave().catch(() => undefined);
   }
 
   /** A puzzle reopened where it was: no mistake to play again once moves were made. */
