@@ -1,0 +1,544 @@
+//! One player's connection to an Ultima server, held by a task of its own: it seats the player
+//! (create, join or resume), passes the server's messages on as [`Event`]s, sends what it is
+//! given, keeps the line alive, and when the line drops comes back with the game's token,
+//! waiting longer after each failed try (up to a limit), until it is closed or the server
+//! refuses the token.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::time::{timeout, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use ultima_protocol::{
+    ClientMessage, ClockSetting, ColorChoice, ErrorCode, ServerMessage, PROTOCOL_VERSION,
+};
+use ultima_rules::Color;
+
+use crate::error::OnlineError;
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// How a connection takes its seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A new game; the server answers with the invite for the friend.
+    Create {
+        color: ColorChoice,
+        clock: Option<ClockSetting>,
+    },
+    /// The other seat of the game an invite names.
+    Join { invite: String },
+    /// Back to a game with its token.
+    Resume(Credentials),
+}
+
+impl Seat {
+    fn message(&self) -> ClientMessage {
+        match self {
+            Seat::Create { color, clock } => ClientMessage::Create {
+                color: *color,
+                clock: *clock,
+            },
+            Seat::Join { invite } => ClientMessage::Join {
+                invite: invite.clone(),
+            },
+            Seat::Resume(credentials) => ClientMessage::Resume {
+                game: credentials.game.clone(),
+                token: credentials.token.clone(),
+            },
+        }
+    }
+}
+
+/// What it takes to come back to a game: keep it (the app saves it) to resume after a restart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Credentials {
+    pub game: String,
+    pub color: Color,
+    pub token: String,
+}
+
+/// The state of the line to the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Connected and seated (again).
+    Connected,
+    /// The line is down; the `attempt`th try to come back is in `retry_in_ms`.
+    Lost {
+        attempt: u32,
+        retry_in_ms: u64,
+        reason: String,
+    },
+}
+
+/// What the connection's task reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The server's message (a state, a move, a refusal, a pong).
+    Message(ServerMessage),
+    /// The connection was seated in another game: the rematch (the same token; coming back
+    /// after a drop now resumes that game).
+    Seated(Credentials),
+    /// The line went down or came back.
+    Link(Link),
+    /// The task has stopped for good: the server refused the token, or the client was closed.
+    Stopped(OnlineError),
+}
+
+/// How patient the connection is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// How long connecting (and being seated) may take.
+    pub connect_timeout: Duration,
+    /// The wait before the first try to come back; doubled after each failed one.
+    pub first_retry: Duration,
+    /// The longest wait between tries.
+    pub max_retry: Duration,
+    /// How often the line is checked with a websocket ping.
+    pub ping_every: Duration,
+    /// A line on which nothing came for this long is taken as dropped.
+    pub silence_limit: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            connect_timeout: Duration::from_secs(10),
+            first_retry: Duration::from_millis(250),
+            max_retry: Duration::from_secs(8),
+            ping_every: Duration::from_secs(10),
+            silence_limit: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Options {
+    /// The wait before the `attempt`th try (1, 2, ...).
+    pub fn retry_after(&self, attempt: u32) -> Duration {
+        let doubled = self
+            .first_retry
+            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
+        doubled.min(self.max_retry)
+    }
+}
+
+enum Command {
+    Send(ClientMessage),
+    Close,
+}
+
+/// A seated connection (or one coming back): send through it; its task reports on the
+/// receiver it was opened with.
+#[derive(Clone, Debug)]
+pub struct Client {
+    commands: mpsc::UnboundedSender<Command>,
+    connected: Arc<AtomicBool>,
+    credentials: Arc<Mutex<Credentials>>,
+    invite: Option<String>,
+}
+
+pub type Events = mpsc::UnboundedReceiver<Event>;
+
+impl Client {
+    /// Connects to the server at `address` (`ws://HOST:PORT`, or `HOST:PORT`) and takes `seat`.
+    /// Fails at once if the server cannot be reached or refuses; from then on the task comes
+    /// back by itself after a drop. Must be called within a tokio runtime.
+    pub async fn open(
+        address: &str,
+        seat: Seat,
+        options: Options,
+    ) -> Result<(Client, Events), OnlineError> {
+        let address = normalize_address(address)?;
+        let (socket, credentials, invite) = connect_and_seat(&address, &seat, &options).await?;
+        Ok(Client::spawn(
+            address,
+            credentials,
+            invite,
+            Some(socket),
+            options,
+        ))
+    }
+
+    /// Comes back to a game with its credentials, in the background: the task tries until it
+    /// is seated (reporting each failed try as [`Link::Lost`]), so a game saved while the server
+    /// was away is shown at once and plays on when it is back. Must be called within a tokio
+    /// runtime.
+    pub fn resume(
+        address: &str,
+        credentials: Credentials,
+        options: Options,
+    ) -> Result<(Client, Events), OnlineError> {
+        let address = normalize_address(address)?;
+        Ok(Client::spawn(address, credentials, None, None, options))
+    }
+
+    fn spawn(
+        address: String,
+        credentials: Credentials,
+        invite: Option<String>,
+        socket: Option<Socket>,
+        options: Options,
+    ) -> (Client, Events) {
+        let (commands, commands_in) = mpsc::unbounded_channel();
+        let (events_out, events) = mpsc::unbounded_channel();
+        let connected = Arc::new(AtomicBool::new(false));
+        let credentials = Arc::new(Mutex::new(credentials));
+        let task = Task {
+            address,
+            credentials: credentials.clone(),
+            options,
+            commands: commands_in,
+            events: events_out,
+            connected: connected.clone(),
+        };
+        tokio::spawn(task.run(socket));
+        let client = Client {
+            commands,
+            connected,
+            credentials,
+            invite,
+        };
+        (client, events)
+    }
+
+    /// Sends `message` to the server. Refused with [`OnlineError::Offline`] while the line is
+    /// down (nothing is queued: a move must be played in the position the server has).
+    pub fn send(&self, message: ClientMessage) -> Result<(), OnlineError> {
+        if !self.is_connected() {
+            return Err(OnlineError::Offline);
+        }
+        self.commands
+            .send(Command::Send(message))
+            .map_err(|_| OnlineError::Closed)
+    }
+
+    /// Closes the connection (the game goes on on the server: resume it later).
+    pub fn close(&self) {
+        let _ = self.commands.send(Command::Close);
+    }
+
+    pub fn is_connected(&self) -> bool {
+        self.connected.load(Ordering::SeqCst)
+    }
+
+    /// The game this connection plays now (the rematch's, once one started) and its token.
+    pub fn credentials(&self) -> Credentials {
+        lock(&self.credentials).clone()
+    }
+
+    /// The invite the server gave when this client created the game.
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
+    }
+}
+
+/// `ws://HOST:PORT` as given, or with `ws://` put in front of a bare `HOST:PORT`.
+pub fn normalize_address(address: &str) -> Result<String, OnlineError> {
+    let trimmed = address.trim();
+    let bad = |reason: &str| OnlineError::BadAddress {
+        address: trimmed.to_string(),
+        reason: reason.to_string(),
+    };
+    let full = if trimmed.contains("://") {
+        trimmed.to_string()
+    } else {
+        format!("ws://{trimmed}")
+    };
+    let Some(rest) = full.strip_prefix("ws://") else {
+        return Err(if full.starts_with("wss://") {
+            bad("this client speaks plain ws://; put a TLS proxy's ws:// address, or the server's own")
+        } else {
+            bad("it must start with ws://")
+        });
+    };
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err(bad("it has no host"));
+    }
+    if host.chars().any(char::is_whitespace) {
+        return Err(bad("it has a space in it"));
+    }
+    Ok(full)
+}
+
+async fn connect_and_seat(
+    address: &str,
+    seat: &Seat,
+    options: &Options,
+) -> Result<(Socket, Credentials, Option<String>), OnlineError> {
+    let unreachable = |reason: String| OnlineError::Unreachable {
+        address: address.to_string(),
+        reason,
+    };
+    let seating = async {
+        let (mut socket, _) = tokio_tungstenite::connect_async(address)
+            .await
+            .map_err(|error| unreachable(error.to_string()))?;
+        match next_message(&mut socket).await? {
+            ServerMessage::Hello { protocol } if protocol == PROTOCOL_VERSION => {}
+            ServerMessage::Hello { protocol } => {
+                return Err(OnlineError::Protocol {
+                    found: protocol,
+                    expected: PROTOCOL_VERSION,
+                })
+            }
+            other => return Err(unexpected("hello", &other)),
+        }
+        socket
+            .send(Message::text(seat.message().encode()))
+            .await
+            .map_err(|error| unreachable(error.to_string()))?;
+        loop {
+            match next_message(&mut socket).await? {
+                ServerMessage::Seated {
+                    game,
+                    color,
+                    token,
+                    invite,
+                } => return Ok((socket, Credentials { game, color, token }, invite)),
+                ServerMessage::Error { error } => return Err(OnlineError::Refused(error)),
+                ServerMessage::Pong {} => {}
+                other => return Err(unexpected("seated", &other)),
+            }
+        }
+    };
+    timeout(options.connect_timeout, seating)
+        .await
+        .map_err(|_| {
+            unreachable(format!(
+                "no answer in {} s",
+                options.connect_timeout.as_secs()
+            ))
+        })?
+}
+
+fn unexpected(wanted: &str, got: &ServerMessage) -> OnlineError {
+    OnlineError::Unexpected(format!("wanted `{wanted}`, got {}", got.encode()))
+}
+
+/// The next message on a line being seated (pings answered by the library on the way).
+async fn next_message(socket: &mut Socket) -> Result<ServerMessage, OnlineError> {
+    loop {
+        let frame = socket
+            .next()
+            .await
+            .ok_or_else(|| OnlineError::Unexpected("the server closed the connection".into()))?
+            .map_err(|error| OnlineError::Unexpected(error.to_string()))?;
+        match frame {
+            Message::Text(text) => {
+                return ServerMessage::decode(&text)
+                    .map_err(|error| OnlineError::Unexpected(error.to_string()))
+            }
+            Message::Close(_) => {
+                return Err(OnlineError::Unexpected(
+                    "the server closed the connection".into(),
+                ))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Refusals that trying again cannot mend.
+fn is_final(error: &OnlineError) -> bool {
+    match error {
+        OnlineError::Refused(code) => !matches!(
+            code,
+            ErrorCode::JoinRateLimited { .. }
+                | ErrorCode::RateLimited { .. }
+                | ErrorCode::Unavailable
+        ),
+        OnlineError::Protocol { .. } | OnlineError::BadAddress { .. } | OnlineError::Closed => true,
+        _ => false,
+    }
+}
+
+/// How a connected spell ended.
+enum Ended {
+    Closed,
+    Lost(String),
+}
+
+fn lock(credentials: &Mutex<Credentials>) -> std::sync::MutexGuard<'_, Credentials> {
+    // A plain value: a panic elsewhere cannot leave it half-written.
+    credentials.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+struct Task {
+    address: String,
+    credentials: Arc<Mutex<Credentials>>,
+    options: Options,
+    commands: mpsc::UnboundedReceiver<Command>,
+    events: mpsc::UnboundedSender<Event>,
+    connected: Arc<AtomicBool>,
+}
+
+impl Task {
+    fn report(&self, event: Event) {
+        // The receiver may have gone (the caller stopped listening): the task ends at its
+        // next command or drop.
+        let _ = self.events.send(event);
+    }
+
+    async fn run(mut self, mut socket: Option<Socket>) {
+        let mut attempt: u32 = 0;
+        loop {
+            let seat = Seat::Resume(lock(&self.credentials).clone());
+            let mut line = match socket.take() {
+                Some(line) => line,
+                None => match connect_and_seat(&self.address, &seat, &self.options).await {
+                    Ok((line, _, _)) => line,
+                    Err(error) if is_final(&error) => {
+                        self.report(Event::Stopped(error));
+                        return;
+                    }
+                    Err(error) => {
+                        attempt = attempt.saturating_add(1);
+                        let wait = match &error {
+                            OnlineError::Refused(
+                                ErrorCode::JoinRateLimited { retry_after_ms }
+                                | ErrorCode::RateLimited { retry_after_ms },
+                            ) => Duration::from_millis(*retry_after_ms),
+                            _ => self.options.retry_after(attempt),
+                        };
+                        if !self.wait(attempt, wait, error.to_string()).await {
+                            return;
+                        }
+                        continue;
+                    }
+                },
+            };
+            self.connected.store(true, Ordering::SeqCst);
+            self.report(Event::Link(Link::Connected));
+            let ended = self.serve(&mut line).await;
+            self.connected.store(false, Ordering::SeqCst);
+            match ended {
+                Ended::Closed => {
+                    let _ = line.close(None).await;
+                    self.report(Event::Stopped(OnlineError::Closed));
+                    return;
+                }
+                Ended::Lost(reason) => {
+                    attempt = 1;
+                    let wait = self.options.retry_after(attempt);
+                    if !self.wait(attempt, wait, reason).await {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Says the line is down and waits `wait` before the next try; `false` when the client
+    /// was closed meanwhile. Messages sent meanwhile are dropped (the client refuses them).
+    async fn wait(&mut self, attempt: u32, wait: Duration, reason: String) -> bool {
+        self.report(Event::Link(Link::Lost {
+            attempt,
+            retry_in_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+            reason,
+        }));
+        let until = Instant::now() + wait;
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep_until(until) => return true,
+                command = self.commands.recv() => match command {
+                    None | Some(Command::Close) => {
+                        self.report(Event::Stopped(OnlineError::Closed));
+                        return false;
+                    }
+                    Some(Command::Send(_)) => {}
+                },
+            }
+        }
+    }
+
+    async fn serve(&mut self, line: &mut Socket) -> Ended {
+        let mut ping = tokio::time::interval(self.options.ping_every);
+        ping.tick().await;
+        let mut heard = Instant::now();
+        loop {
+            tokio::select! {
+                frame = line.next() => {
+                    let frame = match frame {
+                        None => return Ended::Lost("the server closed the connection".into()),
+                        Some(Err(error)) => return Ended::Lost(error.to_string()),
+                        Some(Ok(frame)) => frame,
+                    };
+                    heard = Instant::now();
+                    match frame {
+                        Message::Text(text) => match ServerMessage::decode(&text) {
+                            Ok(ServerMessage::Seated { game, color, token, .. }) => {
+                                let credentials = Credentials { game, color, token };
+                                *lock(&self.credentials) = credentials.clone();
+                                self.report(Event::Seated(credentials));
+                            }
+                            Ok(ServerMessage::Hello { .. }) => {}
+                            Ok(message) => self.report(Event::Message(message)),
+                            Err(error) => {
+                                return Ended::Lost(format!("the server sent a frame that does not read: {error}"))
+                            }
+                        },
+                        Message::Close(_) => return Ended::Lost("the server closed the connection".into()),
+                        _ => {}
+                    }
+                }
+                command = self.commands.recv() => match command {
+                    None | Some(Command::Close) => return Ended::Closed,
+                    Some(Command::Send(message)) => {
+                        if let Err(error) = line.send(Message::text(message.encode())).await {
+                            return Ended::Lost(error.to_string());
+                        }
+                    }
+                },
+                _ = ping.tick() => {
+                    if heard.elapsed() > self.options.silence_limit {
+                        return Ended::Lost("the server stopped answering".into());
+                    }
+                    if let Err(error) = line.send(Message::Ping(Default::default())).await {
+                        return Ended::Lost(error.to_string());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_take_ws_in_front_and_refuse_what_is_not_one() {
+        assert_eq!(
+            normalize_address(" 192.168.1.20:7070 ").ok().as_deref(),
+            Some("ws://192.168.1.20:7070")
+        );
+        assert_eq!(
+            normalize_address("ws://localhost:7070").ok().as_deref(),
+            Some("ws://localhost:7070")
+        );
+        for bad in ["http://x:1", "wss://x:1", "ws://", "ws://a b:1", ""] {
+            assert!(
+                matches!(normalize_address(bad), Err(OnlineError::BadAddress { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_the_limit() {
+        let options = Options::default();
+        let waits: Vec<u128> = (1..=7)
+            .map(|n| options.retry_after(n).as_millis())
+            .collect();
+        assert_eq!(waits, vec![250, 500, 1000, 2000, 4000, 8000, 8000]);
+        assert_eq!(options.retry_after(200), options.max_retry);
+    }
+}

@@ -1,0 +1,21 @@
+//! The client side of Ultima online play (the protocol is `ultima-protocol`'s, documented in
+//! `crates/ultima-server/PROTOCOL.md`):
+//!
+//! - [`client`]: a connection to a server, held by a tokio task: it creates a game (and gets
+//!   the invite), joins one by invite, or resumes one by token; sends moves and offers; reports
+//!   the server's messages and the state of the line as [`Event`]s; and after a drop comes back
+//!   with the token by itself, waiting longer after each failed try.
+//! - [`game`]: the game as this side sees it, the server's state and moves played into a
+//!   local [`ultima_game::Session`] (the position, the legal moves, the view the UI draws, the
+//!   finished game to file).
+//!
+//! Used by `ultima online` (a bot put online) and by the app.
+
+pub mod client;
+mod error;
+pub mod game;
+
+pub use client::{normalize_address, Client, Credentials, Event, Events, Link, Options, Seat};
+pub use error::{describe, problem_of, OnlineError};
+pub use game::{Change, OnlineGame, OutOfStep};
+pub use ultima_protocol as protocol;
