@@ -8,6 +8,7 @@ mod bot_commands;
 mod course_commands;
 mod engine_protocol;
 mod match_runner;
+mod online_command;
 mod puzzle_commands;
 mod rules_commands;
 mod tune_command;
@@ -41,10 +42,12 @@ pub enum CliError {
     CourseCheck(#[from] ultima_course::CheckFailure),
     #[error("puzzles: {0}")]
     Puzzles(String),
+    #[error("online: {0}")]
+    Online(String),
 }
 
 const USAGE: &str =
-    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|analyse|course|puzzles> ... (try `ultima help`)";
+    "usage: ultima <moves|perft|status|bestmove|engine|bench|match|tune|analyse|online|course|puzzles> ... (try `ultima help`)";
 
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
@@ -72,6 +75,16 @@ The bot:
                                       nodes a position): score, ?! ? ?? and the best line;
                                       FILE: records (as match --out writes), a saved game, or
                                       moves in coordinates from the start
+
+Online (a server: crates/ultima-server):
+  ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5]
+                                      creates a game, prints `invite CODE`, plays it with L
+  ultima online join ws://HOST:PORT CODE --level L
+                                      joins the game of that invite and plays it with L;
+                                      both print `moves ...` and `result ...` at the end
+  ultima online load ws://HOST:PORT --games N [--plies P]
+                                      N games at once of random moves: moves sent and received
+                                      back, round-trip percentiles, records checked
 
 The rules course:
   ultima course list                  chapters and tasks, one per line (id and title)
@@ -116,12 +129,13 @@ fn run(args: &[String]) -> Result<(), CliError> {
         "analyse" | "analyze" => analyse_command::run(rest),
         "course" => course_commands::run(rest),
         "puzzles" => puzzle_commands::run(rest),
+        "online" => online_command::run(rest),
         "help" | "--help" | "-h" => {
             println!("{HELP}");
             Ok(())
         }
         other => Err(CliError::Usage(format!(
-            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune, analyse, course and puzzles"
+            "unknown command `{other}`; the commands are moves, perft, status, bestmove, engine, bench, match, tune, analyse, online, course and puzzles"
         ))),
     }
 }
