@@ -248,14 +248,14 @@ pub enum Problem {
     UnknownOnlineGame,
     /// Too many tries (joining, or messages); wait this long.
     TooManyTries {
-        retry_after_ms: u64,
+        retry_after_ms: u32,
     },
     /// The friend has not joined yet.
     WaitingForOpponent,
     /// The win cannot be claimed: the opponent is there, or it is not their move (`None`), or
     /// not yet (`in_ms`).
     NotClaimable {
-        in_ms: Option<u64>,
+        in_ms: Option<u32>,
     },
     /// There is no rematch to offer or answer.
     NoRematch,

@@ -70,12 +70,14 @@ pub fn problem_of(code: &ErrorCode) -> Problem {
         ErrorCode::BadToken => Problem::UnknownOnlineGame,
         ErrorCode::RateLimited { retry_after_ms }
         | ErrorCode::JoinRateLimited { retry_after_ms } => Problem::TooManyTries {
-            retry_after_ms: *retry_after_ms,
+            retry_after_ms: u32::try_from(*retry_after_ms).unwrap_or(u32::MAX),
         },
         ErrorCode::WaitingForOpponent => Problem::WaitingForOpponent,
         // The position moved on before the move arrived (the opponent's take-back).
         ErrorCode::StaleMove { .. } => Problem::GameChanged,
-        ErrorCode::NotClaimable { in_ms } => Problem::NotClaimable { in_ms: *in_ms },
+        ErrorCode::NotClaimable { in_ms } => Problem::NotClaimable {
+            in_ms: in_ms.map(|ms| u32::try_from(ms).unwrap_or(u32::MAX)),
+        },
         ErrorCode::NoRematch => Problem::NoRematch,
         ErrorCode::Unavailable => Problem::ServerUnavailable,
         // What this client sends is well-formed, small, and seated: the server and this
