@@ -1,46 +1,86 @@
-// Screenshots of every screen with the mocked Rust side (ui/dev/mock.html), at a laptop's and a
-// phone's size, to look at the layout. Needs Debian's chromium (`apt-get install -y chromium`).
+// Screenshots of every screen of the web build (the real Rust side in WebAssembly, ui/web/dist
+// from `npm run build:web`), at a laptop's and a phone's size, to look at the layout. Needs
+// Debian's chromium (`apt-get install -y chromium`).
 //
 //   node ui/dev/screenshots.mjs [output folder, default /tmp/ui-shots]
 //
-// The game in progress is the recorded one of fixture-game.json: White to move, the long leaper
-// on c6 can go to g6 and take d6 and f6, and White's pawn on f5 is frozen by the immobilizer on f6.
+// The game in progress is the real game of fixture-game.json (recorded from the engine by
+// make-fixture.mjs), put in the browser's saved data as the app saves a game against Novice:
+// White to move, the long leaper on c6 can go to g6 and take d6 and f6, and White's pawn on f5
+// is frozen by the immobilizer on f6. The record in use beside it is torn, so the start-up says
+// the save before was restored.
+// The puzzles are the shipped ones: their lines are read from crates/ultima-puzzles/data.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
 
 const OUT = process.argv[2] ?? '/tmp/ui-shots';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = join(ROOT, 'ui/web/dist/');
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, hasTouch: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
 ];
 
+if (!existsSync(join(DIST, 'index.html'))) throw new Error('ui/web/dist is not built: run `npm run build:web` first');
 mkdirSync(OUT, { recursive: true });
-const server = await createServer({
-  configFile: join(ROOT, 'vite.config.ts'),
-  root: join(ROOT, 'ui'),
-  // Not 5173: `tauri dev` may be using it.
-  server: { port: 5199, strictPort: false },
-  logLevel: 'warn',
+
+const fixture = JSON.parse(readFileSync(join(ROOT, 'ui/dev/fixture-game.json'), 'utf8'));
+const start = fixture.positions[0].ufen;
+const record = `start ${start}\nmoves ${fixture.plies.map((ply) => `${ply.from}${ply.removal ? ply.from : ply.to}`).join(' ')}\n`;
+const now = Date.now();
+/** The saved record as the app writes it (crates/ultima-wasm/src/store.rs). */
+const saved = JSON.stringify({
+  version: 2,
+  currentGame: {
+    format: 2,
+    id: 'g-fixture',
+    opponent: { kind: 'bot', level: 'novice', botSide: 'black' },
+    record,
+    createdAt: now - 600_000,
+    endedAt: null,
+    revision: fixture.plies.length,
+  },
 });
-await server.listen();
-const base = server.resolvedUrls.local[0];
+const puzzles = new Map(
+  readFileSync(join(ROOT, 'crates/ultima-puzzles/data/puzzles.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [id, , moves] = line.split(';');
+      return [id, moves.split(' ')];
+    }),
+);
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ogg': 'audio/ogg',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.webmanifest': 'application/manifest+json',
+};
+const server = createServer((request, response) => {
+  let file = normalize(join(DIST, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
+  if (file.startsWith(DIST) && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+  if (!file.startsWith(DIST) || !existsSync(file)) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 });
 
 const problems = [];
@@ -71,13 +111,35 @@ async function shot(page, name) {
   shots.push(path);
 }
 
+/** Puts the fixture's game in the browser's saved data (the slot not in use, a torn record in
+ * the one in use), then reloads. */
+async function seed(page) {
+  await page.getByTestId('home-new-game').waitFor();
+  await page.evaluate(async (saved) => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('ultima');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('state', 'readwrite');
+    tx.objectStore('state').put(saved, 'b');
+    tx.objectStore('state').put(saved.slice(0, saved.length / 2), 'a');
+    tx.objectStore('state').put('a', 'head');
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+  }, saved);
+  await page.reload();
+}
+
 for (const { name, ...context } of VIEWPORTS) {
-  const page = await browser.newPage(context);
+  const browserContext = await browser.newContext(context);
+  const page = await browserContext.newPage();
   page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`${name}: console: ${message.text()}`);
   });
-  await page.goto(`${base}dev/mock.html?notice=restoredFromBackup&notice=finishedGamesUnreadable`);
+  await page.goto(base);
+  await seed(page);
 
   // The app opens the game in progress; the home screen is one button away.
   await page.getByTestId('move-list').waitFor();
@@ -209,21 +271,37 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.getByTestId('course-reset').waitFor();
   await shot(page, `${name}-21-settings-course`);
 
-  // The puzzle trainer: home's entry with the rating, the opponent's mistake played first, a solve
-  // by tap-tap with the rating change, a wrong move with its answer, the hint, the solution.
+  // The puzzle trainer, on the shipped puzzles: home's entry with the rating, the opponent's
+  // mistake played first, a solve by tap-tap with the rating change, then on the next puzzle a
+  // wrong move with its answer, the hint, the solution.
   await page.getByTestId('home-open').click();
   await page.getByTestId('home-puzzles').waitFor();
   await shot(page, `${name}-22-home-puzzles`);
   await page.getByTestId('home-puzzles').click();
-  await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+  const screen = page.locator('[data-testid="puzzle-screen"][data-phase="none"]');
+  await screen.waitFor();
   await shot(page, `${name}-23-puzzle-start`);
-  await clickSquare(page, 'e2');
-  await clickSquare(page, 'e4');
+  const line = puzzles.get(await screen.getAttribute('data-puzzle'));
+  // The solver's moves are the line's odd ones (the first is the opponent's mistake).
+  for (let index = 1; index < line.length; index += 2) {
+    const outcome = page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]');
+    if (await outcome.isVisible()) break;
+    await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+    await clickSquare(page, line[index].slice(0, 2));
+    await clickSquare(page, line[index].slice(2, 4));
+    // The opponent's reply is shown played before the next move.
+    await page.waitForTimeout(1200);
+  }
   await page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]').waitFor();
   await shot(page, `${name}-24-puzzle-solved`);
   await page.getByTestId('puzzle-next').click();
-  await page.locator('[data-testid="puzzle-screen"][data-puzzle="p-leap"][data-phase="none"]').waitFor();
-  await page.getByTestId('move-input').fill('a1a4');
+  const next = page.locator('[data-testid="puzzle-screen"][data-state="playing"][data-phase="none"]');
+  await next.waitFor();
+  const nextLine = puzzles.get(await next.getAttribute('data-puzzle'));
+  const wrong = (await page.evaluate(() => [...document.querySelectorAll('[data-move]')].map((item) => item.getAttribute('data-move')))).find(
+    (move) => move !== nextLine[1],
+  );
+  await page.getByTestId('move-input').fill(wrong);
   await page.getByTestId('move-input').press('Enter');
   await page.locator('[data-testid="puzzle-outcome"][data-kind="wrong"]').waitFor();
   await shot(page, `${name}-25-puzzle-wrong`);
@@ -238,11 +316,11 @@ for (const { name, ...context } of VIEWPORTS) {
   await page.locator('[data-testid="puzzle-outcome"][data-kind="failed"]').waitFor();
   await shot(page, `${name}-28-puzzle-solution`);
 
-  await page.close();
+  await browserContext.close();
 }
 
 await browser.close();
-await server.close();
+server.close();
 console.log(shots.join('\n'));
 if (problems.length) {
   console.error(`\nProblems in the page:\n${problems.join('\n')}`);
