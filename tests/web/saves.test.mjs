@@ -1,0 +1,107 @@
+// End-to-end: the web app's saved data in IndexedDB, damaged as a crash mid-save or a broken
+// browser store could leave it. The record in use torn: the app opens on the record saved
+// before it and says so; both torn: it starts afresh, says so, and keeps both (never a silent
+// reset, never overwritten).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { byTestId, launch, moveList, openPage, playSomeMove, press, serve, waitFor } from './harness.mjs';
+
+/** The records of the `state` and `damaged` object stores. */
+const readStores = (page) =>
+  page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('ultima');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = (name) =>
+      new Promise((resolve) => {
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const keys = await new Promise((resolve) => {
+      const request = db.transaction('state').objectStore('state').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+    });
+    const values = await all('state');
+    const damaged = await all('damaged');
+    db.close();
+    return { state: Object.fromEntries(keys.map((key, i) => [key, values[i]])), damaged };
+  });
+
+/** Overwrites records of the `state` object store (the page must not be saving meanwhile). */
+const writeState = (page, records) =>
+  page.evaluate(async (records) => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('ultima');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('state', 'readwrite');
+    for (const [key, value] of Object.entries(records)) tx.objectStore('state').put(value, key);
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+  }, records);
+
+describe('the web app\'s saved data', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serve();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('comes back from the record before a torn one, says so, and starts afresh only when both are torn', async () => {
+    const view = await openPage(browser, 'desktop');
+    const { page } = view;
+    await page.goto(server.url);
+    await press(view, 'home-new-game');
+    await press(view, 'new-game-friend');
+    await press(view, 'start-game');
+    await byTestId(page, 'board').waitFor({ timeout: 20_000 });
+    await playSomeMove(view);
+    await waitFor(async () => (await moveList(page)).length === 1, 'the first move');
+    await playSomeMove(view);
+    const two = await waitFor(async () => {
+      const list = await moveList(page);
+      return list.length === 2 ? list : null;
+    }, 'the second move');
+
+    // Each save went to the other slot: the one in use holds both moves, the other one.
+    const saved = await readStores(page);
+    const head = saved.state.head;
+    const other = head === 'a' ? 'b' : 'a';
+    assert.ok(head === 'a' || head === 'b', `head names a slot: ${JSON.stringify(saved.state.head)}`);
+    const inUse = saved.state[head];
+    const before = saved.state[other];
+    assert.notEqual(inUse, before);
+
+    // The record in use torn in half: the one before it is used, and the player told.
+    await writeState(page, { [head]: inUse.slice(0, inUse.length / 2) });
+    await page.reload();
+    await byTestId(page, 'notice').first().waitFor({ timeout: 20_000 });
+    assert.match(await byTestId(page, 'notice').first().innerText(), /damaged/i);
+    const restored = await waitFor(async () => {
+      const list = await moveList(page);
+      return list.length ? list : null;
+    }, 'the game of the record before');
+    assert.deepEqual(restored, two.slice(0, 1));
+    const kept = await readStores(page);
+    assert.equal(kept.damaged.length, 1, 'the torn record is kept');
+    assert.equal(kept.damaged[0].record, inUse.slice(0, inUse.length / 2));
+
+    // Both torn: a fresh start, said, both kept.
+    await writeState(page, { a: '{"version": 2, "curr', b: '[1, 2' });
+    await page.reload();
+    await byTestId(page, 'notice').first().waitFor({ timeout: 20_000 });
+    assert.match(await byTestId(page, 'notice').first().innerText(), /afresh|fresh|could not be read/i);
+    const afterBoth = await readStores(page);
+    assert.equal(afterBoth.damaged.length, 3);
+    assert.deepEqual(view.errors, []);
+    await view.context.close();
+  });
+});
