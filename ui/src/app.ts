@@ -2,6 +2,7 @@
 // notice banners, the screen-reader announcer), the routes, and the one `redraw()` that patches
 // the page from the views.
 
+import { analysisScreen } from './analysis/analysis';
 import { api, errorMessage, isCancelled } from './api';
 import type { FinishedPage, GameEvent, GameView, Settings, Startup } from './bindings';
 import { describeNotice } from './problems';
@@ -315,6 +316,8 @@ export class App {
         return lessonScreen(this, route.id);
       case 'puzzles':
         return puzzlesScreen(this);
+      case 'analysis':
+        return analysisScreen(this, route.gameId);
     }
   }
 

@@ -100,9 +100,87 @@ export const commands = {
 	 *  `null` for the newest).
 	 */
 	puzzleHistory: (before: number | null, limit: number) => typedError<PuzzleHistoryPage, AppError>(__TAURI_INVOKE("puzzle_history", { before, limit })),
+	/**  The settings, the online game (if any) and the server inside the app (if it runs). */
+	onlineStatus: () => typedError<OnlineStatus, AppError>(__TAURI_INVOKE("online_status")),
+	/**
+	 *  Registers the UI's channel for the online game's changes (once, at start-up; again
+	 *  replaces it). A game saved at the last run is resumed now.
+	 */
+	watchOnline: (channel: Channel<OnlineEvent>) => typedError<null, AppError>(__TAURI_INVOKE("watch_online", { channel })),
+	setOnlineSettings: (settings: OnlineSettings) => typedError<OnlineSettings, AppError>(__TAURI_INVOKE("set_online_settings", { settings })),
+	/**  Starts the server inside the app on `port` ("Host on this network"). */
+	onlineHost: (port: number) => typedError<HostView, AppError>(__TAURI_INVOKE("online_host", { port })),
+	onlineStopHosting: () => typedError<null, AppError>(__TAURI_INVOKE("online_stop_hosting")),
+	/**
+	 *  A new game (on the server of the settings, or `hosted`: on the one inside the app); the
+	 *  view has the invite for the friend.
+	 */
+	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, hosted })),
+	/**  Joins the friend's game on `server` with the invite. */
+	onlineJoin: (server: string, invite: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_join", { server, invite })),
+	/**  The online game as it is now. */
+	onlineGame: () => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_game")),
+	onlineBoardAt: (ply: number) => typedError<BoardView, AppError>(__TAURI_INVOKE("online_board_at", { ply })),
+	/**  This side's move; answers once the server has stored it. */
+	onlinePlay: (from: string, to: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_play", { from, to })),
+	onlineAct: (action: OnlineAction) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_act", { action })),
+	/**  The player left the online game's screen: a finished game is put away here. */
+	onlineLeave: () => typedError<null, AppError>(__TAURI_INVOKE("online_leave")),
+	/**  The analysis kept with a finished game, or `null` if it has none yet. */
+	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
+	/**
+	 *  Analyses a finished game (or answers at once with the analysis it has), pushing the
+	 *  progress through `progress` after each position, and keeps the result with the game.
+	 *  `stopped` if `stop_analysis` (or another analysis) stopped it.
+	 */
+	analyseGame: (gameId: string, progress: Channel<AnalysisProgress>) => typedError<AnalysisAnswer, AppError>(__TAURI_INVOKE("analyse_game", { gameId, progress })),
+	/**  Stops the analysis of this game, if it is running (its `analyse_game` answers `stopped`). */
+	stopAnalysis: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("stop_analysis", { gameId })),
+	/**
+	 *  The boards after each move of `moves` (coordinates, an engine's line) played from the
+	 *  position after `ply` moves of the game: to step through the line as a variation.
+	 */
+	analysisLineBoards: (gameId: string, ply: number, moves: string[]) => typedError<BoardView[], AppError>(__TAURI_INVOKE("analysis_line_boards", { gameId, ply, moves })),
 };
 
 /* Types */
+export type AnalysedMove = {
+	judgement: Judgement | null,
+	/**  The engine's best move, when anything else would have been a blunder. */
+	onlyMove: boolean,
+};
+
+export type AnalysedPosition = {
+	/**  The score for White. */
+	eval: Eval,
+	/**  White's win chance, -1 (Black wins) to 1. */
+	winChance: number | null,
+	/**  The engine's best line from here (none where the game is over). */
+	best: LineView | null,
+};
+
+/**  How an analysis ended. */
+export type AnalysisAnswer = { kind: "done"; analysis: AnalysisView } | 
+/**  Stopped (by the player, or by another analysis) after `done` positions of `total`. */
+{ kind: "stopped"; done: number; total: number };
+
+/**  How far an analysis has come, pushed after each position. */
+export type AnalysisProgress = {
+	done: number,
+	total: number,
+};
+
+/**  A game analysed. */
+export type AnalysisView = {
+	gameId: string,
+	/**  The nodes each position was searched with. */
+	nodes: number,
+	/**  `positions[k]`: the position after `k` moves (0: the start). */
+	positions: AnalysedPosition[],
+	/**  `moves[k]`: the move from `positions[k]` to `positions[k + 1]`. */
+	moves: AnalysedMove[],
+};
+
 export type AnimationSpeed = "none" | "fast" | "normal" | "slow";
 
 export type AppError = {
@@ -165,6 +243,15 @@ export type CheckBy = {
 };
 
 /**
+ *  A clock of base time and Fischer increment, both in milliseconds. The base is more than 0
+ *  and at most [`MAX_BASE_MS`], the increment at most [`MAX_INCREMENT_MS`].
+ */
+export type ClockSetting = {
+	baseMs: number,
+	incrementMs: number,
+};
+
+/**
  *  A timed game's clock at the moment the view was made; the UI counts `running` down from
  *  when it receives it.
  */
@@ -179,6 +266,11 @@ export type ClockView = {
 
 /**  A side. */
 export type Color = "white" | "black";
+
+/**  The creator's side. */
+export type ColorChoice = "white" | "black" | 
+/**  The server tosses a coin. */
+"random";
 
 /**  Every chapter with its tasks and stars. */
 export type CourseMap = {
@@ -235,7 +327,20 @@ export type ErrorKind =
 /**  Saving or loading failed. */
 "storage" | 
 /**  The request itself was malformed or does not apply to this game. */
-"badRequest";
+"badRequest" | 
+/**  Online play: the server cannot be reached, or the line to it is down just now. */
+"network";
+
+/**  A position's score for White. */
+export type Eval = 
+/**  Centipawns, positive when White is better. */
+{ kind: "centipawns"; cp: number } | 
+/**  Moves to mate (a blockade counts): positive when White mates, negative when Black does. */
+{ kind: "mate"; moves: number } | 
+/**  The game is over here (the side to move has no legal move): `winner` won. */
+{ kind: "won"; winner: Color } | 
+/**  The game is drawn here (repetition, fifty moves, bare kings). */
+{ kind: "drawn" };
 
 /**  Finished games, newest first. */
 export type FinishedPage = {
@@ -297,6 +402,13 @@ export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach";
 /**  Tap the pieces the move `from`-`to` takes. */
 { kind: "takes"; from: string; to: string };
 
+/**  The server inside the app, for friends on the same network. */
+export type HostView = {
+	port: number,
+	/**  The addresses a friend types (`ws://192.168.1.20:7070`), the likeliest first. */
+	addresses: string[],
+};
+
 /**  A board that illustrates: the position and what to mark on it. */
 export type IntroView = {
 	board: BoardView,
@@ -305,11 +417,32 @@ export type IntroView = {
 	arrows: ([string, string])[],
 };
 
+/**  How bad a move was. */
+export type Judgement = "inaccuracy" | "mistake" | "blunder";
+
 /**
  *  The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
  *  store it.
  */
 export type Level = "novice" | "beginner" | "casual" | "intermediate" | "club";
+
+/**  One of the engine's lines. */
+export type LineView = {
+	eval: Eval,
+	/**  White's win chance at the end of the line, -1 to 1. */
+	winChance: number | null,
+	/**  The moves in coordinates, to ask for their boards (`analysis_line_boards`). */
+	moves: string[],
+	/**  The same moves as plies, to write them. */
+	plies: PlyView[],
+};
+
+/**  The line to the server. */
+export type LinkView = { kind: "connected" } | 
+/**  Down; the app tries again in `retryInMs` (try number `attempt`). */
+{ kind: "reconnecting"; attempt: number; retryInMs: number | null } | 
+/**  Down for good: the server refused this game's token (or the app left the game). */
+{ kind: "stopped"; problem: Problem };
 
 /**  What a move did to the opponent, for the people's notation's `+` and `#`. */
 export type Mark = "none" | 
@@ -448,10 +581,60 @@ export type Obstacle =
  */
 "twoInARow";
 
+/**  What a player does in an online game besides moving. */
+export type OnlineAction = "resign" | "offerDraw" | "acceptDraw" | "declineDraw" | "requestTakeBack" | "acceptTakeBack" | "declineTakeBack" | "claimWin" | "offerRematch" | "declineRematch";
+
+/**  Pushed through the channel of `watch_online`. */
+export type OnlineEvent = 
+/**  The game, its opponent or the line changed. */
+{ kind: "changed"; view: OnlineView } | 
+/**  The server refused something the app did not wait for the answer of. */
+{ kind: "failed"; error: AppError };
+
+/**  The online screen's settings, saved. */
+export type OnlineSettings = {
+	/**  The server's address (`ws://HOST:PORT`); empty until the player gives one. */
+	server: string,
+	/**  The port "Host on this network" listens on. */
+	hostPort: number,
+};
+
+/**  Everything the online screen needs when it opens. */
+export type OnlineStatus = {
+	settings: OnlineSettings,
+	/**  The online game (in progress, or just finished), if any. */
+	game: OnlineView | null,
+	/**  The server inside the app, while it runs. */
+	hosting: HostView | null,
+};
+
+/**  An online game. */
+export type OnlineView = {
+	game: GameView,
+	/**  The invite to give the friend, while nobody has joined. */
+	invite: string | null,
+	/**  Whether the opponent is there. */
+	opponent: Presence,
+	link: LinkView,
+	/**  While the opponent is away on their move: milliseconds until the win can be claimed. */
+	claimWinInMs: number | null,
+	/**  The side that asked for a rematch, after the game. */
+	rematchOffer: Color | null,
+	/**  The server the game is played on. */
+	server: string,
+	/**  The server is the one inside this app ("Host on this network"). */
+	hosted: boolean,
+};
+
 /**  Who the player faces. */
 export type Opponent = { kind: "bot"; level: Level; botSide: Color } | 
 /**  A friend on this device; `turn_board` turns the board to the side to move. */
-{ kind: "friend"; turnBoard: boolean };
+{ kind: "friend"; turnBoard: boolean } | 
+/**
+ *  A person elsewhere, through a game server that owns the game; this device plays
+ *  `player_side`.
+ */
+{ kind: "online"; playerSide: Color };
 
 /**  How a game ended. */
 export type Outcome = { kind: "win"; winner: Color; reason: WinReason } | { kind: "draw"; reason: DrawReason };
@@ -492,6 +675,11 @@ export type PlyView = {
 	removal: boolean,
 	mark: Mark,
 };
+
+/**  Whether the opponent is there. */
+export type Presence = 
+/**  Nobody has joined with the invite yet. */
+"waiting" | "connected" | "disconnected";
 
 /**
  *  A refusal, as a code with parameters: `{"code": "frozen", "role": "pawn", "square": "d4"}`.
@@ -581,7 +769,42 @@ export type Problem =
 /**  The text is not a puzzle theme. */
 { code: "unknownTheme"; theme: string } | 
 /**  The puzzle collection (embedded in the app) could not be read. */
-{ code: "puzzlesUnavailable" };
+{ code: "puzzlesUnavailable" } | 
+/**  The server address is not one (`ws://HOST:PORT`). */
+{ code: "badServerAddress"; address: string } | 
+/**  No server address is set. */
+{ code: "noServer" } | 
+/**  Nothing answered at the server's address. */
+{ code: "serverUnreachable"; address: string } | 
+/**  The server speaks another version of the protocol. */
+{ code: "serverVersion"; found: number; expected: number } | 
+/**  The server sent something this version does not understand. */
+{ code: "serverBroken" } | 
+/**  The server could not store the change; nothing changed, try again. */
+{ code: "serverUnavailable" } | 
+/**  The line to the server is down just now (the app is coming back). */
+{ code: "offline" } | 
+/**  The invite code does not read (16 letters, as `HKDW-MPRT-CAXE-FGNJ`). */
+{ code: "badInvite" } | 
+/**  No game waits for this invite: never given, or the friend's seat is taken already. */
+{ code: "noSuchInvite" } | 
+/**  The server does not know this game, or its token. */
+{ code: "unknownOnlineGame" } | 
+/**  Too many tries (joining, or messages); wait this long. */
+{ code: "tooManyTries"; retryAfterMs: number } | 
+/**  The friend has not joined yet. */
+{ code: "waitingForOpponent" } | 
+/**
+ *  The win cannot be claimed: the opponent is there, or it is not their move (`None`), or
+ *  not yet (`in_ms`).
+ */
+{ code: "notClaimable"; inMs: number | null } | 
+/**  There is no rematch to offer or answer. */
+{ code: "noRematch" } | 
+/**  There is no online game (open, or to answer). */
+{ code: "noOnlineGame" } | 
+/**  The server inside the app could not start on this port. */
+{ code: "hostFailed"; port: number };
 
 /**  An attempt in the history list (replay it with `puzzleReplay(puzzleId)`). */
 export type PuzzleAttemptView = {

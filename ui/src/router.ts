@@ -16,7 +16,9 @@ export type Route =
   /** A task of the course, or a chapter (its introduction, then its first task). */
   | { screen: 'lesson'; id: string }
   /** The puzzle trainer: the puzzle in progress, or a new one. */
-  | { screen: 'puzzles' };
+  | { screen: 'puzzles' }
+  /** A finished game's analysis. */
+  | { screen: 'analysis'; gameId: string };
 
 export type ScreenName = Route['screen'];
 
@@ -39,6 +41,10 @@ const ROUTES: RouteTable = {
   settings: { path: () => 'settings', read: (parts) => (parts.length === 1 && parts[0] === 'settings' ? { screen: 'settings' } : undefined) },
   learn: { path: () => 'learn', read: (parts) => (parts.length === 1 && parts[0] === 'learn' ? { screen: 'learn' } : undefined) },
   puzzles: { path: () => 'puzzles', read: (parts) => (parts.length === 1 && parts[0] === 'puzzles' ? { screen: 'puzzles' } : undefined) },
+  analysis: {
+    path: (route) => `analysis/${encodeURIComponent(route.gameId)}`,
+    read: ([first, id, ...rest]) => (first === 'analysis' && id && rest.length === 0 ? { screen: 'analysis', gameId: decodeURIComponent(id) } : undefined),
+  },
   lesson: {
     path: (route) => `learn/${encodeURIComponent(route.id)}`,
     read: ([first, id, ...rest]) => (first === 'learn' && id && rest.length === 0 ? { screen: 'lesson', id: decodeURIComponent(id) } : undefined),

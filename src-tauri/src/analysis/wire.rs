@@ -37,6 +37,8 @@ pub struct AnalysedPosition {
 #[serde(rename_all = "camelCase")]
 pub struct LineView {
     pub eval: Eval,
+    /// White's win chance at the end of the line, -1 to 1.
+    pub win_chance: f64,
     /// The moves in coordinates, to ask for their boards (`analysis_line_boards`).
     pub moves: Vec<String>,
     /// The same moves as plies, to write them.
@@ -124,6 +126,7 @@ fn line_view(from: &Position, line: &Line) -> LineView {
     }
     LineView {
         eval: line.eval,
+        win_chance: line.eval.win_chance(),
         moves,
         plies,
     }

@@ -122,6 +122,7 @@ export function playView(ctrl: PlayCtrl): VNode {
         button('offer-draw', t('play.offerDraw'), () => void ctrl.offerDraw(), ctrl.game.seat('offerDraw') === null && ctrl.game.seat('answerDraw') === null),
         button('resign', t('play.resign'), () => void ctrl.resign(), ctrl.game.seat('resign') === null, {}, '.danger'),
         button('flip', t('play.flip'), () => ctrl.flip(), false, { 'aria-pressed': String(ctrl.flipped) }),
+        button('analyse', t('analysis.open'), () => void ctrl.app.go({ screen: 'analysis', gameId: game.id }), !over),
       ]),
     ]),
   ]);
@@ -150,6 +151,11 @@ function gameOverView(ctrl: PlayCtrl): VNode {
             on: { click: () => void ctrl.review().then(() => document.querySelector<HTMLElement>('[data-testid="step-forward"]')?.focus()) },
           },
           t('play.review'),
+        ),
+        h(
+          'button',
+          { attrs: { type: 'button', ...testid('game-over-analyse') }, on: { click: () => void ctrl.app.go({ screen: 'analysis', gameId: ctrl.view.id }) } },
+          t('analysis.open'),
         ),
         h('button', { attrs: { type: 'button', ...testid('game-over-new-game') }, on: { click: () => ctrl.newGame() } }, t('play.newGame')),
       ]),
