@@ -52,7 +52,8 @@ export async function serve() {
 /** The two ways the tests see the app. */
 export const PROFILES = {
   desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { ...devices['Pixel 7'] },
+  // A phone of the width the app is designed for (390 px), with touch and a phone's browser.
+  phone: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } },
 };
 
 export async function launch() {

@@ -10,6 +10,12 @@ import { byTestId, launch, moveList, openPage, playSomeMove, press, serve, waitF
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
+/** A screenshot once the pieces have finished moving. */
+async function shot(page, options) {
+  await page.waitForTimeout(500);
+  await page.screenshot(options);
+}
+
 const movesAtLeast = (page, count, what) =>
   waitFor(async () => {
     const list = await moveList(page);
@@ -44,7 +50,7 @@ for (const profile of ['desktop', 'phone']) {
       const answered = await movesAtLeast(page, 2, 'the bot to answer');
       assert.equal(answered.length, 2);
       assert.ok(answered[0].includes(`${first.slice(0, 2)}-${first.slice(2, 4)}`), `${first} is listed first: ${answered}`);
-      if (shots) await page.screenshot({ path: `${shots}/web-${profile}-game.png` });
+      if (shots) await shot(page, { path: `${shots}/web-${profile}-game.png` });
 
       // Saved in IndexedDB: a reload opens the same game.
       await whenInstalled(page);
@@ -67,7 +73,7 @@ for (const profile of ['desktop', 'phone']) {
       await byTestId(page, 'lesson-intro').waitFor({ timeout: 20_000 });
       await press(view, 'lesson-begin');
       await byTestId(page, 'board').waitFor({ timeout: 20_000 });
-      if (shots) await page.screenshot({ path: `${shots}/web-${profile}-course-offline.png` });
+      if (shots) await shot(page, { path: `${shots}/web-${profile}-course-offline.png` });
       await context.setOffline(false);
       assert.deepEqual(view.errors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED/.test(e)), []);
       await context.close();
