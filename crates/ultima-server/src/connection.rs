@@ -33,7 +33,12 @@ fn limit_bytes() -> u32 {
 /// Serves one TCP connection until it closes.
 pub(crate) async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
     let _ = stream.set_nodelay(true);
+    // Small buffers: messages are tiny and a server holds thousands of connections (the
+    // default 128 KiB read buffer alone would be 256 KiB a game).
     let config = WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
         .max_message_size(Some(HARD_FRAME_LIMIT))
         .max_frame_size(Some(HARD_FRAME_LIMIT));
     let Ok(socket) = tokio_tungstenite::accept_async_with_config(stream, Some(config)).await else {

@@ -118,10 +118,18 @@ impl Sqlite {
                 .map_err(sqlite("reading the open games"))?;
             rows
         };
+        // The writer thread holds `alive`; the checkpoints stop when it is gone.
+        let alive = std::sync::Arc::new(());
+        if let Some(path) = path {
+            checkpoint_in_the_background(&connection, path, std::sync::Arc::downgrade(&alive))?;
+        }
         let (jobs, inbox) = mpsc::channel();
         thread::Builder::new()
             .name("ultima-server-sqlite".into())
-            .spawn(move || run(connection, inbox))
+            .spawn(move || {
+                run(connection, inbox);
+                drop(alive);
+            })
             .map_err(|error| StoreError::Sqlite {
                 doing: "starting its thread",
                 reason: error.to_string(),
@@ -146,6 +154,43 @@ impl Sqlite {
             .map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
     }
+}
+
+/// Moves the WAL's pages into the database from another connection, every half second,
+/// instead of in the writer's commit every thousand pages: a checkpoint syncs the database file,
+/// and no move should wait for that.
+fn checkpoint_in_the_background(
+    writer: &Connection,
+    path: &Path,
+    alive: std::sync::Weak<()>,
+) -> Result<(), StoreError> {
+    writer
+        .pragma_update(None, "wal_autocheckpoint", 0)
+        .map_err(sqlite("turning off the writer's checkpoints"))?;
+    let checkpointer = Connection::open(path).map_err(|error| StoreError::Open {
+        path: path.to_path_buf(),
+        reason: error.to_string(),
+    })?;
+    thread::Builder::new()
+        .name("ultima-server-checkpoint".into())
+        .spawn(move || loop {
+            thread::sleep(std::time::Duration::from_millis(500));
+            if alive.upgrade().is_none() {
+                return;
+            }
+            // PASSIVE: copies what it can without waiting for, or blocking, the writer.
+            if checkpointer
+                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                .is_err()
+            {
+                return;
+            }
+        })
+        .map_err(|error| StoreError::Sqlite {
+            doing: "starting the checkpoint thread",
+            reason: error.to_string(),
+        })?;
+    Ok(())
 }
 
 fn put(connection: &Connection, row: &Row) -> Result<(), StoreError> {
