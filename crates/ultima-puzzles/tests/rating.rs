@@ -258,8 +258,33 @@ fn the_history_is_thinned_past_its_limit_keeping_its_span() {
     assert!(history.windows(2).all(|pair| pair[0].at < pair[1].at));
     let chart = player.chart(100);
     assert_eq!(chart.len(), 100);
-    assert_eq!(chart.first(), history.first());
+    // The chart starts from the starting rating, then the first puzzle, ..., the last.
+    assert_eq!(chart[0].rating, 1500);
+    assert_eq!(chart.get(1), history.first());
     assert_eq!(chart.last(), history.last());
+    assert!(chart.windows(2).skip(1).all(|pair| pair[0].at < pair[1].at));
+}
+
+#[test]
+fn the_chart_starts_from_1500_so_one_puzzle_draws_a_line() {
+    let mut player = PlayerRating::new();
+    assert!(
+        player.chart(100).is_empty(),
+        "nothing before the first puzzle"
+    );
+    let change = player.record(&puzzle("p", 1500, &[]), true, 1000.0);
+    let chart = player.chart(100);
+    let ratings: Vec<u32> = chart.iter().map(|point| point.rating).collect();
+    assert_eq!(ratings, [1500, change.after]);
+    assert_eq!(
+        player.history().len(),
+        1,
+        "the history itself is one point a puzzle"
+    );
+    // A tiny chart keeps the start and the newest point.
+    player.record(&puzzle("p", 1500, &[]), false, 2000.0);
+    let tiny: Vec<u32> = player.chart(1).iter().map(|point| point.rating).collect();
+    assert_eq!(tiny, [1500, player.rating()]);
 }
 
 #[test]

@@ -215,7 +215,10 @@ fn a_right_move_is_answered_at_once_and_the_solve_counts_once() {
         (after.attempted, after.solved, after.streak),
         (before.attempted + 1, before.solved + 1, 1)
     );
-    assert_eq!(after.history.len(), before.history.len() + 1);
+    // The chart: the starting rating, the hinted puzzle's, then this one's.
+    let chart: Vec<u32> = after.history.iter().map(|point| point.rating).collect();
+    assert_eq!(chart, [1500, lost.after, change.after]);
+    assert_eq!(before.history.len(), 2);
     assert_eq!(after.current, None, "solved: nothing in progress");
     // Nothing more to play; the rating does not move again.
     let again = play(&state, "line0", 3);
@@ -286,7 +289,7 @@ fn a_wrong_move_is_shown_with_its_refutation_and_retried_and_the_rating_counts_t
     let status = state.puzzle_status();
     assert_eq!((status.attempted, status.solved, status.streak), (1, 0, 0));
     assert_eq!(status.rating, lost.after);
-    assert_eq!(status.history.len(), 1);
+    assert_eq!(status.history.len(), 2, "the start, and this puzzle");
     let history = state.puzzle_history(None, 10).expect("the history");
     assert_eq!(history.attempts.len(), 1);
     assert!(history.attempts[0].finished && !history.attempts[0].solved);
@@ -366,7 +369,7 @@ fn the_puzzle_in_progress_and_the_rating_come_back_after_a_restart() {
     assert_eq!(startup.puzzles.current.as_deref(), Some("line0"));
     assert_eq!((startup.puzzles.attempted, startup.puzzles.solved), (1, 1));
     assert!(startup.puzzles.rating > 1500);
-    assert_eq!(startup.puzzles.history.len(), 1);
+    assert_eq!(startup.puzzles.history.len(), 2, "the start, and the mate");
     let view = state
         .puzzle_open()
         .expect("reads")

@@ -24,7 +24,8 @@ pub struct PuzzleStatus {
     pub deviation: u32,
     /// Still uncertain (few puzzles played): lichess shows such a rating with a `?`.
     pub provisional: bool,
-    /// The rating after each rated puzzle, oldest first, thinned to at most 100 points.
+    /// The rating over time, oldest first, at most 100 points: the starting rating, then the
+    /// rating after each rated puzzle (thinned evenly); empty before the first.
     pub history: Vec<RatingPoint>,
     /// Rated puzzles solved in a row, up to the last one; the best such run.
     pub streak: u32,

@@ -231,7 +231,7 @@ export const en = {
     chart: 'Rating history',
     chartSummary_one: 'Your rating over {{count}} point: {{first}}.',
     chartSummary_other: 'Your rating over the last {{count}} points: from {{first}} to {{last}} (lowest {{low}}, highest {{high}}).',
-    chartEmpty: 'Your rating history shows here once you have solved a puzzle.',
+    chartEmpty: 'Your rating history shows here after your first puzzle.',
     theme: {
       pinch: 'Pinch',
       withdrawal: 'Withdrawal',

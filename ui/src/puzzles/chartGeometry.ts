@@ -2,8 +2,8 @@
 
 import type { RatingPoint } from './types';
 
-/** At most this many of the newest points are drawn. */
-export const CHART_POINTS = 60;
+/** At most this many of the newest points are drawn (the Rust side sends at most as many, from the start). */
+export const CHART_POINTS = 100;
 export const WIDTH = 320;
 export const HEIGHT = 96;
 const PAD = 6;

@@ -140,20 +140,32 @@ impl PlayerRating {
         }
     }
 
-    /// The history thinned to at most `max_points` points, evenly over its length, the first
-    /// and the last kept (for a chart; `max_points` below 2 gives at most the last point).
+    /// The rating over time for a chart: the starting rating (1500, dated at the first
+    /// puzzle), then the history thinned to at most `max_points - 1` points, evenly over its
+    /// length, the first and the last kept; so one rated puzzle already draws a line. Empty
+    /// before the first rated puzzle; `max_points` below 3 gives at most the start and the last
+    /// point.
     pub fn chart(&self, max_points: usize) -> Vec<RatingPoint> {
+        let Some(first) = self.history.first() else {
+            return Vec::new();
+        };
+        let start = RatingPoint {
+            at: first.at,
+            rating: PlayerRating::new().rating(),
+        };
+        let room = max_points.saturating_sub(1).max(1);
         let len = self.history.len();
-        if len <= max_points {
-            return self.history.clone();
-        }
-        if max_points < 2 {
-            return self.history.last().copied().into_iter().collect();
-        }
-        (0..max_points)
-            .filter_map(|i| self.history.get(i * (len - 1) / (max_points - 1)))
-            .copied()
-            .collect()
+        let thinned: Vec<RatingPoint> = if len <= room {
+            self.history.clone()
+        } else if room < 2 {
+            self.history.last().copied().into_iter().collect()
+        } else {
+            (0..room)
+                .filter_map(|i| self.history.get(i * (len - 1) / (room - 1)))
+                .copied()
+                .collect()
+        };
+        std::iter::once(start).chain(thinned).collect()
     }
 
     /// This rating, with anything a damaged save could hold (not a number, out of range) put
