@@ -9,6 +9,7 @@ use serde_json::Value;
 use ultima_game::wire::NewGame;
 use ultima_puzzles::rating::Difficulty;
 
+use crate::analysis_state::{Analyse, AnalysisJob};
 use crate::error::AppError;
 use crate::finished::PageCursor;
 use crate::settings::Settings;
@@ -22,6 +23,8 @@ pub enum Answer {
     Ok(Value),
     Error(AppError),
     Failure(String),
+    /// `analyse_game` without a kept analysis: the page runs this job in its analysis worker.
+    Analyse(AnalysisJob),
 }
 
 #[derive(Deserialize)]
@@ -107,6 +110,14 @@ struct PuzzleMove {
 struct PuzzleChoice {
     difficulty: Difficulty,
     theme: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineBoards {
+    game_id: String,
+    ply: u32,
+    moves: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -276,6 +287,28 @@ fn dispatch(state: &mut AppState, command: &str, args: &Value) -> Result<Answer,
         "puzzle_history" => {
             let AttemptsPage { before, limit } = read(args)?;
             answer(Ok(state.puzzle_history(before, limit)))
+        }
+        "stored_analysis" => {
+            let GameId { game_id } = read(args)?;
+            answer(state.stored_analysis(&game_id))
+        }
+        // The progress channel stays on the page, which also stops an analysis
+        // (`stop_analysis` ends its worker there).
+        "analyse_game" => {
+            let GameId { game_id } = read(args)?;
+            match state.analyse_game(&game_id) {
+                Ok(Analyse::Job(job)) => Ok(Answer::Analyse(job)),
+                Ok(Analyse::Answer(done)) => answer(Ok(done)),
+                Err(error) => Ok(Answer::Error(error)),
+            }
+        }
+        "analysis_line_boards" => {
+            let LineBoards {
+                game_id,
+                ply,
+                moves,
+            } = read(args)?;
+            answer(state.analysis_line_boards(&game_id, ply, &moves))
         }
         _ => Err(Refused::Unknown),
     }

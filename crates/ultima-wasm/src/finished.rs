@@ -4,11 +4,12 @@
 //! the app (`ultima_game::stored`), so the home list reads summaries and never replays a game.
 //! A filing is a [`Write`] the browser makes before the command that caused it answers.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use specta::Type;
+use ultima_analysis::GameAnalysis;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredSummary};
 
@@ -39,6 +40,7 @@ pub struct FinishedPage {
 pub enum Write {
     Finished { key: String, value: Value },
     Attempt { key: u32, value: Value },
+    Analysis { key: String, value: Value },
 }
 
 /// One stored record as the browser hands it over at start-up.
@@ -76,6 +78,8 @@ pub struct Finished {
     /// Newest first.
     games: Vec<Listed>,
     attempts: BTreeMap<u32, Result<AttemptRecord, String>>,
+    /// The analyses kept with their games, by game id (as stored: read when asked for).
+    analyses: HashMap<String, Value>,
     pending: Vec<Write>,
 }
 
@@ -85,7 +89,11 @@ fn newer(a: (f64, &str), b: (f64, &str)) -> std::cmp::Ordering {
 
 impl Finished {
     /// The records as stored; one that does not read is kept (and counted as unreadable).
-    pub fn load(games: Vec<Record<String>>, attempts: Vec<Record<u32>>) -> Finished {
+    pub fn load(
+        games: Vec<Record<String>>,
+        attempts: Vec<Record<u32>>,
+        analyses: Vec<Record<String>>,
+    ) -> Finished {
         let mut listed: Vec<Listed> = games
             .into_iter()
             .map(|record| {
@@ -113,6 +121,10 @@ impl Finished {
         Finished {
             games: listed,
             attempts,
+            analyses: analyses
+                .into_iter()
+                .map(|record| (record.key, record.value))
+                .collect(),
             pending: Vec::new(),
         }
     }
@@ -259,6 +271,39 @@ impl Finished {
                 .flatten(),
             unreadable,
         }
+    }
+
+    /// The analysis kept with `game_id` (one that no longer reads is treated as none).
+    pub fn analysis(&self, game_id: &str) -> Option<GameAnalysis> {
+        let kept = self.analyses.get(game_id)?;
+        match serde_json::from_value(kept.clone()) {
+            Ok(analysis) => Some(analysis),
+            Err(error) => {
+                eprintln!(
+                    "ultima: the analysis of game {game_id} does not read ({error}); ignored"
+                );
+                None
+            }
+        }
+    }
+
+    /// Keeps `analysis` with the finished game `game_id` (a game not among them, one that
+    /// could not be filed, is shown analysed but not kept).
+    pub fn add_analysis(&mut self, game_id: &str, analysis: &GameAnalysis) -> Result<(), AppError> {
+        if !self.games.iter().any(|listed| listed.id == game_id) {
+            eprintln!(
+                "ultima: game {game_id} is not among the finished games; its analysis is not kept"
+            );
+            return Ok(());
+        }
+        let value = serde_json::to_value(analysis)
+            .map_err(|e| AppError::storage(StorageWhat::History, e))?;
+        self.analyses.insert(game_id.to_string(), value.clone());
+        self.pending.push(Write::Analysis {
+            key: game_id.to_string(),
+            value,
+        });
+        Ok(())
     }
 
     /// Every puzzle with an attempt stored.

@@ -4,11 +4,13 @@
 //! command answers, and runs the bot's searches with [`think`] in a Web Worker.
 //!
 //! - `shared`: the app's wire types, codes and stored-entry readers, from `src-tauri`'s files.
-//! - `state`, `course_state`, `puzzle_state`: the app's state and its commands.
+//! - `state`, `course_state`, `puzzle_state`, `analysis_state`: the app's state and its commands
+//!   (a game's analysis runs in a worker: `analyse`).
 //! - `store`: the small saved record; `finished`: the finished games and puzzle attempts.
 //! - `bot`: the bot's job for the worker; `time`: time and chance from JavaScript.
 //! - `commands`: the commands by name, with their JSON arguments.
 
+mod analysis_state;
 mod bot;
 mod commands;
 mod course_state;
@@ -25,7 +27,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 // The shared sources name these modules from the crate's root, as in the app.
-pub(crate) use shared::{course, error, events, notice, puzzles, settings, stored};
+pub(crate) use shared::{analysis, course, error, events, notice, puzzles, settings, stored};
 
 pub use bot::{think as think_move, BotJob, ThinkError};
 pub use commands::Answer;
@@ -50,16 +52,18 @@ fn records<K: serde::de::DeserializeOwned>(json: &str) -> Vec<Record<K>> {
 #[wasm_bindgen]
 impl Backend {
     /// Opens the saved data: the record in use and the one before it (`None`: none), and the
-    /// finished games' and the attempts' records (JSON arrays of `{key, value}`).
+    /// finished games', the attempts' and the analyses' records (JSON arrays of `{key, value}`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         current: Option<String>,
         previous: Option<String>,
         games: &str,
         attempts: &str,
+        analyses: &str,
     ) -> Backend {
         let (store, loaded, used) = store::open(current.as_deref(), previous.as_deref());
-        let finished = finished::Finished::load(records(games), records(attempts));
+        let finished =
+            finished::Finished::load(records(games), records(attempts), records(analyses));
         Backend {
             state: AppState::open(store, loaded, finished),
             used,
@@ -85,6 +89,19 @@ impl Backend {
             Err(error) => Answer::Failure(format!("the arguments are not JSON: {error}")),
         };
         to_json(&answer)
+    }
+
+    /// The analysis worker's result for `game_id` (JSON of a `GameAnalysis`): kept, and
+    /// answered as `analyse_game` answers (JSON of an [`Answer`]).
+    #[wasm_bindgen(js_name = analysisDone)]
+    pub fn analysis_done(&mut self, game_id: &str, analysis: &str) -> String {
+        to_json(&match self.state.analysis_done(game_id, analysis) {
+            Ok(answer) => match serde_json::to_value(answer) {
+                Ok(value) => Answer::Ok(value),
+                Err(error) => Answer::Failure(format!("the answer does not encode: {error}")),
+            },
+            Err(error) => Answer::Error(error),
+        })
     }
 
     /// The events for the page's channel since the last call (JSON array of `GameEvent`).
@@ -144,6 +161,21 @@ fn to_json<T: serde::Serialize>(value: &T) -> String {
 #[wasm_bindgen]
 pub fn think(job: &str) -> Result<String, JsError> {
     bot::think(job).map_err(|error| JsError::new(&error.to_string()))
+}
+
+/// The analysis worker's work: the analysis of `job` (JSON of an `AnalysisJob`), `progress`
+/// called with `(done, total)` after each position; JSON of the `GameAnalysis`.
+#[wasm_bindgen]
+pub fn analyse(job: &str, progress: &js_sys::Function) -> Result<String, JsError> {
+    let mut tell = |step: ultima_analysis::Progress| {
+        // A progress callback that throws only loses that report.
+        let _ = progress.call2(
+            &JsValue::NULL,
+            &JsValue::from(step.done),
+            &JsValue::from(step.total),
+        );
+    };
+    analysis_state::analyse(job, &mut tell).map_err(|error| JsError::new(&error.to_string()))
 }
 
 /// One fixed search, for measuring the bot's speed in the browser against `ultima bench`:

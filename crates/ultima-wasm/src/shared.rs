@@ -3,7 +3,7 @@
 //! of the app's, and the reading of saved entries is the same code.
 //!
 //! They are the error and notice codes, the settings, the game's stored entries, the pushed
-//! events, and the course's and the trainer's views and stored entries. What the app keeps in
+//! events, the analysis' views, and the course's and the trainer's views and stored entries. What the app keeps in
 //! files (`persistence`, `durable`, `history`) and its threads (`bot`, `timer`, `state`) are
 //! the browser's own here (see `store`, `finished`, `state`).
 
@@ -24,6 +24,8 @@ pub mod settings;
 #[path = "../../../src-tauri/src/stored.rs"]
 pub mod stored;
 
-// The course's and the trainer's views and stored entries (their files beside this one).
+// The analysis', the course's and the trainer's views and stored entries (their files beside
+// this one).
+pub mod analysis;
 pub mod course;
 pub mod puzzles;

@@ -348,7 +348,8 @@ impl AppState {
         }
     }
 
-    fn find(&self, game_id: &str) -> Result<Session, AppError> {
+    /// The game in progress if it is `game_id`, else that finished game.
+    pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
         if let Some(session) = self.current.as_ref().filter(|s| s.id() == game_id) {
             return Ok(session.clone());
         }

@@ -17,7 +17,7 @@ fn open(
 ) -> (AppState, store::Used) {
     let (store, loaded, used) = store::open(current, previous);
     (
-        AppState::open(store, loaded, Finished::load(games, Vec::new())),
+        AppState::open(store, loaded, Finished::load(games, Vec::new(), Vec::new())),
         used,
     )
 }
@@ -304,4 +304,83 @@ fn a_puzzle_is_opened_and_its_first_move_judged() {
     let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
     let open = ok(&mut reopened, "puzzle_open", json!(null));
     assert_eq!(open["id"], json!(id));
+}
+
+#[test]
+fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen() {
+    let mut state = fresh();
+    let game = ok(
+        &mut state,
+        "new_game",
+        json!({ "request": { "kind": "friend", "turnBoard": false } }),
+    );
+    let id = game["id"].as_str().expect("an id").to_string();
+    let (from, to) = first_legal_move(&game);
+    let after = ok(
+        &mut state,
+        "play_move",
+        json!({ "gameId": id, "from": from, "to": to }),
+    );
+    let (from, to) = first_legal_move(&after);
+    ok(
+        &mut state,
+        "play_move",
+        json!({ "gameId": id, "from": from, "to": to }),
+    );
+    ok(&mut state, "resign", json!({ "gameId": id }));
+    let Answer::Analyse(job) = call(
+        &mut state,
+        "analyse_game",
+        &json!({ "gameId": id, "progress": "__channel__" }),
+    ) else {
+        panic!("an analysis job for the worker");
+    };
+    let mut reports = Vec::new();
+    let text = serde_json::to_string(&job).expect("a job encodes");
+    let analysis =
+        crate::analysis_state::analyse(&text, &mut |step| reports.push((step.done, step.total)))
+            .expect("the worker's analysis");
+    assert_eq!(
+        reports.last(),
+        Some(&(3, 3)),
+        "three positions, each reported"
+    );
+    let done = state.analysis_done(&id, &analysis).expect("kept");
+    let done = serde_json::to_value(done).expect("encodes");
+    assert_eq!(done["kind"], json!("done"));
+    assert_eq!(
+        done["analysis"]["positions"].as_array().map(Vec::len),
+        Some(3)
+    );
+    let boards = ok(
+        &mut state,
+        "analysis_line_boards",
+        json!({ "gameId": id, "ply": 1, "moves": [format!("{from}{to}")] }),
+    );
+    assert!(boards.is_array());
+
+    let records: Vec<Record<String>> = state
+        .take_writes()
+        .into_iter()
+        .filter_map(|write| match write {
+            Write::Finished { key, value } => Some(Record { key, value }),
+            _ => None,
+        })
+        .collect();
+    let analysis_value: Value = serde_json::from_str(&analysis).expect("json");
+    let snapshot = state.snapshot().expect("a record");
+    let (store, loaded, _) = store::open(Some(&snapshot), None);
+    let finished = Finished::load(
+        records,
+        Vec::new(),
+        vec![Record {
+            key: id.clone(),
+            value: analysis_value,
+        }],
+    );
+    let mut reopened = AppState::open(store, loaded, finished);
+    let kept = ok(&mut reopened, "stored_analysis", json!({ "gameId": id }));
+    assert_eq!(kept["positions"], done["analysis"]["positions"]);
+    let again = ok(&mut reopened, "analyse_game", json!({ "gameId": id }));
+    assert_eq!(again["kind"], json!("done"), "answered from what is kept");
 }

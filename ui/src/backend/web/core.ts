@@ -18,7 +18,9 @@ export class Channel<T> implements PushChannel<T> {
 }
 
 export const invoke: Invoke = async <T>(command: string, args: Record<string, unknown> = {}): Promise<T> => {
+  // The games' channel is the one `watch_games` registers (other commands bring channels of
+  // their own: an analysis' progress, online play's updates).
   const channel = args['channel'];
-  if (channel instanceof Channel) (await engine()).watch(channel as Channel<unknown>);
+  if (command === 'watch_games' && channel instanceof Channel) (await engine()).watch(channel as Channel<unknown>);
   return (await engine()).run(command, args) as Promise<T>;
 };

@@ -5,11 +5,29 @@
 // the backend reopens from what was last written, so that what the player sees is saved.
 
 import init, { Backend } from '../../../web/pkg/ultima_wasm.js';
-import type { AppError, GameEvent, StorageWhat } from '../../bindings';
+import type { AnalysisAnswer, AnalysisProgress, AppError, GameEvent, StorageWhat } from '../../bindings';
 import type { PushChannel } from '../transport';
 import { Storage, type HistoryWrite } from './storage';
 
-type Answer = { ok: unknown } | { error: AppError } | { failure: string };
+type Answer = { ok: unknown } | { error: AppError } | { failure: string } | { analyse: AnalysisJob };
+
+/** A game for the analysis worker (`AnalysisJob` of crates/ultima-wasm/src/analysis_state.rs). */
+type AnalysisJob = { gameId: string; record: string; nodes: number };
+
+/** What the analysis worker posts (see `analysis.worker.ts`). */
+export type AnalysisMessage =
+  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'done'; analysis: string }
+  | { kind: 'failed'; problem: string };
+
+/** The analysis under way: its worker, how far it came, and how its `analyse_game` answers. */
+interface Analysis {
+  gameId: string;
+  worker: Worker;
+  done: number;
+  total: number;
+  answer: (answer: AnalysisAnswer) => void;
+}
 
 /** What the worker answers (see `bot.worker.ts`). */
 export type WorkerAnswer = { ticket: number; move: string | null; problem?: string };
@@ -22,6 +40,7 @@ class Engine {
   private worker: Worker | null = null;
   private workerTicket: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private analysis: Analysis | null = null;
 
   private constructor(
     private backend: Backend,
@@ -37,7 +56,7 @@ class Engine {
 
   private static async backendFrom(storage: Storage): Promise<Backend> {
     const saved = await storage.read();
-    const backend = new Backend(saved.current, saved.previous, saved.games, saved.attempts);
+    const backend = new Backend(saved.current, saved.previous, saved.games, saved.attempts, saved.analyses);
     await storage.settle(saved, backend.used());
     return backend;
   }
@@ -49,6 +68,10 @@ class Engine {
   /** Runs `command`: resolves with its answer, rejects with its `AppError` (or, as Tauri's
    * IPC does, a string for a command that does not exist). */
   async run(command: string, args: Record<string, unknown>): Promise<unknown> {
+    if (command === 'stop_analysis') {
+      this.stopAnalysis(typeof args['gameId'] === 'string' ? args['gameId'] : null);
+      return null;
+    }
     let answer: Answer;
     try {
       answer = JSON.parse(this.backend.call(command, JSON.stringify(args))) as Answer;
@@ -61,7 +84,62 @@ class Engine {
     this.afterChange();
     if ('ok' in answer) return answer.ok ?? null;
     if ('error' in answer) throw answer.error;
+    if ('analyse' in answer) return this.analyse(answer.analyse, args['progress'] as PushChannel<AnalysisProgress> | undefined);
     throw answer.failure;
+  }
+
+  /** Runs `job` in an analysis worker (one at a time: a new one stops the one before), its
+   * progress pushed through `progress`; the result is kept (as the app keeps it) and answered. */
+  private analyse(job: AnalysisJob, progress: PushChannel<AnalysisProgress> | undefined): Promise<AnalysisAnswer> {
+    this.stopAnalysis(null);
+    return new Promise<AnalysisAnswer>((resolve, reject) => {
+      const worker = new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
+      const running: Analysis = { gameId: job.gameId, worker, done: 0, total: 0, answer: resolve };
+      this.analysis = running;
+      const finish = () => {
+        worker.terminate();
+        if (this.analysis === running) this.analysis = null;
+      };
+      worker.onmessage = async (message: MessageEvent<AnalysisMessage>) => {
+        const data = message.data;
+        if (data.kind === 'progress') {
+          running.done = data.done;
+          running.total = data.total;
+          progress?.onmessage({ done: data.done, total: data.total });
+          return;
+        }
+        finish();
+        if (data.kind === 'failed') {
+          console.error('ultima: the analysis failed:', data.problem);
+          reject({ kind: 'badRequest', problem: { code: 'botFailed' } } satisfies AppError);
+          return;
+        }
+        const answer = JSON.parse(this.backend.analysisDone(job.gameId, data.analysis)) as Answer;
+        try {
+          await this.persist();
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        if ('ok' in answer) resolve(answer.ok as AnalysisAnswer);
+        else reject('error' in answer ? answer.error : String(answer));
+      };
+      worker.onerror = (error) => {
+        console.error('ultima: the analysis worker failed', error);
+        finish();
+        reject({ kind: 'badRequest', problem: { code: 'botFailed' } } satisfies AppError);
+      };
+      worker.postMessage(JSON.stringify(job));
+    });
+  }
+
+  /** Stops the analysis under way (of `gameId`, or any): its `analyse_game` answers `stopped`. */
+  private stopAnalysis(gameId: string | null): void {
+    const running = this.analysis;
+    if (!running || (gameId !== null && running.gameId !== gameId)) return;
+    running.worker.terminate();
+    this.analysis = null;
+    running.answer({ kind: 'stopped', done: running.done, total: running.total });
   }
 
   /** Writes what changed; on a failure reopens from what was written, and throws. */
@@ -86,6 +164,8 @@ class Engine {
     this.backend = await Engine.backendFrom(this.storage);
     this.lastSnapshot = this.backend.snapshot() ?? null;
     if (this.channel) this.backend.call('watch_games', '{}');
+    // The bot, the clock and the events follow the reopened state.
+    this.afterChange();
   }
 
   /** After any change: the events go out (after the answer), the bot's search and the

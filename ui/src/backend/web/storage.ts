@@ -5,13 +5,16 @@
 // the one before it stays beside it. At start-up the Rust side reads the slot in use, or the
 // one before if it does not read (the player is told); a record that does not read is copied
 // to `damaged` and kept, never overwritten. The finished games and the puzzle attempts are
-// records of their own (`finished`, `attempts`), written with the save that filed them.
+// records of their own (`finished`, `attempts`), and so are the games' analyses (`analyses`),
+// written with the save that filed them.
 
 const DATABASE = 'ultima';
-const VERSION = 1;
+// 2: the analyses' store.
+const VERSION = 2;
 const STATE = 'state';
 const FINISHED = 'finished';
 const ATTEMPTS = 'attempts';
+const ANALYSES = 'analyses';
 const DAMAGED = 'damaged';
 const HEAD = 'head';
 
@@ -20,7 +23,8 @@ type Slot = 'a' | 'b';
 /** A history record the Rust side filed (`Write` in crates/ultima-wasm/src/finished.rs). */
 export type HistoryWrite =
   | { store: 'finished'; key: string; value: unknown }
-  | { store: 'attempt'; key: number; value: unknown };
+  | { store: 'attempt'; key: number; value: unknown }
+  | { store: 'analysis'; key: string; value: unknown };
 
 export interface Saved {
   current: string | null;
@@ -28,6 +32,7 @@ export interface Saved {
   /** JSON arrays of `{key, value}`, as the Rust side reads them. */
   games: string;
   attempts: string;
+  analyses: string;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -49,7 +54,7 @@ function openDatabase(): Promise<IDBDatabase> {
   const opening = indexedDB.open(DATABASE, VERSION);
   opening.onupgradeneeded = () => {
     const db = opening.result;
-    for (const name of [STATE, FINISHED, ATTEMPTS]) {
+    for (const name of [STATE, FINISHED, ATTEMPTS, ANALYSES]) {
       if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
     }
     if (!db.objectStoreNames.contains(DAMAGED)) db.createObjectStore(DAMAGED, { autoIncrement: true });
@@ -77,9 +82,9 @@ export class Storage {
   }
 
   async read(): Promise<Saved> {
-    const transaction = this.db.transaction([STATE, FINISHED, ATTEMPTS], 'readonly');
+    const transaction = this.db.transaction([STATE, FINISHED, ATTEMPTS, ANALYSES], 'readonly');
     const state = transaction.objectStore(STATE);
-    const [head, a, b, gameKeys, games, attemptKeys, attempts] = await Promise.all([
+    const [head, a, b, gameKeys, games, attemptKeys, attempts, analysisKeys, analyses] = await Promise.all([
       request(state.get(HEAD)),
       request(state.get('a')),
       request(state.get('b')),
@@ -87,6 +92,8 @@ export class Storage {
       request(transaction.objectStore(FINISHED).getAll()),
       request(transaction.objectStore(ATTEMPTS).getAllKeys()),
       request(transaction.objectStore(ATTEMPTS).getAll()),
+      request(transaction.objectStore(ANALYSES).getAllKeys()),
+      request(transaction.objectStore(ANALYSES).getAll()),
     ]);
     this.head = head === 'a' || head === 'b' ? head : null;
     const slots = { a: text(a), b: text(b) };
@@ -96,6 +103,7 @@ export class Storage {
       previous: this.head ? slots[other(this.head)] : null,
       games: pairs(gameKeys, games),
       attempts: pairs(attemptKeys, attempts),
+      analyses: pairs(analysisKeys, analyses),
     };
   }
 
@@ -129,9 +137,10 @@ export class Storage {
   private async write(writes: HistoryWrite[], snapshot: string | null): Promise<void> {
     if (writes.length === 0 && snapshot === null) return;
     const target: Slot = this.active === null ? 'a' : other(this.active);
-    const transaction = this.db.transaction([STATE, FINISHED, ATTEMPTS], 'readwrite');
+    const transaction = this.db.transaction([STATE, FINISHED, ATTEMPTS, ANALYSES], 'readwrite');
+    const stores = { finished: FINISHED, attempt: ATTEMPTS, analysis: ANALYSES };
     for (const write of writes) {
-      const store = transaction.objectStore(write.store === 'finished' ? FINISHED : ATTEMPTS);
+      const store = transaction.objectStore(stores[write.store]);
       store.put(write.value, write.key);
     }
     if (snapshot !== null) transaction.objectStore(STATE).put(snapshot, target);
