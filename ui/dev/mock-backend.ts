@@ -1,5 +1,5 @@
-// A stand-in for the Rust side, for looking at the UI in a plain browser (ui/dev/mock.html), for
-// the screenshots and for the screen tests. Never part of the app's bundle.
+// A stand-in for the Rust side for the screen tests in happy-dom (the screenshots and the UI in a
+// plain browser use the real engine: ui/web). Never part of the app's bundle.
 //
 // The game it knows is a real one: fixture-game.json, recorded from the engine by
 // make-fixture.mjs, with every position's legal moves, captures and frozen pieces. While a game
