@@ -3,13 +3,13 @@
 //! loopback websockets.
 //!
 //! `cargo bench -p ultima-server --bench load -- [--games N] [--plies P] [--think MS]
-//! [--redis URL]`: `--think` is each player's average time before a move (each wait drawn
+//! [--redis URL | --memory]`: `--think` is each player's average time before a move (each wait drawn
 //! between half and one and a half of it).
 //!
 //! Prints the moves sent and received, the round trip of each move (sent to its
-//! acknowledgement, p50 / p99 / max), moves per second, whether every player received exactly
-//! the moves played (none lost or doubled), and the server's resident memory before and after
-//! the games were created (per game).
+//! acknowledgement, p50 / p99 / max) and the time to the opponent's receipt, moves per second,
+//! the server's CPU time, whether every player received exactly the moves played (none lost or
+//! doubled), and the server's resident memory before and after the games were created.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -31,6 +31,8 @@ struct Options {
     plies: usize,
     think: Duration,
     redis: Option<String>,
+    /// The server keeps its games in memory only (no disk syncs): to tell the disk's share.
+    memory: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -39,6 +41,7 @@ fn options() -> Result<Options, String> {
         plies: 40,
         think: Duration::ZERO,
         redis: None,
+        memory: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rest = args.iter();
@@ -55,6 +58,7 @@ fn options() -> Result<Options, String> {
             "--redis" => {
                 options.redis = Some(rest.next().cloned().ok_or("--redis needs a URL")?);
             }
+            "--memory" => options.memory = true,
             // What `cargo bench` passes to every bench.
             "--bench" => {}
             other => return Err(format!("unknown argument {other}")),
@@ -202,6 +206,8 @@ async fn open_game(white_url: &str, black_url: &str) -> Result<Seated, String> {
 
 struct Outcome {
     round_trips: Vec<Duration>,
+    /// From sending a move to the opponent receiving it (through the other process with Redis).
+    to_opponent: Vec<Duration>,
     sent: usize,
     received: usize,
     exact: bool,
@@ -216,6 +222,7 @@ async fn play(
     let mut game = Game::new(Position::start());
     let mut dice = seed | 1;
     let mut round_trips = Vec::with_capacity(plies);
+    let mut to_opponent = Vec::with_capacity(plies);
     let (mut seen_white, mut seen_black) = (Vec::new(), Vec::new());
     for ply in 0..plies {
         if game.outcome().is_some() {
@@ -249,6 +256,7 @@ async fn play(
         let echoed = next_move(mover).await?;
         round_trips.push(started.elapsed());
         let seen = next_move(other).await?;
+        to_opponent.push(started.elapsed());
         let (mine, theirs) = match side {
             Color::White => (&mut seen_white, &mut seen_black),
             Color::Black => (&mut seen_black, &mut seen_white),
@@ -263,6 +271,7 @@ async fn play(
         received: seen_white.len() + seen_black.len(),
         exact: seen_white == played && seen_black == played,
         round_trips,
+        to_opponent,
     })
 }
 
@@ -286,6 +295,7 @@ async fn run(options: Options) -> Result<(), String> {
             spawn(&["--redis".into(), url.clone()])?,
             spawn(&["--redis".into(), url.clone()])?,
         ],
+        None if options.memory => vec![spawn(&[])?],
         None => vec![spawn(&[
             "--db".into(),
             dir.join("games.sqlite").to_string_lossy().into_owned(),
@@ -339,6 +349,7 @@ async fn run(options: Options) -> Result<(), String> {
     let cpu_used = pids.iter().map(|pid| cpu_ticks(*pid)).sum::<u64>() - cpu_before;
     let results = std::mem::take(&mut *results.lock().await);
     let mut round_trips = Vec::new();
+    let mut to_opponent = Vec::new();
     let (mut sent, mut received, mut exact, mut failed) = (0, 0, true, 0);
     for result in results {
         match result {
@@ -347,6 +358,7 @@ async fn run(options: Options) -> Result<(), String> {
                 received += outcome.received;
                 exact &= outcome.exact;
                 round_trips.extend(outcome.round_trips);
+                to_opponent.extend(outcome.to_opponent);
             }
             Err(error) => {
                 failed += 1;
@@ -355,10 +367,11 @@ async fn run(options: Options) -> Result<(), String> {
         }
     }
     round_trips.sort();
-    let processes = if options.redis.is_some() {
-        "2 processes sharing Redis"
-    } else {
-        "1 process, SQLite on disk"
+    to_opponent.sort();
+    let processes = match (&options.redis, options.memory) {
+        (Some(_), _) => "2 processes sharing Redis",
+        (None, true) => "1 process, games in memory only",
+        (None, false) => "1 process, SQLite on disk",
     };
     println!(
         "server: {processes}; games {}, up to {} plies each, think {} ms",
@@ -377,6 +390,12 @@ async fn run(options: Options) -> Result<(), String> {
         ms(percentile(&round_trips, 0.5)),
         ms(percentile(&round_trips, 0.99)),
         ms(percentile(&round_trips, 1.0))
+    );
+    println!(
+        "sent to the opponent's receipt p50 {} p99 {} max {}",
+        ms(percentile(&to_opponent, 0.5)),
+        ms(percentile(&to_opponent, 0.99)),
+        ms(percentile(&to_opponent, 1.0))
     );
     println!(
         "moves per second {:.0} over {}",

@@ -30,8 +30,16 @@ fn limit_bytes() -> u32 {
     u32::try_from(MAX_MESSAGE_BYTES).unwrap_or(u32::MAX)
 }
 
-/// Serves one TCP connection until it closes.
-pub(crate) async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
+/// How long a new connection has to finish the websocket handshake.
+const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Serves one TCP connection until it closes, or until `stop` says the server stops.
+pub(crate) async fn serve(
+    hub: Arc<Hub>,
+    stream: TcpStream,
+    peer: SocketAddr,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
     let _ = stream.set_nodelay(true);
     // Small buffers: messages are tiny and a server holds thousands of connections (the
     // default 128 KiB read buffer alone would be 256 KiB a game).
@@ -41,7 +49,8 @@ pub(crate) async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
         .max_write_buffer_size(1024 * 1024)
         .max_message_size(Some(HARD_FRAME_LIMIT))
         .max_frame_size(Some(HARD_FRAME_LIMIT));
-    let Ok(socket) = tokio_tungstenite::accept_async_with_config(stream, Some(config)).await else {
+    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    let Ok(Ok(socket)) = tokio::time::timeout(HANDSHAKE, handshake).await else {
         return;
     };
     let (mut sink, mut source) = socket.split();
@@ -104,6 +113,10 @@ pub(crate) async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
                         break;
                     }
                 }
+            }
+            _ = stop.changed() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
             }
             out = rx.recv() => match out {
                 Some(Outbound::Message(message)) => {

@@ -81,7 +81,7 @@ pub enum ServerError {
     NoRedis,
 }
 
-/// A server accepting connections.
+/// A server accepting connections. Dropping it stops it, as [`RunningServer::shutdown`] does.
 pub struct RunningServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
@@ -105,8 +105,8 @@ impl RunningServer {
         self.hub.games_in_memory()
     }
 
-    /// Stops accepting connections. Games are stored as they go, so nothing is lost; open
-    /// connections end with the runtime.
+    /// Stops accepting connections and closes the open ones. Games are stored as they go, so
+    /// nothing is lost (the players are away until a server serves the games again).
     pub async fn shutdown(&self) {
         let _ = self.stop.send(true);
         let task = self.task.lock().ok().and_then(|mut task| task.take());
@@ -166,7 +166,8 @@ fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
             tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok((stream, peer)) => {
-                        tokio::spawn(connection::serve(Arc::clone(&accepting), stream, peer));
+                        let stop = stopped.clone();
+                        tokio::spawn(connection::serve(Arc::clone(&accepting), stream, peer, stop));
                     }
                     // Out of file descriptors and the like: wait a little, go on.
                     Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,

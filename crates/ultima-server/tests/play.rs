@@ -640,3 +640,16 @@ async fn join_attempts_are_limited_per_address() {
         ErrorCode::JoinRateLimited { retry_after_ms } if retry_after_ms > 1000
     ));
 }
+
+#[tokio::test]
+async fn shutdown_closes_the_connections_and_refuses_new_ones() {
+    let server = server().await;
+    let url = server.url();
+    let mut players = pair(&url, None).await;
+    server.shutdown().await;
+    assert!(players.white.closed_within(Duration::from_secs(5)).await);
+    assert!(players.black.closed_within(Duration::from_secs(5)).await);
+    assert!(tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .is_err());
+}
