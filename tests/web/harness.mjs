@@ -3,7 +3,8 @@
 // playwright-core, at desktop size or as a phone (touch). Each test gets a fresh profile, so
 // its IndexedDB and service worker start empty.
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, devices } from 'playwright-core';
@@ -56,11 +57,28 @@ export const PROFILES = {
   phone: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } },
 };
 
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+/** A page of a browser with a profile on disk (not incognito, as an installed app's is), in a
+ * fresh folder; `close()` ends the browser and removes the folder. */
+export async function openProfile(profile) {
+  const folder = mkdtempSync(join(tmpdir(), 'ultima-web-'));
+  const context = await chromium.launchPersistentContext(folder, { ...LAUNCH, ...PROFILES[profile] });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const close = async () => {
+    await context.close();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { context, page, errors, touch: profile === 'phone', close };
 }
 
 /** A page of a fresh context; what the page logs as an error is kept in `errors`. */
