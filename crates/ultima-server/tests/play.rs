@@ -653,3 +653,45 @@ async fn shutdown_closes_the_connections_and_refuses_new_ones() {
         .await
         .is_err());
 }
+
+#[tokio::test]
+async fn a_flood_that_goes_on_and_a_huge_frame_end_the_connection_after_their_errors() {
+    let server = server().await;
+    let mut flooder = Client::connect(&server.url()).await;
+    for _ in 0..400 {
+        flooder.send(&ClientMessage::Ping {}).await;
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    let started = tokio::time::Instant::now();
+    while let Some(message) = flooder.next_or_closed(Duration::from_secs(5)).await {
+        match message {
+            ServerMessage::Pong {} => pongs += 1,
+            ServerMessage::Error {
+                error: ErrorCode::RateLimited { .. },
+            } => limited += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    // 20 at once (and a few more as the bucket refills), then errors, then the door (the
+    // server's last errors may be lost with the reset of a socket closed with unread data).
+    assert!((20..40).contains(&pongs), "{pongs} pongs");
+    assert!(limited >= 1, "{limited} refused");
+    assert!(pongs + limited < 400, "closed before the end of the flood");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "closed, not silent"
+    );
+
+    let mut sender = Client::connect(&server.url()).await;
+    sender.send_text(&"x".repeat(100 * 1024)).await;
+    assert_eq!(
+        sender.next_or_closed(Duration::from_secs(5)).await,
+        Some(ServerMessage::error(ErrorCode::FrameTooLarge {
+            limit_bytes: 1024
+        }))
+    );
+    assert_eq!(sender.next_or_closed(Duration::from_secs(5)).await, None);
+    // The server goes on.
+    let mut next = Client::connect(&server.url()).await;
+    next.ping().await;
+}

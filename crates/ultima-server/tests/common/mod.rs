@@ -104,6 +104,23 @@ impl Client {
         }
     }
 
+    /// The next server message, or `None` once the connection is closed or reset (or nothing
+    /// comes within `wait`).
+    pub async fn next_or_closed(&mut self, wait: Duration) -> Option<ServerMessage> {
+        loop {
+            match tokio::time::timeout(wait, self.socket.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => match ServerMessage::decode(text.as_str()) {
+                    Ok(message) => return Some(message),
+                    Err(error) => panic!("not the protocol ({error}): {text}"),
+                },
+                Ok(Some(Ok(Message::Close(_)))) | Ok(Some(Err(_))) | Ok(None) | Err(_) => {
+                    return None
+                }
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
     /// Whether the connection is closed (by the server) within `wait`.
     pub async fn closed_within(&mut self, wait: Duration) -> bool {
         loop {
