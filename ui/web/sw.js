@@ -1,8 +1,10 @@
 // The web app's service worker: at install it stores the whole app (the page, the scripts,
 // the WebAssembly, the pieces, the sounds, the icons: the list the build writes in place of
 // PRECACHE below) in a cache named for this build, so that after the first visit the app
-// opens and plays without a network. Requests are answered from that cache first; a build
-// with other files is another cache, and the old one goes once the new worker takes over.
+// opens and plays without a network. Requests are answered from that cache first. A new build
+// is another cache: its worker waits until no page of the old build is open (a page keeps the
+// files it started with, its workers and WebAssembly included), then takes over and the old
+// cache goes. The first worker takes over the page at once, so the first visit is offline-ready.
 // (Written out by ui/web/vite.config.ts; the placeholders are replaced there.)
 
 const VERSION = '__VERSION__';
@@ -13,8 +15,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(PRECACHE)),
   );
 });
 

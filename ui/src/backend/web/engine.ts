@@ -76,16 +76,22 @@ class Engine {
     try {
       answer = JSON.parse(this.backend.call(command, JSON.stringify(args))) as Answer;
     } catch (error) {
-      // A panic inside the WebAssembly: its state cannot be trusted, so it reopens.
+      // A panic inside the WebAssembly: its state cannot be trusted, so it reopens. The player
+      // gets the catalogue's words for a failure without a reason (an empty IPC failure); the
+      // console keeps the detail.
+      console.error(`ultima: the backend failed in ${command}:`, error);
       await this.reopen();
-      throw `the backend failed in ${command}: ${String(error)}`;
+      throw '';
     }
     await this.persist();
     this.afterChange();
     if ('ok' in answer) return answer.ok ?? null;
     if ('error' in answer) throw answer.error;
     if ('analyse' in answer) return this.analyse(answer.analyse, args['progress'] as PushChannel<AnalysisProgress> | undefined);
-    throw answer.failure;
+    // A command this build does not have, or arguments of the wrong shape: said in the console
+    // (as a warning: online play is not in the web build), worded from the catalogue for the player.
+    console.warn(`ultima: ${answer.failure}`);
+    throw '';
   }
 
   /** Runs `job` in an analysis worker (one at a time: a new one stops the one before), its
