@@ -82,6 +82,16 @@ impl Sqlite {
     /// Opens (or creates) the file, or a database in memory; returns the store and the
     /// documents of every game that is not finished (to go on with).
     pub(crate) fn open(path: Option<&Path>) -> Result<(Sqlite, Vec<String>), StoreError> {
+        Sqlite::open_unnamed(path).map_err(|error| match (error, path) {
+            (StoreError::Sqlite { doing, reason }, Some(path)) => StoreError::Open {
+                path: path.to_path_buf(),
+                reason: format!("{doing}: {reason}"),
+            },
+            (error, _) => error,
+        })
+    }
+
+    fn open_unnamed(path: Option<&Path>) -> Result<(Sqlite, Vec<String>), StoreError> {
         let connection = match path {
             Some(path) => Connection::open(path).map_err(|error| StoreError::Open {
                 path: path.to_path_buf(),
