@@ -41,6 +41,10 @@ class Engine {
   private workerTicket: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private analysis: Analysis | null = null;
+  /** Every change (a command, the bot's move, the clock, an analysis kept) runs and is saved
+   * before the next one starts, so that a save that fails reopens on a state no later change
+   * has built on. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private backend: Backend,
@@ -65,13 +69,32 @@ class Engine {
     this.channel = channel as PushChannel<GameEvent>;
   }
 
+  /** Runs `work` once the changes before it are done and saved. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(work);
+    this.queue = done.catch(() => {});
+    return done;
+  }
+
   /** Runs `command`: resolves with its answer, rejects with its `AppError` (or, as Tauri's
-   * IPC does, a string for a command that does not exist). */
+   * IPC does, a string, here empty, for a failure without a code). An analysis answers when it
+   * is done, outside the queue (the app goes on meanwhile). */
   async run(command: string, args: Record<string, unknown>): Promise<unknown> {
     if (command === 'stop_analysis') {
       this.stopAnalysis(typeof args['gameId'] === 'string' ? args['gameId'] : null);
       return null;
     }
+    const answer = await this.exclusive(() => this.runNow(command, args));
+    if ('ok' in answer) return answer.ok ?? null;
+    if ('error' in answer) throw answer.error;
+    if ('analyse' in answer) return this.analyse(answer.analyse, args['progress'] as PushChannel<AnalysisProgress> | undefined);
+    // A command this build does not have, or arguments of the wrong shape: said in the console
+    // (as a warning: online play is not in the web build), worded from the catalogue for the player.
+    console.warn(`ultima: ${answer.failure}`);
+    throw '';
+  }
+
+  private async runNow(command: string, args: Record<string, unknown>): Promise<Answer> {
     let answer: Answer;
     try {
       answer = JSON.parse(this.backend.call(command, JSON.stringify(args))) as Answer;
@@ -85,13 +108,7 @@ class Engine {
     }
     await this.persist();
     this.afterChange();
-    if ('ok' in answer) return answer.ok ?? null;
-    if ('error' in answer) throw answer.error;
-    if ('analyse' in answer) return this.analyse(answer.analyse, args['progress'] as PushChannel<AnalysisProgress> | undefined);
-    // A command this build does not have, or arguments of the wrong shape: said in the console
-    // (as a warning: online play is not in the web build), worded from the catalogue for the player.
-    console.warn(`ultima: ${answer.failure}`);
-    throw '';
+    return answer;
   }
 
   /** Runs `job` in an analysis worker (one at a time: a new one stops the one before), its
@@ -120,9 +137,13 @@ class Engine {
           reject({ kind: 'badRequest', problem: { code: 'botFailed' } } satisfies AppError);
           return;
         }
-        const answer = JSON.parse(this.backend.analysisDone(job.gameId, data.analysis)) as Answer;
+        let answer: Answer;
         try {
-          await this.persist();
+          answer = await this.exclusive(async () => {
+            const kept = JSON.parse(this.backend.analysisDone(job.gameId, data.analysis)) as Answer;
+            await this.persist();
+            return kept;
+          });
         } catch (error) {
           reject(error);
           return;
@@ -199,12 +220,14 @@ class Engine {
 
   private startWorker(): Worker {
     const worker = new Worker(new URL('./bot.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (message: MessageEvent<WorkerAnswer>) => void this.botAnswered(message.data);
+    worker.onmessage = (message: MessageEvent<WorkerAnswer>) => void this.exclusive(() => this.botAnswered(message.data));
     worker.onerror = (error) => {
       console.error('ultima: the bot worker failed', error);
+      // Its search ends without a move (the state is told, so the bot does not stay "thinking").
       const ticket = this.workerTicket;
-      this.stopWorker();
-      if (ticket !== null) void this.botAnswered({ ticket, move: null });
+      worker.terminate();
+      this.worker = null;
+      if (ticket !== null) void this.exclusive(() => this.botAnswered({ ticket, move: null }));
     };
     this.worker = worker;
     return worker;
@@ -239,7 +262,7 @@ class Engine {
     if (deadline === undefined) return;
     // Timers hold at most 2^31 ms; a later deadline is looked at again then.
     const wait = Math.min(Math.max(0, deadline - Date.now()) + 5, 2 ** 31 - 1);
-    this.timer = setTimeout(() => void this.clockRang(), wait);
+    this.timer = setTimeout(() => void this.exclusive(() => this.clockRang()), wait);
   }
 
   private async clockRang(): Promise<void> {
