@@ -61,6 +61,17 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         }
         games.push(played);
     }
+    // A game whose friend has not come yet.
+    let mut waiting = Client::connect(&server.url).await;
+    waiting
+        .send(&ClientMessage::Create {
+            color: ultima_protocol::ColorChoice::Black,
+            clock: None,
+        })
+        .await;
+    let (waiting_game, _, waiting_token, invite) = waiting.seated().await;
+    waiting.state().await;
+
     // One more move in every game, sent at once: some may be stored when the kill comes, some
     // not; none of those acknowledged may be lost.
     let mut sent = Vec::new();
@@ -95,6 +106,24 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         .collect();
 
     let server = spawn(&["--db", &db.to_string_lossy()]);
+    // The invite still works after the restart, and the creator finds the friend there.
+    let mut friend = Client::connect(&server.url).await;
+    friend
+        .send(&ClientMessage::Join {
+            invite: invite.unwrap_or_default(),
+        })
+        .await;
+    let (joined, color, _, _) = friend.seated().await;
+    assert_eq!(
+        (joined.as_str(), color),
+        (waiting_game.as_str(), Color::White)
+    );
+    assert_eq!(friend.state().await.opponent, Presence::Disconnected);
+    let (_, state) = resume(&server.url, &waiting_game, &waiting_token).await;
+    assert_eq!(
+        (state.you, state.opponent, state.invite),
+        (Color::Black, Presence::Connected, None)
+    );
     for (i, played) in games.iter_mut().enumerate() {
         let (white, state) = resume(&server.url, &played.pair.game, &played.pair.white_token).await;
         let expected: Vec<String> = played
