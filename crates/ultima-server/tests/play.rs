@@ -695,3 +695,53 @@ async fn a_flood_that_goes_on_and_a_huge_frame_end_the_connection_after_their_er
     let mut next = Client::connect(&server.url()).await;
     next.ping().await;
 }
+
+#[tokio::test]
+async fn random_junk_frames_each_get_an_error_and_change_nothing() {
+    let server = server_with(Config {
+        message_rate: ultima_server::Rate {
+            burst: 10_000,
+            per_second: 10_000.0,
+        },
+        ..Config::default()
+    })
+    .await;
+    let mut players = pair(&server.url(), None).await;
+    players.play(Color::White, 0, "e2e5").await;
+    let alphabet: Vec<char> =
+        "{}[]\":,. -_0123456789aeimnoprstvyTABCDEFGHJKMNPRWX\\u\u{e9}\u{1f600}"
+            .chars()
+            .collect();
+    let mut dice = Dice(77);
+    let pieces = [
+        r#"{"type":"#,
+        r#""move""#,
+        r#""ply":1"#,
+        r#""resign""#,
+        r#""token":"#,
+        r#""clock":{"baseMs":"#,
+        "null",
+        "true",
+        "1e309",
+        "-0",
+    ];
+    for round in 0..300 {
+        let text: String = if round % 2 == 0 {
+            (0..dice.below(120))
+                .map(|_| alphabet[dice.below(alphabet.len())])
+                .collect()
+        } else {
+            (0..dice.below(8))
+                .map(|_| pieces[dice.below(pieces.len())])
+                .collect::<Vec<_>>()
+                .join(if dice.below(2) == 0 { "," } else { "" })
+        };
+        players.black.send_text(&text).await;
+        match players.black.next().await {
+            ServerMessage::Error { .. } => {}
+            other => panic!("{text:?} was taken: {other:?}"),
+        }
+    }
+    players.white.quiet().await;
+    players.play(Color::Black, 1, "d7d4").await;
+}
