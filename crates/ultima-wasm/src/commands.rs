@@ -302,6 +302,12 @@ fn dispatch(state: &mut AppState, command: &str, args: &Value) -> Result<Answer,
                 Err(error) => Ok(Answer::Error(error)),
             }
         }
+        // The page stops the analysis (it ends the worker) before this is called; nothing runs
+        // here to stop.
+        "stop_analysis" => {
+            let GameId { game_id: _ } = read(args)?;
+            answer(Ok(()))
+        }
         "analysis_line_boards" => {
             let LineBoards {
                 game_id,

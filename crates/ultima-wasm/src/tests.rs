@@ -384,3 +384,94 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
     let again = ok(&mut reopened, "analyse_game", json!({ "gameId": id }));
     assert_eq!(again["kind"], json!("done"), "answered from what is kept");
 }
+
+/// The commands of the generated bindings (`ui/src/bindings.ts`), each with its argument names:
+/// `name(a, b)` for `__TAURI_INVOKE("name", { a, b })`.
+fn bound_commands() -> Vec<(String, Vec<String>)> {
+    let bindings = include_str!("../../../ui/src/bindings.ts");
+    bindings
+        .split("__TAURI_INVOKE(\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let (name, after) = rest.split_once('"')?;
+            let call = after.split_once(')')?.0;
+            let args = match call.split_once('{') {
+                Some((_, inner)) => inner
+                    .trim_end_matches(|c: char| c == '}' || c.is_whitespace())
+                    .split(',')
+                    .map(|arg| arg.trim().to_string())
+                    .filter(|arg| !arg.is_empty())
+                    .collect(),
+                None => Vec::new(),
+            };
+            Some((name.to_string(), args))
+        })
+        .collect()
+}
+
+/// A value of the right shape for an argument, by its name in the bindings.
+fn sample(state: &mut AppState, name: &str) -> Value {
+    match name {
+        "gameId" | "taskId" | "puzzleId" => json!("no-such-thing"),
+        "from" => json!("e2"),
+        "to" => json!("e4"),
+        "accept" => json!(true),
+        "ply" | "limit" => json!(1),
+        "before" | "theme" => Value::Null,
+        "request" => json!({ "kind": "friend", "turnBoard": false }),
+        "settings" => ok(state, "start_up", Value::Null)["settings"].clone(),
+        "squares" | "moves" => json!([]),
+        "difficulty" => json!("normal"),
+        "channel" | "progress" => json!("__channel__"),
+        other => panic!("no sample for the argument {other}: add one"),
+    }
+}
+
+#[test]
+fn every_command_of_the_bindings_is_answered_with_its_arguments_but_online_play() {
+    let commands = bound_commands();
+    assert!(
+        commands.len() > 30,
+        "the bindings' commands are read: {commands:?}"
+    );
+    for (name, args) in commands {
+        if name.starts_with("online") || name == "watch_online" || name == "set_online_settings" {
+            continue;
+        }
+        let mut state = fresh();
+        let mut object = serde_json::Map::new();
+        for arg in &args {
+            object.insert(arg.clone(), sample(&mut state, arg));
+        }
+        match call(&mut state, &name, &Value::Object(object)) {
+            Answer::Ok(_) | Answer::Error(_) | Answer::Analyse(_) => {}
+            Answer::Failure(failure) => {
+                panic!("{name}({}) is not answered: {failure}", args.join(", "))
+            }
+        }
+    }
+}
+
+#[test]
+fn start_up_answers_the_fields_of_the_bindings_startup() {
+    let bindings = include_str!("../../../ui/src/bindings.ts");
+    let body = bindings
+        .split("export type Startup = {")
+        .nth(1)
+        .and_then(|rest| rest.split("};").next())
+        .expect("Startup in the bindings");
+    let mut wanted: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.starts_with("/*") && !line.starts_with('*'))
+        .filter_map(|line| line.split_once(':').map(|(field, _)| field.trim()))
+        .collect();
+    wanted.sort_unstable();
+    let startup = ok(&mut fresh(), "start_up", Value::Null);
+    let mut answered: Vec<&str> = startup
+        .as_object()
+        .map(|fields| fields.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    answered.sort_unstable();
+    assert_eq!(answered, wanted);
+}
