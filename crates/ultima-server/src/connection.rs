@@ -1,13 +1,14 @@
 //! One player's websocket: frames read and checked (size, rate, schema), handed to the hub as
 //! the connection's seat, answers and the game's changes written back.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use ultima_protocol::{
@@ -49,9 +50,31 @@ pub(crate) async fn serve(
         .max_write_buffer_size(1024 * 1024)
         .max_message_size(Some(HARD_FRAME_LIMIT))
         .max_frame_size(Some(HARD_FRAME_LIMIT));
-    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    // Behind a reverse proxy on this machine, the player's address is the one the proxy
+    // gives (for the join limits); from anywhere else the header is not believed.
+    let trust = hub.config.behind_proxy && peer.ip().is_loopback();
+    let mut forwarded: Option<IpAddr> = None;
+    // The callback's type, error response included, is tungstenite's.
+    #[allow(clippy::result_large_err)]
+    let read_forwarded = |request: &Request, response: Response| {
+        if trust {
+            forwarded = request
+                .headers()
+                .get("x-forwarded-for")
+                .and_then(|value| value.to_str().ok())
+                .and_then(|value| value.rsplit(',').next())
+                .and_then(|address| address.trim().parse().ok());
+        }
+        Ok(response)
+    };
+    let handshake =
+        tokio_tungstenite::accept_hdr_async_with_config(stream, read_forwarded, Some(config));
     let Ok(Ok(socket)) = tokio::time::timeout(HANDSHAKE, handshake).await else {
         return;
+    };
+    let peer = match forwarded {
+        Some(address) => SocketAddr::new(address, peer.port()),
+        None => peer,
     };
     let (mut sink, mut source) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outbound>(OUTBOX);

@@ -47,6 +47,9 @@ pub struct Config {
     pub message_rate: Rate,
     /// Join and resume attempts per address.
     pub join_rate: Rate,
+    /// A reverse proxy on this machine (nginx, for TLS) forwards the players: the address the
+    /// join limits count is its `X-Forwarded-For`, for connections from loopback only.
+    pub behind_proxy: bool,
 }
 
 impl Default for Config {
@@ -64,6 +67,7 @@ impl Default for Config {
                 burst: 10,
                 per_second: 1.0 / 6.0,
             },
+            behind_proxy: false,
         }
     }
 }

@@ -1,9 +1,11 @@
 //! `ultima-server --listen 127.0.0.1:PORT [--db FILE] [--redis URL] [--claim-after SECONDS]
-//! [--join-burst N] [--message-rate N]`: prints `listening on ADDR` once it accepts connections.
+//! [--join-burst N] [--message-rate N] [--behind-proxy]`: prints `listening on ADDR` once it
+//! accepts connections.
 //!
 //! `--join-burst`: join and resume attempts an address may make at once (10 by default, then
 //! one every 6 seconds); `--message-rate`: messages a second per connection (10 by default, in
-//! bursts of twice that). Raise both only for load tests.
+//! bursts of twice that). Raise both only for load tests. `--behind-proxy`: a reverse proxy on
+//! this machine (for TLS) forwards the players; their address is its `X-Forwarded-For`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -13,7 +15,7 @@ use std::time::Duration;
 use ultima_server::{Config, Rate};
 
 const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
-[--claim-after SECONDS] [--join-burst N] [--message-rate N]";
+[--claim-after SECONDS] [--join-burst N] [--message-rate N] [--behind-proxy]";
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -67,6 +69,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     per_second: f64::from(rate),
                 };
             }
+            "--behind-proxy" => config.behind_proxy = true,
             "--help" | "-h" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }

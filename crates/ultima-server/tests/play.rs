@@ -745,3 +745,53 @@ async fn random_junk_frames_each_get_an_error_and_change_nothing() {
     players.white.quiet().await;
     players.play(Color::Black, 1, "d7d4").await;
 }
+
+/// Connects with an `X-Forwarded-For` header, as a reverse proxy would.
+async fn connect_forwarded(url: &str, address: &str) -> Client {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = match url.into_client_request() {
+        Ok(request) => request,
+        Err(error) => panic!("{error}"),
+    };
+    if let Ok(value) = address.parse() {
+        request.headers_mut().insert("x-forwarded-for", value);
+    }
+    Client::connect_request(request).await
+}
+
+#[tokio::test]
+async fn behind_a_proxy_join_limits_count_the_forwarded_address() {
+    let limited = |behind_proxy| Config {
+        join_rate: ultima_server::Rate {
+            burst: 1,
+            per_second: 0.01,
+        },
+        behind_proxy,
+        ..Config::default()
+    };
+    let guess = ClientMessage::Join {
+        invite: "CCCC-CCCC-CCCC-CCCC".into(),
+    };
+    let server = server_with(limited(true)).await;
+    for address in ["203.0.113.7", "198.51.100.1, 203.0.113.8"] {
+        let mut client = connect_forwarded(&server.url(), address).await;
+        client.send(&guess).await;
+        assert_eq!(client.error().await, ErrorCode::NoSuchInvite, "{address}");
+        client.send(&guess).await;
+        assert!(matches!(
+            client.error().await,
+            ErrorCode::JoinRateLimited { .. }
+        ));
+    }
+    // Without --behind-proxy the header is not believed: one address, one burst.
+    let server = server_with(limited(false)).await;
+    let mut first = connect_forwarded(&server.url(), "203.0.113.7").await;
+    first.send(&guess).await;
+    assert_eq!(first.error().await, ErrorCode::NoSuchInvite);
+    let mut second = connect_forwarded(&server.url(), "203.0.113.9").await;
+    second.send(&guess).await;
+    assert!(matches!(
+        second.error().await,
+        ErrorCode::JoinRateLimited { .. }
+    ));
+}

@@ -44,9 +44,19 @@ pub async fn server_with(config: Config) -> RunningServer {
 
 impl Client {
     pub async fn connect(url: &str) -> Client {
-        let (socket, _) = match tokio_tungstenite::connect_async(url).await {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        match url.into_client_request() {
+            Ok(request) => Client::connect_request(request).await,
+            Err(error) => panic!("{url}: {error}"),
+        }
+    }
+
+    pub async fn connect_request(
+        request: tokio_tungstenite::tungstenite::handshake::client::Request,
+    ) -> Client {
+        let (socket, _) = match tokio_tungstenite::connect_async(request).await {
             Ok(connected) => connected,
-            Err(error) => panic!("cannot connect to {url}: {error}"),
+            Err(error) => panic!("cannot connect: {error}"),
         };
         let mut client = Client { socket };
         match client.next().await {
