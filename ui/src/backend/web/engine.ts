@@ -180,15 +180,17 @@ class Engine {
       if (changed) this.lastSnapshot = snapshot;
     } catch (error) {
       console.error('ultima: saving in IndexedDB failed', error);
-      await this.reopen();
+      await this.reopen().catch((reopening: unknown) => console.error('ultima: reopening the saved data failed', reopening));
       throw storageError('save');
     }
   }
 
   private async reopen(): Promise<void> {
     this.stopWorker();
+    // The old one stays until the new one is open (if reading fails, the page keeps a backend).
+    const reopened = await Engine.backendFrom(this.storage);
     this.backend.free();
-    this.backend = await Engine.backendFrom(this.storage);
+    this.backend = reopened;
     this.lastSnapshot = this.backend.snapshot() ?? null;
     if (this.channel) this.backend.call('watch_games', '{}');
     // The bot, the clock and the events follow the reopened state.

@@ -59,7 +59,12 @@ function openDatabase(): Promise<IDBDatabase> {
     }
     if (!db.objectStoreNames.contains(DAMAGED)) db.createObjectStore(DAMAGED, { autoIncrement: true });
   };
-  return request(opening);
+  return request(opening).then((db) => {
+    // A newer build opened in another tab upgrades the database: this one lets go (its next
+    // save fails and says so) instead of holding the other up.
+    db.onversionchange = () => db.close();
+    return db;
+  });
 }
 
 const other = (slot: Slot): Slot => (slot === 'a' ? 'b' : 'a');
