@@ -266,6 +266,24 @@ fn the_history_is_thinned_past_its_limit_keeping_its_span() {
 }
 
 #[test]
+fn a_longer_saved_history_comes_down_to_the_limit_at_the_next_puzzle() {
+    let points: Vec<String> = (0..2000)
+        .map(|i| format!("{{\"at\":{i}.0,\"rating\":{}}}", 1400 + i % 200))
+        .collect();
+    let json = format!(
+        "{{\"rating\":1600.0,\"deviation\":80.0,\"volatility\":0.06,\"history\":[{}]}}",
+        points.join(",")
+    );
+    let mut player: PlayerRating = serde_json::from_str(&json).expect("reads");
+    assert_eq!(player.history().len(), 2000);
+    player.record(&puzzle("p", 1600, &[]), true, 5000.0);
+    let history = player.history();
+    assert!(history.len() <= MAX_HISTORY, "{}", history.len());
+    assert_eq!(history.first().map(|point| point.at), Some(0.0));
+    assert_eq!(history.last().map(|point| point.at), Some(5000.0));
+}
+
+#[test]
 fn the_chart_starts_from_1500_so_one_puzzle_draws_a_line() {
     let mut player = PlayerRating::new();
     assert!(
