@@ -1,20 +1,24 @@
-// End-to-end: the puzzle trainer in the real app: one puzzle solved by clicking, one failed, the
-// rating moving each time, and the rating and the puzzle in progress kept across a quit.
+// End-to-end: the puzzle trainer in the real app, as a player meets it: opened from home, one
+// puzzle solved by clicking, one failed, the rating moving each time; then a quit and a crash
+// (kill -9) in the trainer, after each of which the app reopens by itself on the trainer, on the
+// puzzle in progress, with the rating; and after going home first, the app opens on home, the
+// rating and the puzzle in progress offered there.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { byTestId, click, clickMove, legalMoves, screenshot, startDriver, waitFor } from './harness.mjs';
+import { byTestId, click, clickMove, clickSquare, legalMoves, screenshot, startDriver, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 
-/** The shipped collection, as `ultima puzzles export` gives it: id → moves. */
+/** The collection the app is built from, as `ultima puzzles export` gives it: id → moves. */
 function collection() {
-  const lines = execFileSync(join(targetDir, 'release', 'ultima'), ['puzzles', 'export'], { encoding: 'utf8' }).trim().split('\n');
+  const file = join(root, 'crates/ultima-puzzles/data/puzzles.txt');
+  const lines = execFileSync(join(targetDir, 'release', 'ultima'), ['puzzles', 'export', '--file', file], { encoding: 'utf8' }).trim().split('\n');
   return new Map(lines.map((line) => JSON.parse(line)).map((puzzle) => [puzzle.id, puzzle.moves]));
 }
 
@@ -24,16 +28,35 @@ const screenState = (browser) =>
     return screen ? { id: screen.getAttribute('data-puzzle'), state: screen.getAttribute('data-state'), phase: screen.getAttribute('data-phase') } : null;
   });
 
-/** Waits until the player may move in the trainer, and gives the puzzle's id. */
-async function ready(browser) {
-  const state = await waitFor(async () => { const s = await screenState(browser); return s?.phase === 'none' && s.id ? s : null; }, 'the puzzle to be ready');
+/** Waits until the player may move in the trainer (the mistake or the answer played), and gives the puzzle's id. */
+async function ready(browser, what = 'the puzzle to be ready') {
+  const state = await waitFor(async () => {
+    const s = await screenState(browser);
+    return s?.phase === 'none' && s.state === 'playing' && s.id ? s : null;
+  }, what);
   return state.id;
+}
+
+/** Plays a move in coordinates by clicking, as a mouse user does (a removal: the piece, then the button). */
+async function playMove(browser, move) {
+  const [from, to] = [move.slice(0, 2), move.slice(2, 4)];
+  if (from !== to) return clickMove(browser, from, to);
+  await clickSquare(browser, from);
+  await click(browser, 'remove-frozen');
 }
 
 async function outcome(browser) {
   const element = await byTestId(browser, 'puzzle-outcome');
   await element.waitForDisplayed({ timeout: 20_000 });
-  return { kind: await element.getAttribute('data-kind'), delta: Number(await (await byTestId(browser, 'puzzle-change')).getAttribute('data-delta')) };
+  const change = await byTestId(browser, 'puzzle-change');
+  return { kind: await element.getAttribute('data-kind'), delta: Number(await change.getAttribute('data-delta')), text: await change.getText() };
+}
+
+/** The rating in the trainer's header ("Your rating: 1512?"). */
+async function headerRating(browser) {
+  const element = await byTestId(browser, 'puzzle-rating');
+  await element.waitForDisplayed({ timeout: 20_000 });
+  return (await element.getText()).match(/\d{3,4}/)?.[0];
 }
 
 describe('the puzzle trainer', () => {
@@ -42,42 +65,100 @@ describe('the puzzle trainer', () => {
   before(async () => { driver = await startDriver(); });
   after(async () => { await driver?.stop(); });
 
-  it('solves one by clicking, fails one, moves the rating, and keeps both across a quit', async () => {
+  it('solves one by clicking, fails one, moves the rating, and reopens on the puzzle in progress after a quit or a crash', async () => {
     let browser = await driver.launch();
+    if (shots) await browser.setWindowSize(1280, 800);
+    // Home, before any puzzle: the starting rating.
+    const startRating = await byTestId(browser, 'home-puzzle-rating');
+    await startRating.waitForDisplayed({ timeout: 20_000 });
+    assert.match(await startRating.getText(), /1500/);
     await click(browser, 'home-puzzles');
-    const first = await ready(browser);
+    const first = await ready(browser, 'the first puzzle after the mistake');
     const moves = puzzles.get(first);
-    assert.ok(moves, `puzzle ${first} is in the shipped collection`);
+    assert.ok(moves, `puzzle ${first} is in the collection`);
     for (let i = 1; i < moves.length; i += 2) {
-      await clickMove(browser, moves[i].slice(0, 2), moves[i].slice(2, 4));
-      if (i + 2 < moves.length) await ready(browser);
+      await playMove(browser, moves[i]);
+      if (i + 2 < moves.length) await ready(browser, 'the answer to a right move');
     }
     const solved = await outcome(browser);
     assert.equal(solved.kind, 'solved');
     assert.ok(solved.delta > 0, `a solved puzzle raises the rating (${solved.delta})`);
+    assert.match(solved.text, /Your rating: \d+ \+\d+/);
+    const afterSolve = await headerRating(browser);
+    assert.ok(Number(afterSolve) > 1500, `the header shows the new rating (${afterSolve})`);
+    assert.equal(await (await byTestId(browser, 'puzzle-streak')).getAttribute('data-streak'), '1');
     if (shots) await screenshot(browser, `${shots}/puzzle-solved.png`);
 
     await click(browser, 'puzzle-next');
-    const second = await waitFor(async () => { const s = await screenState(browser); return s?.phase === 'none' && s.id && s.id !== first ? s.id : null; }, 'the next puzzle');
+    const second = await waitFor(async () => {
+      const s = await screenState(browser);
+      return s?.phase === 'none' && s.state === 'playing' && s.id && s.id !== first ? s.id : null;
+    }, 'the next puzzle');
     const answer = puzzles.get(second)?.[1];
-    const wrong = (await legalMoves(browser)).find((move) => move !== answer);
+    assert.ok(answer, `puzzle ${second} is in the collection`);
+    const wrong = (await legalMoves(browser)).find((move) => move !== answer && move.slice(0, 2) !== move.slice(2, 4));
     assert.ok(wrong, 'a legal move that is not the answer');
     await clickMove(browser, wrong.slice(0, 2), wrong.slice(2, 4));
     const failed = await outcome(browser);
     assert.equal(failed.kind, 'wrong');
     assert.ok(failed.delta < 0, `a failed puzzle lowers the rating (${failed.delta})`);
-    const rating = (await (await byTestId(browser, 'puzzle-rating')).getText()).match(/\d{3,4}/)?.[0];
-    assert.ok(rating, 'the rating is shown');
+    const rating = await headerRating(browser);
+    assert.ok(rating && Number(rating) < Number(afterSolve), `the header shows the lower rating (${rating})`);
+    assert.equal(await (await byTestId(browser, 'puzzle-streak')).getAttribute('data-streak'), '0');
+    // The opponent's reply to the wrong move, on request.
+    await click(browser, 'puzzle-refutation-toggle');
+    const refutation = await byTestId(browser, 'puzzle-refutation');
+    await refutation.waitForDisplayed({ timeout: 20_000 });
+    assert.match(await refutation.getText(), /^Their reply: /);
     if (shots) await screenshot(browser, `${shots}/puzzle-wrong.png`);
+    // The recent puzzles: the solved one (the failed one is still open, waiting for a retry).
+    const rows = await browser.execute(() => [...document.querySelectorAll('[data-testid="puzzle-history-row"]')].map((row) => row.getAttribute('data-puzzle')));
+    assert.deepEqual(rows, [first]);
 
+    // A quit in the trainer: the app reopens there by itself, on the failed puzzle, the rating kept.
     await driver.quit();
     browser = await driver.launch();
-    await click(browser, 'home-open').catch(() => {});
+    const reopened = await waitFor(async () => (await screenState(browser)) ?? null, 'the trainer reopened by itself');
+    assert.equal(reopened.id, second, 'the trainer reopens on the puzzle in progress');
+    assert.equal(reopened.state, 'wrong', 'where it was: after the wrong move');
+    assert.equal(await headerRating(browser), rating);
+    assert.equal(await browser.execute(() => window.location.hash), '#/puzzles');
+    if (shots) {
+      await browser.setWindowSize(390, 844);
+      await screenshot(browser, `${shots}/puzzle-phone-wrong.png`);
+    }
+    // The retry still works after the relaunch.
+    await click(browser, 'puzzle-retry');
+    await ready(browser, 'the retry');
+    if (shots) {
+      await screenshot(browser, `${shots}/puzzle-phone.png`);
+      await browser.setWindowSize(1280, 800);
+    }
+
+    // A crash (kill -9) in the trainer: the same.
+    await driver.kill();
+    browser = await driver.launch();
+    const afterCrash = await waitFor(async () => {
+      const s = await screenState(browser);
+      return s?.id ? s : null;
+    }, 'the trainer reopened after a crash');
+    assert.equal(afterCrash.id, second);
+    assert.equal(afterCrash.state, 'playing', 'the retry was saved');
+    assert.equal(await headerRating(browser), rating);
+
+    // Home first, then a quit: the app opens on home, with the rating and the puzzle offered.
+    await click(browser, 'home-open');
     const home = await byTestId(browser, 'home-puzzle-rating');
     await home.waitForDisplayed({ timeout: 20_000 });
-    assert.match(await home.getText(), new RegExp(rating));
+    await browser.pause(500); // leaving the trainer is one more message to the Rust side
+    await driver.quit();
+    browser = await driver.launch();
+    const homeAgain = await byTestId(browser, 'home-puzzle-rating');
+    await homeAgain.waitForDisplayed({ timeout: 20_000 });
+    assert.match(await homeAgain.getText(), new RegExp(`${rating}.*2 puzzles`));
+    assert.equal(await (await byTestId(browser, 'puzzle-screen')).isExisting(), false, 'home, not the trainer');
+    assert.equal(await (await byTestId(browser, 'home-puzzles')).getAttribute('data-current'), second);
     await click(browser, 'home-puzzles');
-    const reopened = await waitFor(async () => (await screenState(browser))?.id ?? null, 'the trainer');
-    assert.equal(reopened, second, 'the trainer reopens on the puzzle in progress');
+    assert.equal(await ready(browser, 'the puzzle in progress from home'), second);
   });
 });
