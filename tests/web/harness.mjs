@@ -107,6 +107,8 @@ export async function press(view, id) {
 export async function pressSquare(view, square) {
   const box = await view.page.evaluate(() => {
     const board = document.querySelector('cg-board');
+    // Wholly in view first: pressing a square half out of view scrolls the page under the press.
+    board.scrollIntoView({ block: 'nearest' });
     const rect = board.getBoundingClientRect();
     const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
     return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };

@@ -104,4 +104,51 @@ describe('the web app\'s saved data', () => {
     assert.deepEqual(view.errors, []);
     await view.context.close();
   });
+  it('undoes a move that could not be saved, says so, and saves the next one', async () => {
+    const view = await openPage(browser, 'desktop');
+    const { page } = view;
+    await page.goto(server.url);
+    await press(view, 'home-new-game');
+    await press(view, 'new-game-friend');
+    await press(view, 'start-game');
+    await byTestId(page, 'board').waitFor({ timeout: 20_000 });
+    await playSomeMove(view);
+    const one = await waitFor(async () => {
+      const list = await moveList(page);
+      return list.length === 1 ? list : null;
+    }, 'the first move');
+
+    // The browser's storage refuses every write (as a full disk would).
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      window.__ultimaPut = put;
+      IDBObjectStore.prototype.put = function refuse() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await playSomeMove(view);
+    await byTestId(page, 'error').waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await byTestId(page, 'error').innerText(), /could not be saved, so it was undone/);
+    await waitFor(async () => (await moveList(page)).length === 1, 'the move undone');
+    assert.deepEqual(await moveList(page), one);
+
+    // Storage works again: the next move is played and saved (a reload finds it).
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = window.__ultimaPut;
+    });
+    await playSomeMove(view);
+    const two = await waitFor(async () => {
+      const list = await moveList(page);
+      return list.length === 2 ? list : null;
+    }, 'the move played');
+    await page.reload();
+    const reloaded = await waitFor(async () => {
+      const list = await moveList(page);
+      return list.length ? list : null;
+    }, 'the game after the reload');
+    assert.deepEqual(reloaded, two);
+    // The one error the page reports is the refused write, in the console.
+    assert.deepEqual(view.errors.map((error) => error.replace(/ QuotaExceededError.*/, '')), ['ultima: saving in IndexedDB failed']);
+    await view.context.close();
+  });
 });
