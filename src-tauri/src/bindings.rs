@@ -3,7 +3,7 @@
 
 use tauri_specta::{collect_commands, Builder};
 
-use crate::{analysis, commands, course, puzzles};
+use crate::{analysis, commands, course, online, puzzles};
 
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
@@ -43,6 +43,18 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             puzzles::commands::puzzle_hint,
             puzzles::commands::puzzle_solution,
             puzzles::commands::puzzle_history,
+            online::commands::online_status,
+            online::commands::watch_online,
+            online::commands::set_online_settings,
+            online::commands::online_host,
+            online::commands::online_stop_hosting,
+            online::commands::online_create,
+            online::commands::online_join,
+            online::commands::online_game,
+            online::commands::online_board_at,
+            online::commands::online_play,
+            online::commands::online_act,
+            online::commands::online_leave,
             analysis::commands::stored_analysis,
             analysis::commands::analyse_game,
             analysis::commands::stop_analysis,

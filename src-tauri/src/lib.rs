@@ -10,6 +10,8 @@
 //! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
 //! - `course`: the rules course (`ultima-course`): its commands, views, and its progress and
 //!   task open in the store.
+//! - `online`: online play (`ultima-online`): the connection to a server, or the server inside
+//!   the app, held in a task that pushes the game's changes to the UI.
 //! - `puzzles`: the puzzle trainer (`ultima-puzzles`): its commands, views, the player's
 //!   rating and the puzzle in progress in the store, the attempts in the history database.
 //! - `analysis`: game analysis (`ultima-analysis`): its commands, run on a blocking thread with
@@ -27,6 +29,7 @@ mod error;
 mod events;
 mod history;
 mod notice;
+mod online;
 mod persistence;
 mod puzzles;
 mod settings;
@@ -53,6 +56,7 @@ pub fn run() {
             app.manage(launch.clone());
             let handle = app.handle().clone();
             let folder = app.path().app_data_dir();
+            app.manage(online::Online::new(folder.as_ref().ok().cloned()));
             // Off the main thread, so that the window shows while the data opens.
             std::thread::Builder::new()
                 .name("ultima-open".into())

@@ -280,6 +280,26 @@ impl Persistence {
         self.write(store.as_ref())
     }
 
+    /// The entry under `key` as the store holds it now (online play's, which reads its own).
+    pub fn entry(&self, key: &str) -> Option<Value> {
+        self.store.as_ref()?.get(key)
+    }
+
+    /// Saves `value` under `key` (`None`: the entry goes), as [`Persistence::save`] does the
+    /// rest.
+    pub fn save_entry(&self, key: &str, value: Option<Value>) -> Result<(), AppError> {
+        self.save_staged(|| {
+            if let Some(store) = &self.store {
+                store.set(KEY_VERSION, Value::from(VERSION));
+                match value {
+                    Some(value) => store.set(key, value),
+                    None => store.delete(key),
+                }
+            }
+            Ok(())
+        })
+    }
+
     /// Saves the course's progress and the task open, as [`Persistence::save`] does the rest.
     pub fn save_course(
         &self,

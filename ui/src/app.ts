@@ -4,7 +4,7 @@
 
 import { analysisScreen } from './analysis/analysis';
 import { api, errorMessage, isCancelled } from './api';
-import type { FinishedPage, GameEvent, GameView, Settings, Startup } from './bindings';
+import type { FinishedPage, GameEvent, GameView, OnlineEvent, OnlineStatus, OnlineView, Settings, Startup } from './bindings';
 import { describeNotice } from './problems';
 import { t } from './i18n';
 import { Navigator, type Route } from './router';
@@ -15,6 +15,9 @@ import { homeScreen } from './screens/home';
 import { learnScreen } from './screens/learn';
 import { lessonScreen } from './screens/lesson';
 import { newGameScreen } from './screens/newGame';
+import { onlineApi } from './online/api';
+import { onlineScreen } from './screens/online';
+import { onlineGameScreen } from './screens/onlineGame';
 import { playScreen } from './screens/play';
 import { puzzlesScreen } from './screens/puzzles';
 import { puzzleApi } from './puzzles/api';
@@ -32,6 +35,8 @@ export interface Screen {
   mounted?(): void;
   /** An update the Rust side pushed (the bot's move); the app has remembered it already. */
   event?(event: GameEvent): void;
+  /** A change of the online game the Rust side pushed; the app has remembered it already. */
+  onlineEvent?(event: OnlineEvent): void;
   /** Called once when the app moves to another screen. */
   leave?(): void;
 }
@@ -68,6 +73,8 @@ export class App {
   /** What the next puzzle should be (the trainer's difficulty and theme), for this session. */
   puzzleChoice: PuzzleChoice = { difficulty: 'normal', theme: null };
   readonly sounds = new Sounds(() => this.settings.sound);
+  /** Online play: its settings, the online game and the server inside the app, as last heard. */
+  online: OnlineStatus | null = null;
 
   private error: string | undefined;
   private notices: ShownNotice[] = [];
@@ -107,6 +114,32 @@ export class App {
     } catch (error) {
       this.showError(error);
     }
+    try {
+      await onlineApi.watch((event) => this.onlineEvent(event));
+      this.online = await onlineApi.status();
+      this.redraw();
+    } catch (error) {
+      // A backend without online play (the browser build's, the mock's): the app goes without it.
+      console.warn('ultima: no online play here', error);
+    }
+  }
+
+  /** A change of the online game the Rust side pushed: remembered, and the screen hears of it. */
+  private onlineEvent(event: OnlineEvent): void {
+    if (event.kind === 'changed') this.rememberOnline(event.view);
+    this.screen?.onlineEvent?.(event);
+    this.redraw();
+  }
+
+  /** The online game as the Rust side last described it. */
+  rememberOnline(view: OnlineView | null): void {
+    if (this.online) this.online = { ...this.online, game: view };
+  }
+
+  /** The online game, while it goes on. */
+  onlineInProgress(): OnlineView | null {
+    const game = this.online?.game ?? null;
+    return game && game.game.result === null ? game : null;
   }
 
   /** An update the Rust side pushed: the game in progress becomes it, and the screen hears of it. */
@@ -304,7 +337,11 @@ export class App {
         return homeScreen(this);
       case 'newGame':
         return newGameScreen(this);
+      case 'online':
+        return onlineScreen(this);
       case 'play': {
+        const online = this.online?.game;
+        if (online && online.game.id === route.gameId) return onlineGameScreen(this, online);
         const game = opening.game ?? (this.current?.id === route.gameId ? this.current : await api.finishedGame(route.gameId));
         return playScreen(this, game);
       }

@@ -112,6 +112,40 @@ export function describeProblem(problem: Problem): string {
       return t('problem.unknownTheme', { theme: problem.theme });
     case 'puzzlesUnavailable':
       return t('problem.puzzlesUnavailable');
+    case 'badServerAddress':
+      return t('problem.badServerAddress', { address: problem.address });
+    case 'noServer':
+      return t('problem.noServer');
+    case 'serverUnreachable':
+      return t('problem.serverUnreachable', { address: problem.address });
+    case 'serverVersion':
+      return t('problem.serverVersion');
+    case 'serverBroken':
+      return t('problem.serverBroken');
+    case 'serverUnavailable':
+      return t('problem.serverUnavailable');
+    case 'offline':
+      return t('problem.offline');
+    case 'badInvite':
+      return t('problem.badInvite');
+    case 'noSuchInvite':
+      return t('problem.noSuchInvite');
+    case 'unknownOnlineGame':
+      return t('problem.unknownOnlineGame');
+    case 'tooManyTries':
+      return t('problem.tooManyTries', { count: Math.max(1, Math.ceil(problem.retryAfterMs / 1000)) });
+    case 'waitingForOpponent':
+      return t('problem.waitingForOpponent');
+    case 'notClaimable':
+      return problem.inMs === null
+        ? t('problem.notClaimable')
+        : t('problem.notClaimableYet', { count: Math.max(1, Math.ceil(problem.inMs / 1000)) });
+    case 'noRematch':
+      return t('problem.noRematch');
+    case 'noOnlineGame':
+      return t('problem.noOnlineGame');
+    case 'hostFailed':
+      return t('problem.hostFailed', { port: problem.port });
     default:
       return unknownCode(problem);
   }

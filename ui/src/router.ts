@@ -17,6 +17,8 @@ export type Route =
   | { screen: 'lesson'; id: string }
   /** The puzzle trainer: the puzzle in progress, or a new one. */
   | { screen: 'puzzles' }
+  /** Online play: create a game or join one (the game itself is a `play` route). */
+  | { screen: 'online' }
   /** A finished game's analysis. */
   | { screen: 'analysis'; gameId: string };
 
@@ -41,6 +43,7 @@ const ROUTES: RouteTable = {
   settings: { path: () => 'settings', read: (parts) => (parts.length === 1 && parts[0] === 'settings' ? { screen: 'settings' } : undefined) },
   learn: { path: () => 'learn', read: (parts) => (parts.length === 1 && parts[0] === 'learn' ? { screen: 'learn' } : undefined) },
   puzzles: { path: () => 'puzzles', read: (parts) => (parts.length === 1 && parts[0] === 'puzzles' ? { screen: 'puzzles' } : undefined) },
+  online: { path: () => 'online', read: (parts) => (parts.length === 1 && parts[0] === 'online' ? { screen: 'online' } : undefined) },
   analysis: {
     path: (route) => `analysis/${encodeURIComponent(route.gameId)}`,
     read: ([first, id, ...rest]) => (first === 'analysis' && id && rest.length === 0 ? { screen: 'analysis', gameId: decodeURIComponent(id) } : undefined),

@@ -45,12 +45,27 @@ export function otherSide(side: Color): Color {
 }
 
 export function opponentName(opponent: Opponent): string {
-  return opponent.kind === 'bot' ? t('opponent.bot', { level: levelName(opponent.level) }) : t('opponent.friend');
+  switch (opponent.kind) {
+    case 'bot':
+      return t('opponent.bot', { level: levelName(opponent.level) });
+    case 'friend':
+      return t('opponent.friend');
+    case 'online':
+      return t('opponent.online');
+  }
 }
 
-/** The side the person at the screen plays against a bot; `undefined` between friends (both). */
+/** The side the person at the screen plays against a bot or online; `undefined` between friends
+ * on one device (both). */
 export function playerSide(opponent: Opponent): Color | undefined {
-  return opponent.kind === 'bot' ? otherSide(opponent.botSide) : undefined;
+  switch (opponent.kind) {
+    case 'bot':
+      return otherSide(opponent.botSide);
+    case 'online':
+      return opponent.playerSide;
+    case 'friend':
+      return undefined;
+  }
 }
 
 /** "White wins", "You win", "Draw"… */
@@ -58,7 +73,8 @@ export function resultHeadline(result: Outcome, opponent: Opponent): string {
   if (result.kind === 'draw') return t('result.draw');
   const player = playerSide(opponent);
   if (player === undefined) return t('result.wins', { context: result.winner });
-  return result.winner === player ? t('result.youWin') : t('result.botWins');
+  if (result.winner === player) return t('result.youWin');
+  return opponent.kind === 'online' ? t('result.friendWins') : t('result.botWins');
 }
 
 /** Why the game ended, as a sentence. */

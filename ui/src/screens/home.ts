@@ -25,12 +25,15 @@ export function homeView(ctrl: HomeCtrl): VNode {
     ctrl.learnFirst ? learnCard(ctrl) : null,
     puzzlesCard(ctrl),
     continueCard(ctrl),
+    onlineCard(ctrl),
     h('div.home-actions', [
       h(
         ctrl.learnFirst ? 'button.big' : 'button.primary.big',
         { attrs: { type: 'button', ...testid('home-new-game') }, on: { click: () => ctrl.newGame() } },
         t('home.newGame'),
       ),
+      // Only where online play runs (the app; not the browser build).
+      ctrl.app.online ? h('button', { attrs: { type: 'button', ...testid('home-online') }, on: { click: () => ctrl.online() } }, t('home.online')) : null,
       ctrl.learnFirst ? null : h('button', { attrs: { type: 'button', ...testid('home-course') }, on: { click: () => ctrl.courseMap() } }, t('home.course')),
     ]),
     h('h2', t('home.finished')),
@@ -99,13 +102,24 @@ function continueCard(ctrl: HomeCtrl): VNode | null {
   ]);
 }
 
+/** The online game in progress, to go back to. */
+function onlineCard(ctrl: HomeCtrl): VNode | null {
+  const online = ctrl.app.onlineInProgress();
+  if (!online) return null;
+  return h('div.card.continue-card', { attrs: testid('home-online-card') }, [
+    h('div', [h('strong', t('home.onlineInProgress')), h('p', progressLine(online.game))]),
+    h('button.primary', { attrs: { type: 'button', ...testid('home-online-continue') }, on: { click: () => ctrl.continueOnline() } }, t('home.onlineContinue')),
+  ]);
+}
+
 /** "Bot (Casual) · your move · move 12". */
 export function progressLine(game: GameView): string {
   const opponent = opponentName(game.opponent);
   const number = moveCount(game.plies.length + 1);
   const player = playerSide(game.opponent);
   if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
-  return game.board.turn === player ? t('home.progressYourMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
+  if (game.board.turn === player) return t('home.progressYourMove', { opponent, number });
+  return game.opponent.kind === 'online' ? t('home.progressOpponentMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
 }
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -61,6 +61,16 @@ export class HomeCtrl {
     void this.app.go({ screen: 'newGame' });
   }
 
+  /** Play online: create a game or join one. */
+  online(): void {
+    void this.app.go({ screen: 'online' });
+  }
+
+  continueOnline(): void {
+    const online = this.app.onlineInProgress();
+    if (online) void this.app.go({ screen: 'play', gameId: online.game.id });
+  }
+
   /** The course is put first: the player has not finished it. */
   get learnFirst(): boolean {
     return !this.app.courseStatus.finished;

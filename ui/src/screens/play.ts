@@ -16,9 +16,10 @@ import { PlayCtrl, type PlayQuestions } from './playCtrl';
 
 export { PlayCtrl } from './playCtrl';
 
-const dialogQuestions: PlayQuestions = {
+export const dialogQuestions: PlayQuestions = {
   async resign(game, side) {
-    const message = game.opponent.kind === 'bot' ? t('dialog.resignBot') : t('dialog.resignFriend', { context: side });
+    const kind = game.opponent.kind;
+    const message = kind === 'bot' ? t('dialog.resignBot') : kind === 'online' ? t('dialog.resignOnline') : t('dialog.resignFriend', { context: side });
     const sure = await ask({
       title: t('dialog.resignTitle'),
       message,
@@ -87,11 +88,12 @@ export function playScreen(app: App, game: GameView): Screen {
 // Grid areas (app.css): the status above the board on a phone, beside it on a laptop; the
 // removal control beside the board, or under it on a phone (above, it would shift the board
 // under the finger). The move box comes before the move list: keyboard users reach it first.
-export function playView(ctrl: PlayCtrl): VNode {
+export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []): VNode {
   const game = ctrl.view;
   const state = ctrl.boardState();
   const over = game.result !== null;
   const bot = game.opponent.kind === 'bot';
+  const online = game.opponent.kind === 'online';
   const button = (id: string, label: string, onClick: () => void, hidden: boolean, extra: Record<string, string> = {}, style = ''): VNode =>
     h(`button${style}`, { attrs: { type: 'button', ...testid(id), hidden, ...extra }, on: { click: onClick } }, label);
   return h('section.screen.play', [
@@ -103,6 +105,8 @@ export function playView(ctrl: PlayCtrl): VNode {
         h('span.spinner', { attrs: { 'aria-hidden': 'true' } }),
         t('play.thinking'),
       ]),
+      // What another kind of game adds (online: clocks, the friend's presence, offers).
+      ...extra,
     ]),
     boardView(ctrl.panel, state),
     whyView(ctrl.panel),
@@ -117,8 +121,14 @@ export function playView(ctrl: PlayCtrl): VNode {
         step: (ply) => void ctrl.stepTo(ply),
       }),
       h('div.play-actions', [
-        // Between friends a take-back is a request the other side answers: not offered here yet.
-        button('take-back', t('play.takeBack'), () => void ctrl.takeBack(), !bot || ctrl.game.seat('takeBack') === null),
+        // Between friends on one device a take-back is a request the other side answers: not
+        // offered here yet. Online it is a request to the friend.
+        button(
+          'take-back',
+          online ? t('online.askTakeBack') : t('play.takeBack'),
+          () => void ctrl.takeBack(),
+          !(bot || online) || ctrl.game.seat('takeBack') === null,
+        ),
         button('offer-draw', t('play.offerDraw'), () => void ctrl.offerDraw(), ctrl.game.seat('offerDraw') === null && ctrl.game.seat('answerDraw') === null),
         button('resign', t('play.resign'), () => void ctrl.resign(), ctrl.game.seat('resign') === null, {}, '.danger'),
         button('flip', t('play.flip'), () => ctrl.flip(), false, { 'aria-pressed': String(ctrl.flipped) }),

@@ -81,7 +81,8 @@ export class PlayCtrl {
   orientation(): Color {
     const game = this.view;
     const opponent = game.opponent;
-    const base: Color = opponent.kind === 'bot' ? otherSide(opponent.botSide) : opponent.turnBoard ? game.board.turn : 'white';
+    const player = playerSide(opponent);
+    const base: Color = player ?? (opponent.kind === 'friend' && opponent.turnBoard ? game.board.turn : 'white');
     return this.flipped ? otherSide(base) : base;
   }
 
@@ -110,12 +111,14 @@ export class PlayCtrl {
     const player = playerSide(game.opponent);
     if (player === undefined) return check ? t('play.sideToMoveCheck', { context: turn }) : t('play.sideToMove', { context: turn });
     if (turn === player) return check ? t('play.yourMoveCheck', { context: turn }) : t('play.yourMove', { context: turn });
+    if (game.opponent.kind === 'online') return check ? t('online.opponentMoveCheck') : t('online.opponentMove');
     return check ? t('play.botMoveCheck') : t('play.botMove');
   }
 
   opponentText(): string {
     const opponent = this.view.opponent;
     if (opponent.kind === 'friend') return opponent.turnBoard ? t('play.opponentFriendTurning') : t('play.opponentFriend');
+    if (opponent.kind === 'online') return t('online.opponent', { context: opponent.playerSide });
     return t('play.opponentBot', { context: otherSide(opponent.botSide), level: levelName(opponent.level) });
   }
 

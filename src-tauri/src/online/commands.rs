@@ -1,0 +1,186 @@
+//! Online play's commands: thin, each hands over to [`Online`](super::Online); the connection
+//! and its task live there. Async (the network is waited for on Tauri's runtime, never the
+//! main thread).
+
+use tauri::ipc::Channel;
+use tauri::State;
+
+use super::wire::{HostView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView};
+use super::Online;
+use crate::error::{AppError, StorageWhat};
+use crate::state::{AppState, Launch};
+use ultima_game::wire::BoardView;
+use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice};
+
+/// The app's state once it is open (waited for off the main thread).
+async fn opened(launch: &State<'_, Launch>) -> Result<AppState, AppError> {
+    let launch = launch.inner().clone();
+    tauri::async_runtime::spawn_blocking(move || launch.wait())
+        .await
+        .map_err(|e| AppError::storage(StorageWhat::StateDamaged, e))
+}
+
+/// The settings, the online game (if any) and the server inside the app (if it runs).
+#[tauri::command]
+#[specta::specta]
+pub async fn online_status(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+) -> Result<OnlineStatus, AppError> {
+    let app = opened(&launch).await?;
+    Ok(online.status(&app))
+}
+
+/// Registers the UI's channel for the online game's changes (once, at start-up; again
+/// replaces it). A game saved at the last run is resumed now.
+#[tauri::command]
+#[specta::specta]
+pub async fn watch_online(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+    channel: Channel<OnlineEvent>,
+) -> Result<(), AppError> {
+    let app = opened(&launch).await?;
+    online
+        .watch(&app, move |event| {
+            if let Err(error) = channel.send(event) {
+                eprintln!("ultima: the UI's channel refused an online update: {error}");
+            }
+        })
+        .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn set_online_settings(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+    settings: OnlineSettings,
+) -> Result<OnlineSettings, AppError> {
+    let app = opened(&launch).await?;
+    online.set_settings(&app, settings)
+}
+
+/// Starts the server inside the app on `port` ("Host on this network").
+#[tauri::command]
+#[specta::specta]
+pub async fn online_host(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+    port: u16,
+) -> Result<HostView, AppError> {
+    let app = opened(&launch).await?;
+    online.host(&app, port).await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn online_stop_hosting(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+) -> Result<(), AppError> {
+    let app = opened(&launch).await?;
+    online.stop_hosting(&app).await;
+    Ok(())
+}
+
+/// A new game (on the server of the settings, or `hosted`: on the one inside the app); the
+/// view has the invite for the friend.
+#[tauri::command]
+#[specta::specta]
+pub async fn online_create(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+    color: ColorChoice,
+    clock: Option<ClockSetting>,
+    hosted: bool,
+) -> Result<OnlineView, AppError> {
+    let app = opened(&launch).await?;
+    online.create(&app, color, clock, hosted).await
+}
+
+/// Joins the friend's game on `server` with the invite.
+#[tauri::command]
+#[specta::specta]
+pub async fn online_join(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+    server: String,
+    invite: String,
+) -> Result<OnlineView, AppError> {
+    let app = opened(&launch).await?;
+    online.join(&app, &server, &invite).await
+}
+
+/// The online game as it is now.
+#[tauri::command]
+#[specta::specta]
+pub async fn online_game(online: State<'_, Online>) -> Result<OnlineView, AppError> {
+    online.view()
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn online_board_at(online: State<'_, Online>, ply: u32) -> Result<BoardView, AppError> {
+    online.board_at(ply)
+}
+
+/// This side's move; answers once the server has stored it.
+#[tauri::command]
+#[specta::specta]
+pub async fn online_play(
+    online: State<'_, Online>,
+    from: String,
+    to: String,
+) -> Result<OnlineView, AppError> {
+    online.play(&from, &to).await
+}
+
+/// What a player does in an online game besides moving.
+#[derive(Clone, Copy, Debug, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum OnlineAction {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    RequestTakeBack,
+    AcceptTakeBack,
+    DeclineTakeBack,
+    ClaimWin,
+    OfferRematch,
+    DeclineRematch,
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn online_act(
+    online: State<'_, Online>,
+    action: OnlineAction,
+) -> Result<OnlineView, AppError> {
+    let message = match action {
+        OnlineAction::Resign => ClientMessage::Resign {},
+        OnlineAction::OfferDraw => ClientMessage::OfferDraw {},
+        OnlineAction::AcceptDraw => ClientMessage::AcceptDraw {},
+        OnlineAction::DeclineDraw => ClientMessage::DeclineDraw {},
+        OnlineAction::RequestTakeBack => ClientMessage::RequestTakeBack {},
+        OnlineAction::AcceptTakeBack => ClientMessage::AcceptTakeBack {},
+        OnlineAction::DeclineTakeBack => ClientMessage::DeclineTakeBack {},
+        OnlineAction::ClaimWin => ClientMessage::ClaimWin {},
+        OnlineAction::OfferRematch => ClientMessage::OfferRematch {},
+        OnlineAction::DeclineRematch => ClientMessage::DeclineRematch {},
+    };
+    online.act(message).await
+}
+
+/// The player left the online game's screen: a finished game is put away here.
+#[tauri::command]
+#[specta::specta]
+pub async fn online_leave(
+    launch: State<'_, Launch>,
+    online: State<'_, Online>,
+) -> Result<(), AppError> {
+    let app = opened(&launch).await?;
+    online.leave(&app);
+    Ok(())
+}

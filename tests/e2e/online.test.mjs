@@ -1,0 +1,171 @@
+// End-to-end: online play in the real app. The app hosts the game ("Host on this network": the
+// server inside the app), `ultima online join` plays the other side with the Novice bot, they
+// play moves, the app's player resigns, and both sides see the same moves and the same result.
+// Then the join screen refuses a code nobody gave. Screenshots (ULTIMA_SHOTS) of the create and
+// join screens and of the game, at laptop and phone width.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { byTestId, click, legalMoves, moveList, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+
+const shots = process.env.ULTIMA_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(import.meta.dirname, '../../target');
+const ultima = process.env.ULTIMA_CLI ?? join(targetDir, 'debug', 'ultima');
+// A port of its own for this run (the app's server listens on every interface).
+const port = 17_000 + (process.pid % 2000);
+
+/** Runs `ultima online join`; resolves with its exit code and output when it ends. */
+function joinWithCli(code) {
+  const child = spawn(ultima, ['online', 'join', `ws://127.0.0.1:${port}`, code, '--level', 'novice', '--seed', '7'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (data) => { out += data; });
+  child.stderr.on('data', (data) => { err += data; });
+  const ended = new Promise((done) => child.on('close', (status) => done({ status, out, err })));
+  return { child, ended };
+}
+
+/** The squares of a coordinate move as the move list writes them (`e2-e5`, a removal `d4=`). */
+function written(move) {
+  const from = move.slice(0, 2);
+  const to = move.slice(2, 4);
+  return from === to ? `${from}=` : `${from}-${to}`;
+}
+
+describe('online play: the app hosts, the command line joins', () => {
+  let driver;
+  let bot;
+  before(async () => { driver = await startDriver(); });
+  after(async () => {
+    bot?.child.kill();
+    await driver?.stop();
+  });
+
+  it('creates a game with a code, the bot joins and answers, and both agree on the moves and the result', async () => {
+    const browser = await driver.launch();
+    await browser.setWindowSize(1280, 800);
+    await click(browser, 'home-online');
+    await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 15_000 });
+    if (shots) {
+      await screenshot(browser, `${shots}/online-create.png`);
+      await browser.setWindowSize(390, 844);
+      await screenshot(browser, `${shots}/online-create-phone.png`);
+      await browser.setWindowSize(1280, 800);
+    }
+    await click(browser, 'online-white');
+    await click(browser, 'online-clock-5+3');
+    await click(browser, 'online-hosted');
+    const portField = await byTestId(browser, 'online-port');
+    await portField.waitForDisplayed({ timeout: 5_000 });
+    await portField.setValue(String(port));
+    await click(browser, 'online-create');
+
+    // The code to give, the addresses a friend on the network types, and a copy button.
+    const codeElement = await byTestId(browser, 'invite-code');
+    await codeElement.waitForDisplayed({ timeout: 20_000 });
+    const code = (await codeElement.getText()).trim();
+    assert.match(code, /^[A-Z]{4}-[A-Z]{4}-[A-Z]{4}-[A-Z]{4}$/);
+    const addresses = await browser.execute(() => [...document.querySelectorAll('[data-testid="invite-address"]')].map((e) => e.textContent));
+    assert.ok(addresses.some((address) => address.endsWith(`:${port}`)), JSON.stringify(addresses));
+    assert.ok(await (await byTestId(browser, 'copy-invite')).isDisplayed());
+    // Nobody may move before the friend joins, and the status says why.
+    assert.deepEqual(await legalMoves(browser), []);
+    assert.match(await (await byTestId(browser, 'status-line')).getText(), /Waiting for your friend to join/);
+    if (shots) await screenshot(browser, `${shots}/online-waiting.png`);
+
+    bot = joinWithCli(code);
+    await waitFor(async () => (await (await byTestId(browser, 'presence')).isExisting()) && (await (await byTestId(browser, 'presence')).getAttribute('data-presence')) === 'connected', 'the friend to join');
+
+    // Four moves of the app's player, each answered by the bot through the server.
+    for (let turn = 0; turn < 4; turn += 1) {
+      const before = (await moveList(browser)).length;
+      const moves = await waitFor(async () => { const m = await legalMoves(browser); return m.length ? m : null; }, 'the app\'s move');
+      const move = moves.find((m) => m.slice(0, 2) !== m.slice(2)) ?? moves[0];
+      await typeMove(browser, move);
+      await waitFor(async () => (await moveList(browser)).length >= before + 2, `the bot's answer to ${move}`, 30_000);
+    }
+    // The server's clock: both sides have moved, so White's runs now.
+    const clocks = await browser.execute(() => ['white', 'black'].map((side) => {
+      const clock = document.querySelector(`[data-testid="clock-${side}"]`);
+      return clock ? { time: clock.querySelector('.clock-time')?.textContent, running: clock.classList.contains('running') } : null;
+    }));
+    assert.ok(clocks[0] && clocks[1], JSON.stringify(clocks));
+    assert.equal(clocks[0].running, true, JSON.stringify(clocks));
+    assert.match(clocks[1].time, /^[45]:\d\d$/);
+    const status = await (await byTestId(browser, 'status-line')).getText();
+    assert.match(status, /Your move \(White\)/);
+    assert.match(await (await byTestId(browser, 'opponent')).getText(), /A friend online · you play White/);
+    if (shots) {
+      await screenshot(browser, `${shots}/online-game.png`);
+      await browser.setWindowSize(390, 844);
+      await screenshot(browser, `${shots}/online-game-phone.png`);
+      await browser.setWindowSize(1280, 800);
+    }
+
+    await click(browser, 'resign');
+    await click(browser, 'confirm-resign');
+    const headline = await waitFor(async () => {
+      const panel = await byTestId(browser, 'game-over');
+      return (await panel.isDisplayed()) ? panel.getText() : null;
+    }, 'the game-over panel');
+    assert.match(headline, /Your friend wins/);
+    assert.match(headline, /White resigned/);
+
+    const { status: exit, out, err } = await bot.ended;
+    assert.equal(exit, 0, err);
+    const movesLine = out.split('\n').find((line) => line.startsWith('moves '));
+    const resultLine = out.split('\n').find((line) => line.startsWith('result '));
+    assert.equal(resultLine, 'result black wins');
+    const cliMoves = movesLine.slice('moves '.length).split(' ');
+    const appMoves = await moveList(browser);
+    assert.equal(appMoves.length, cliMoves.length, `${JSON.stringify(appMoves)} vs ${movesLine}`);
+    cliMoves.forEach((move, i) => assert.ok(appMoves[i].includes(written(move)), `${move} is move ${i + 1}: ${appMoves[i]}`));
+    if (shots) {
+      // The mouse off the board (a hovered piece shows its card).
+      await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x: 5, y: 5, origin: 'viewport' }).perform();
+      await screenshot(browser, `${shots}/online-over.png`);
+    }
+
+    // The finished game is among the others on home.
+    await click(browser, 'home-open');
+    const listed = await waitFor(async () => {
+      const rows = await browser.$$('[data-testid="finished-game"]');
+      for (const row of rows) {
+        const text = await row.getText();
+        if (text.includes('A friend online')) return text;
+      }
+      return null;
+    }, 'the online game among the finished games');
+    assert.match(listed, /Black wins · resignation/);
+  });
+
+  it('the join screen refuses a code nobody gave, in words', async () => {
+    const browser = await driver.launch();
+    await browser.setWindowSize(1280, 800);
+    await click(browser, 'home-online');
+    await click(browser, 'online-join-mode');
+    const server = await byTestId(browser, 'online-server');
+    await server.waitForDisplayed({ timeout: 10_000 });
+    await server.setValue(`ws://127.0.0.1:${port}`);
+    await (await byTestId(browser, 'online-code')).setValue('AAAA-AAAA-AAAA-AAAA');
+    if (shots) {
+      await screenshot(browser, `${shots}/online-join.png`);
+      await browser.setWindowSize(390, 844);
+      await screenshot(browser, `${shots}/online-join-phone.png`);
+      await browser.setWindowSize(1280, 800);
+    }
+    await click(browser, 'online-join');
+    const error = await waitFor(async () => {
+      const banner = await byTestId(browser, 'error');
+      return (await banner.isDisplayed()) ? banner.getText() : null;
+    }, 'the refusal');
+    // The app's server went with the app that hosted it: nobody answers there now, or (if the
+    // app hosts again at start) no game waits for that code.
+    assert.match(error, /No server answered at ws:\/\/127\.0\.0\.1:\d+|No game waits for that code/);
+  });
+});
