@@ -9,7 +9,8 @@
 #      /opt or /var/lib; only the player's data folder stays.
 #
 #   bash tests/install/deb.sh [PACKAGE.deb]     (default: the newest packages/Ultima_*_amd64.deb)
-# Screenshots go to $ULTIMA_SHOTS (default packages/install-shots/).
+# Screenshots go to $ULTIMA_SHOTS (default packages/install-shots/). ULTIMA_MEASURE_STARTUP=1 also
+# measures the installed app's start-up before the removal (tests/install/measure-startup.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
@@ -87,6 +88,11 @@ XDG_DATA_HOME="$data" XDG_CONFIG_HOME="$data" xvfb-run -a -s "-screen 0 1280x800
 step "the installed binary plays a move (tauri-driver, Xvfb)"
 ULTIMA_APP="$binary" ULTIMA_SHOTS="$shots" xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 tests/install/play-installed.test.mjs
+
+if [ "${ULTIMA_MEASURE_STARTUP:-0}" = 1 ]; then
+  step "start-up of the installed app: launch to a board that answers a click (a measurement)"
+  ULTIMA_APP="$binary" xvfb-run -a -s "-screen 0 1280x800x24" node tests/install/measure-startup.mjs 10
+fi
 
 step "apt-get remove --purge $name"
 apt_get remove --purge "$name"
