@@ -26,5 +26,6 @@ for _ in $(seq 1 50); do
 done
 redis-cli -p "$port" ping | grep -q PONG || { cat "$dir/redis.log"; exit 1; }
 
-ULTIMA_TEST_REDIS="redis://127.0.0.1:$port/" \
+# The test that kills Redis itself starts its own on the next port.
+ULTIMA_TEST_REDIS="redis://127.0.0.1:$port/" ULTIMA_TEST_REDIS_SPARE_PORT="$((port + 1))" \
   cargo test -p ultima-server --test redis -- --ignored --test-threads=1

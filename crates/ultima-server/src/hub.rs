@@ -759,4 +759,70 @@ impl Hub {
                 .await;
         }
     }
+
+    /// The games this process has players in, read again from the store: what changed while
+    /// this process was not hearing (Redis away) is sent to its players.
+    #[cfg(feature = "redis")]
+    pub(crate) async fn refresh_watched(self: &Arc<Self>) {
+        for (id, entry) in self.watched() {
+            let Ok(Some(game)) = self.load(&id).await else {
+                continue;
+            };
+            let mut slot = entry.game.lock().await;
+            if slot
+                .as_ref()
+                .is_some_and(|known| game.version <= known.version)
+            {
+                continue;
+            }
+            self.deliver(&entry, &game, &Change::Changed, now_ms());
+            self.arm_clock(&game);
+            *slot = Some(game);
+        }
+    }
+
+    /// Seats with a connection here that the stored game says are away are taken back (another
+    /// process marked them away while this one's key had expired, Redis being away).
+    #[cfg(feature = "redis")]
+    pub(crate) async fn reassert_seats(self: &Arc<Self>) {
+        for (id, entry) in self.watched() {
+            let seats: Vec<Color> = lock(&entry.subs).iter().map(|sub| sub.seat).collect();
+            let stale = match entry.game.try_lock() {
+                Ok(game) => game
+                    .as_ref()
+                    .is_some_and(|game| seats.iter().any(|seat| !game.meta.seat(*seat).connected)),
+                Err(_) => false,
+            };
+            if !stale {
+                continue;
+            }
+            let process = self.process.clone();
+            let _ = self
+                .act(
+                    &id,
+                    |game, now| {
+                        let mut changed = false;
+                        for seat in &seats {
+                            if !game.meta.seat(*seat).connected {
+                                game.connect(*seat, &process, now);
+                                changed = true;
+                            }
+                        }
+                        Ok(changed.then(|| Change::Changed.into()))
+                    },
+                    |_, _| {},
+                )
+                .await;
+        }
+    }
+
+    /// The games with a connection here.
+    #[cfg(feature = "redis")]
+    fn watched(&self) -> Vec<(String, Arc<Entry>)> {
+        lock(&self.games)
+            .iter()
+            .filter(|(_, entry)| !lock(&entry.subs).is_empty())
+            .map(|(id, entry)| (id.clone(), entry.clone()))
+            .collect()
+    }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use redis::aio::MultiplexedConnection;
+use redis::aio::ConnectionManager;
 use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +49,8 @@ struct Event {
 
 pub(crate) struct RedisStore {
     client: redis::Client,
-    connection: MultiplexedConnection,
+    /// Reconnects by itself when Redis goes away and comes back.
+    connection: ConnectionManager,
     script: redis::Script,
 }
 
@@ -72,7 +73,7 @@ impl RedisStore {
     pub(crate) async fn connect(url: &str) -> Result<RedisStore, ServerError> {
         let client = redis::Client::open(url).map_err(failed("reading the URL"))?;
         let connection = client
-            .get_multiplexed_async_connection()
+            .get_connection_manager()
             .await
             .map_err(failed("connecting"))?;
         Ok(RedisStore {
@@ -176,33 +177,35 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
         return Ok(());
     };
     store.keep_alive(&hub.process).await?;
-    let mut pubsub = store
-        .client
-        .get_async_pubsub()
-        .await
-        .map_err(failed("subscribing"))?;
-    pubsub
-        .psubscribe("ultima:events:*")
-        .await
-        .map_err(failed("subscribing"))?;
+    let mut messages = subscribe(&store.client).await?;
     let listening = Arc::clone(hub);
     tokio::spawn(async move {
-        let mut messages = pubsub.into_on_message();
-        while let Some(message) = messages.next().await {
-            let Ok(payload) = message.get_payload::<String>() else {
-                continue;
-            };
-            let Ok(event) = serde_json::from_str::<Event>(&payload) else {
-                continue;
-            };
-            if event.origin == listening.process {
-                continue;
+        loop {
+            while let Some(message) = messages.next().await {
+                let Ok(payload) = message.get_payload::<String>() else {
+                    continue;
+                };
+                let Ok(event) = serde_json::from_str::<Event>(&payload) else {
+                    continue;
+                };
+                if event.origin == listening.process {
+                    continue;
+                }
+                listening.apply_remote(&event.doc, event.change).await;
             }
-            listening.apply_remote(&event.doc, event.change).await;
+            // Redis went away: subscribe again, then catch up on what was missed meanwhile.
+            eprintln!("ultima-server: the Redis subscription ended; subscribing again");
+            let crate::hub::Backend::Redis(store) = &listening.backend else {
+                return;
+            };
+            messages = loop {
+                match subscribe(&store.client).await {
+                    Ok(messages) => break messages,
+                    Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+                }
+            };
+            listening.refresh_watched().await;
         }
-        eprintln!(
-            "ultima-server: the Redis subscription ended; other processes' moves no longer arrive"
-        );
     });
     let beating = Arc::clone(hub);
     tokio::spawn(async move {
@@ -214,7 +217,11 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
             };
             if let Err(error) = store.keep_alive(&beating.process).await {
                 eprintln!("ultima-server: {error}");
+                continue;
             }
+            // Seats this process holds that the stored games no longer say it holds (its key
+            // expired while Redis was away, and another process marked them away).
+            beating.reassert_seats().await;
             let holders = beating.remote_holders();
             match store.alive(&holders).await {
                 Ok(alive) => {
@@ -233,6 +240,18 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
         }
     });
     Ok(())
+}
+
+async fn subscribe(client: &redis::Client) -> Result<redis::aio::PubSubStream, ServerError> {
+    let mut pubsub = client
+        .get_async_pubsub()
+        .await
+        .map_err(failed("subscribing"))?;
+    pubsub
+        .psubscribe("ultima:events:*")
+        .await
+        .map_err(failed("subscribing"))?;
+    Ok(pubsub.into_on_message())
 }
 
 impl LiveGame {

@@ -203,3 +203,123 @@ async fn the_clock_falls_once_across_processes() {
         .await
         .is_none());
 }
+
+/// A redis-server of this test's own, on its own port and folder (append-only file, synced at
+/// every write), to kill and restart.
+struct OwnRedis {
+    child: std::process::Child,
+    port: u16,
+    dir: std::path::PathBuf,
+}
+
+impl OwnRedis {
+    fn start(port: u16, dir: &std::path::Path) -> OwnRedis {
+        let child = std::process::Command::new("redis-server")
+            .args([
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                &port.to_string(),
+                "--save",
+                "",
+            ])
+            .args(["--appendonly", "yes", "--appendfsync", "always", "--dir"])
+            .arg(dir)
+            .stdout(std::process::Stdio::null())
+            .spawn();
+        let child = match child {
+            Ok(child) => child,
+            Err(error) => panic!("cannot start redis-server: {error}"),
+        };
+        // Ready when it accepts a connection.
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        OwnRedis {
+            child,
+            port,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    fn kill_9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        self.kill_9();
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn redis_killed_and_restarted_from_its_append_only_file_loses_no_accepted_move() {
+    let dir = common::TempDir::new("own-redis");
+    let port: u16 = std::env::var("ULTIMA_TEST_REDIS_SPARE_PORT")
+        .ok()
+        .and_then(|port| port.parse().ok())
+        .unwrap_or(6399);
+    let mut redis = OwnRedis::start(port, &dir.0);
+    let url = format!("redis://127.0.0.1:{port}/");
+    let spawn_on = |url: &str| spawn(&["--redis", url, "--message-rate", "1000"]);
+    let a = spawn_on(&url);
+    let b = spawn_on(&url);
+    let (mut white, mut black, game, white_token, _) = pair_across(&a, &b, None).await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    play(&mut black, &mut white, 1, "d7d4").await;
+    redis.kill_9();
+    // While Redis is away a move cannot be stored, so it is refused, not lost.
+    white.send(&mv(2, "a2a4")).await;
+    assert_eq!(white.error().await, ultima_protocol::ErrorCode::Unavailable);
+    let redis = OwnRedis::start(redis.port, &redis.dir.clone());
+    // The processes reconnect by themselves; the game goes on where it was.
+    let mut stored = false;
+    for _ in 0..50 {
+        white.send(&mv(2, "a2a4")).await;
+        match white.next().await {
+            ServerMessage::Moved { ply: 2, .. } => {
+                stored = true;
+                break;
+            }
+            ServerMessage::Error { .. } | ServerMessage::State(_) => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(stored, "the processes never reconnected to Redis");
+    // Black, on the other process, gets the move (or the whole state, if it came while that
+    // process was subscribing again).
+    let mut seen = false;
+    while let Some(message) = black.next_within(Duration::from_secs(5)).await {
+        match message {
+            ServerMessage::Moved { ply: 2, .. } => seen = true,
+            ServerMessage::State(state) if state.moves.len() == 3 => seen = true,
+            _ => {}
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen, "black never heard of the move");
+    let mut again = Client::connect(&b.url).await;
+    again
+        .send(&ClientMessage::Resume {
+            game,
+            token: white_token,
+        })
+        .await;
+    again.seated().await;
+    let state = again.state().await;
+    assert_eq!(
+        state.moves,
+        vec!["e2e5".to_string(), "d7d4".to_string(), "a2a4".to_string()]
+    );
+    drop(redis);
+}
