@@ -37,18 +37,11 @@ export function winChart(state: ChartState): VNode {
       h('polyline.chart-line', { attrs: { points: geometry.line } }),
       shown ? h('line.chart-shown', { attrs: { ...testid('chart-shown'), 'data-ply': String(shown.ply), x1: shown.x, y1: 0, x2: shown.x, y2: HEIGHT } }) : null,
       ...marks.map((p) => h(`circle.chart-mark.mark-${p.judgement}`, { attrs: { cx: p.x, cy: p.y, r: 5 } })),
-      // One click target per position, as wide as the gap between positions.
-      ...geometry.points.map((p) =>
+      // One click target per position (a tap anywhere in its column).
+      ...geometry.targets.map((target) =>
         h('rect.chart-target', {
-          attrs: {
-            ...testid('chart-point'),
-            'data-ply': String(p.ply),
-            x: Math.max(0, p.x - geometry.step / 2),
-            y: 0,
-            width: geometry.step,
-            height: HEIGHT,
-          },
-          on: { click: () => state.step(p.ply) },
+          attrs: { ...testid('chart-point'), 'data-ply': String(target.ply), x: target.left, y: 0, width: target.width, height: HEIGHT },
+          on: { click: () => state.step(target.ply) },
         }),
       ),
     ],

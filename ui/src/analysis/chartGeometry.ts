@@ -7,6 +7,8 @@ export const WIDTH = 600;
 export const HEIGHT = 120;
 /** The line stays this far from the top and bottom edges, so a won game's line is still seen. */
 const PAD = 4;
+/** The first and last positions stand this far in from the sides, so their marks are whole. */
+const SIDE = 6;
 
 export interface ChartPoint {
   /** The position: 0 is the start, `k` the position after `k` moves. */
@@ -23,8 +25,9 @@ export interface ChartGeometry {
   line: string;
   /** White's area: the line closed along the bottom edge. */
   area: string;
-  /** The width each position's click target takes. */
-  step: number;
+  /** Each position's click target: from `left`, `width` wide (the half-gaps either side of
+   * it, so that the targets tile the chart without overlapping). */
+  targets: { ply: number; left: number; width: number }[];
 }
 
 /** The y of a win chance (clamped to -1..1). */
@@ -37,23 +40,22 @@ export function yOf(winChance: number): number {
  * the move from position `k` to `k + 1`). Undefined with no positions. */
 export function chartGeometry(winChances: readonly number[], judgements: readonly (Judgement | null)[]): ChartGeometry | undefined {
   if (winChances.length === 0) return undefined;
-  const step = winChances.length > 1 ? WIDTH / (winChances.length - 1) : WIDTH;
+  const step = winChances.length > 1 ? (WIDTH - 2 * SIDE) / (winChances.length - 1) : WIDTH;
   const points = winChances.map((chance, ply) => ({
     ply,
-    x: winChances.length > 1 ? ply * step : WIDTH / 2,
+    x: winChances.length > 1 ? SIDE + ply * step : WIDTH / 2,
     y: yOf(chance),
     judgement: ply > 0 ? (judgements[ply - 1] ?? null) : null,
   }));
   const line = points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const area = `${first.x.toFixed(1)},${HEIGHT} ${line} ${last.x.toFixed(1)},${HEIGHT}`;
-  return { points, line, area, step };
-}
-
-/** The position nearest to `x` (in the chart's units). */
-export function plyAt(x: number, count: number): number {
-  if (count <= 1) return 0;
-  const step = WIDTH / (count - 1);
-  return Math.max(0, Math.min(count - 1, Math.round(x / step)));
+  // White's area reaches the chart's sides, level with the first and last positions.
+  const area = `0,${HEIGHT} 0,${first.y.toFixed(1)} ${line} ${WIDTH},${last.y.toFixed(1)} ${WIDTH},${HEIGHT}`;
+  const targets = points.map((p, index) => {
+    const left = index === 0 ? 0 : p.x - step / 2;
+    const right = index === points.length - 1 ? WIDTH : p.x + step / 2;
+    return { ply: p.ply, left, width: right - left };
+  });
+  return { points, line, area, targets };
 }

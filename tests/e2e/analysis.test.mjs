@@ -1,0 +1,116 @@
+// End-to-end: a finished game analysed in the real app. A game between friends: sixteen quiet
+// plies (the bot's own at 400,000 nodes), then 9. Wb4-a5??, which Black's withdrawer takes by
+// withdrawing (Wb6-c7xa5), two more moves, and White resigns. At the app's node limit that is
+// White's one blunder and nothing else is marked (`ultima analyse` on the same moves says the
+// same). Analyse from the game-over panel: the progress shows, then the chart, the mark in the
+// move list and the counts; a click on the chart shows that position, the best line plays on
+// the board, the arrows step; the analysis is there again after a restart.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { byTestId, click, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+
+const shots = process.env.ULTIMA_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+const docs = resolve(import.meta.dirname, '../../docs/screenshots');
+
+const GAME = 'f2f5 f7f6 e2e4 h7h4 b2b5 a7a5 f5c5 c7c6 d2d5 d8b6 e1b4 h8h5 c1f4 g7g4 g1e3 a5a6 b4a5 b6c7 b5b4 e7e5'.split(' ');
+const POSITIONS = GAME.length + 1;
+
+/** The attribute of the element with this test id, or null. */
+const attribute = async (browser, id, name) => {
+  const element = await byTestId(browser, id);
+  return (await element.isExisting()) ? element.getAttribute(name) : null;
+};
+
+describe('analysing a finished game', () => {
+  let driver;
+  before(async () => { driver = await startDriver(); });
+  after(async () => { await driver?.stop(); });
+
+  it('shows the progress, then the chart and the marks; the chart, the best line and the keys move the board', async () => {
+    const browser = await driver.launch();
+    await browser.setWindowSize(1280, 800);
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-friend');
+    await click(browser, 'start-game');
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    for (const move of GAME) {
+      const before = (await browser.$$('[data-testid="move-list"] [data-ply]')).length;
+      await typeMove(browser, move);
+      await waitFor(async () => (await browser.$$('[data-testid="move-list"] [data-ply]')).length === before + 1, `${move} to be played`);
+    }
+    await click(browser, 'resign');
+    await click(browser, 'confirm-resign');
+    await (await byTestId(browser, 'game-over')).waitForDisplayed({ timeout: 15_000 });
+    await click(browser, 'game-over-analyse');
+
+    // The progress bar, while the 21 positions are searched (a few seconds).
+    const seen = await waitFor(async () => {
+      const phase = await attribute(browser, 'analysis-screen', 'data-phase');
+      return phase === 'running' || phase === 'done' ? phase : null;
+    }, 'the analysis to start');
+    if (seen === 'running') {
+      const bar = await byTestId(browser, 'analysis-progress-bar');
+      assert.equal(await bar.getAttribute('max'), String(POSITIONS));
+      assert.ok(await (await byTestId(browser, 'analysis-cancel')).isDisplayed());
+    }
+    await waitFor(async () => (await attribute(browser, 'analysis-screen', 'data-phase')) === 'done', 'the analysis to finish', 60_000);
+
+    // The chart has a point per position and one mark; White's 9th move is the blunder.
+    const points = await browser.$$('[data-testid="chart-point"]');
+    assert.equal(points.length, POSITIONS);
+    assert.equal((await browser.$$('.chart-mark.mark-blunder')).length, 1);
+    const marked = await browser.execute(() =>
+      [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].filter((b) => b.getAttribute('data-judgement')).map((b) => [b.getAttribute('data-ply'), b.getAttribute('data-judgement')]),
+    );
+    assert.deepEqual(marked, [['17', 'blunder']]);
+    assert.match(await (await browser.$('[data-testid="move-list"] [data-ply="17"]')).getText(), /Wb4-a5\?\?/);
+    assert.equal(await (await byTestId(browser, 'counts-white')).$('[data-judgement="blunder"]').getText(), '1');
+    assert.equal(await (await byTestId(browser, 'counts-black')).$('[data-judgement="blunder"]').getText(), '0');
+
+    // A click on the chart's first point shows the start.
+    await points[0].click();
+    await waitFor(async () => (await attribute(browser, 'chart-shown', 'data-ply')) === '0', 'the start to be shown');
+    assert.match(await (await byTestId(browser, 'step-label')).getText(), /Start/i);
+    // → steps to the next position; its best line plays on the board.
+    await browser.keys('ArrowRight');
+    await waitFor(async () => (await attribute(browser, 'chart-shown', 'data-ply')) === '1', 'position 1 to be shown');
+    const evalBefore = await attribute(browser, 'eval-bar', 'data-win-chance');
+    await click(browser, 'play-line');
+    await (await byTestId(browser, 'leave-variation')).waitForDisplayed({ timeout: 15_000 });
+    const current = await browser.$('[data-testid="line-move"][aria-current="step"]');
+    assert.equal(await current.getAttribute('data-index'), '1');
+    await click(browser, 'leave-variation');
+    await (await byTestId(browser, 'play-line')).waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await attribute(browser, 'eval-bar', 'data-win-chance'), evalBefore);
+
+    // The blunder, from the move list: the bar goes to Black; the screenshot of the analysed game.
+    await (await browser.$('[data-testid="move-list"] [data-ply="17"]')).click();
+    await waitFor(async () => (await attribute(browser, 'chart-shown', 'data-ply')) === '17', 'the blunder to be shown');
+    assert.ok(Number(await attribute(browser, 'eval-bar', 'data-win-chance')) < -0.5);
+    // The whole screen from its top (the click scrolled the page down to the move).
+    await browser.execute(() => window.scrollTo(0, 0));
+    mkdirSync(docs, { recursive: true });
+    await screenshot(browser, `${docs}/analysis.png`);
+    if (shots) {
+      await screenshot(browser, `${shots}/analysis.png`);
+      // A phone's width: the board, the bar and the chart stacked.
+      await browser.setWindowSize(390, 844);
+      await browser.execute(() => window.scrollTo(0, 0));
+      await screenshot(browser, `${shots}/phone-analysis.png`);
+      await browser.setWindowSize(1280, 800);
+    }
+  });
+
+  it('is kept with the game: after a restart the finished game opens analysed at once', async () => {
+    await driver.quit();
+    const browser = await driver.launch();
+    // A finished game is not reopened: the app starts on home, with the game in its list.
+    await click(browser, 'finished-game');
+    await click(browser, 'analyse');
+    await waitFor(async () => (await attribute(browser, 'analysis-screen', 'data-phase')) === 'done', 'the kept analysis');
+    assert.equal((await browser.$$('[data-testid="chart-point"]')).length, POSITIONS);
+  });
+});
