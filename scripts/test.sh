@@ -76,6 +76,7 @@ if [ "${ULTIMA_INSTALL_TEST:-0}" = 1 ]; then
   step "desktop package: build, apt install, start from the desktop entry, play, apt remove"
   bash scripts/package.sh --skip-ui --bundles deb
   SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo --preserve-env=PATH,CARGO_TARGET_DIR"; fi
+  # sudo's secure_path would drop ~/.cargo/bin (tauri-driver) and Node's folder: PATH is passed on.
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo env PATH=$PATH CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-}"; fi
   $SUDO bash tests/install/deb.sh
 fi
