@@ -413,7 +413,8 @@ impl Hub {
             }
             *pending = Some(at);
         }
-        let wait = Duration::from_secs_f64(((at - now_ms()).max(0.0) + 1.0) / 1000.0);
+        let wait = Duration::try_from_secs_f64(((at - now_ms()).max(0.0) + 1.0) / 1000.0)
+            .unwrap_or(Duration::from_secs(86_400));
         let hub = Arc::clone(self);
         let id = game.id().to_string();
         tokio::spawn(async move {

@@ -39,9 +39,10 @@ impl Bucket {
             self.tokens -= 1.0;
             Ok(())
         } else if self.rate.per_second > 0.0 {
-            Err(Duration::from_secs_f64(
-                (1.0 - self.tokens) / self.rate.per_second,
-            ))
+            Err(
+                Duration::try_from_secs_f64((1.0 - self.tokens) / self.rate.per_second)
+                    .unwrap_or(Duration::from_secs(3600)),
+            )
         } else {
             Err(Duration::from_secs(3600))
         }
