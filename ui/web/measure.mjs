@@ -4,8 +4,9 @@
 //   page's JavaScript;
 // - the bot's speed: the fixed search of `ultima bench` (its nine positions, to depth 8), run
 //   natively by `ultima bench` and in Debian's Chromium by the web build's WebAssembly
-//   (`bench` of crates/ultima-wasm), best of three runs each, run one after the other. The two
-//   must visit the same number of nodes: the same search, compiled twice.
+//   (`bench` of crates/ultima-wasm), the two in turn, best of five runs each (the machine is
+//   shared: the best run is the one least slowed by others). The two must visit the same
+//   number of nodes: the same search, compiled twice.
 //
 // Needs `npm run build:web` and `cargo build --release --bin ultima` first. Usage:
 //   node ui/web/measure.mjs [--depth N] [--runs N]
@@ -23,7 +24,7 @@ const option = (name, fallback) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const depth = option('--depth', 8);
-const runs = option('--runs', 3);
+const runs = option('--runs', 5);
 
 // The positions are `ultima bench`'s own, read from where they are written.
 const source = readFileSync(join(root, 'crates/ultima-cli/src/bot_commands.rs'), 'utf8');
@@ -50,12 +51,11 @@ console.log(`JavaScript (${scripts.length} files): ${jsRaw} bytes (${kb(jsRaw)})
 const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const ultima = join(target, 'release/ultima');
 if (!existsSync(ultima)) throw new Error(`${ultima} not built: cargo build --release --bin ultima`);
-const native = [];
-for (let run = 0; run < runs; run += 1) {
+const nativeRun = () => {
   const last = execFileSync(ultima, ['bench', '--depth', String(depth)], { encoding: 'utf8' }).trim().split('\n').at(-1);
   const [, nodes, ms] = last.match(/^bench: (\d+) nodes \d+ nps (\d+) ms/) ?? [];
-  native.push({ nodes: Number(nodes), ms: Number(ms) });
-}
+  return { nodes: Number(nodes), ms: Number(ms) };
+};
 
 // The browser: the web build's module served from ui/web/pkg, its `bench` on each position.
 const pkg = join(root, 'ui/web/pkg');
@@ -82,25 +82,28 @@ const browser = await chromium.launch({
 const page = await browser.newPage();
 await page.goto(url);
 const version = browser.version();
+const browserRun = () =>
+  page.evaluate(
+    async ({ positions, depth }) => {
+      const module = await import('/ultima_wasm.js');
+      await module.default();
+      let nodes = 0;
+      let ms = 0;
+      for (const ufen of positions) {
+        const result = JSON.parse(module.bench(ufen, depth));
+        nodes += result.nodes;
+        ms += result.timeMs;
+      }
+      return { nodes, ms: Math.round(ms) };
+    },
+    { positions, depth },
+  );
+// One after the other, in turn, so that both meet the same load.
+const native = [];
 const inBrowser = [];
 for (let run = 0; run < runs; run += 1) {
-  inBrowser.push(
-    await page.evaluate(
-      async ({ positions, depth }) => {
-        const module = await import('/ultima_wasm.js');
-        await module.default();
-        let nodes = 0;
-        let ms = 0;
-        for (const ufen of positions) {
-          const result = JSON.parse(module.bench(ufen, depth));
-          nodes += result.nodes;
-          ms += result.timeMs;
-        }
-        return { nodes, ms: Math.round(ms) };
-      },
-      { positions, depth },
-    ),
-  );
+  native.push(nativeRun());
+  inBrowser.push(await browserRun());
 }
 await browser.close();
 server.close();
