@@ -332,6 +332,11 @@ mod tests {
                 Some("c again")
             );
             assert_eq!(store.load("zz").await.ok().flatten(), None);
+            // The file is in WAL mode (a property of the file, seen from any connection).
+            let mode = Connection::open(&path).and_then(|other| {
+                other.query_row("PRAGMA journal_mode", [], |row| row.get::<_, String>(0))
+            });
+            assert_eq!(mode.ok().as_deref(), Some("wal"));
         }
         let reopened = Sqlite::open(Some(&path));
         let open = reopened.map(|(_, open)| open).unwrap_or_default();
