@@ -1,6 +1,7 @@
 // End-to-end: online play in the real app. The app hosts the game ("Host on this network": the
 // server inside the app), `ultima online join` plays the other side with the Novice bot, they
-// play moves, the app's player resigns, and both sides see the same moves and the same result.
+// play moves, the app quits and starts again (and so its server) and the game goes on, the app's
+// player resigns, and both sides see the same moves and the same result.
 // Then the join screen refuses a code nobody gave. Screenshots (ULTIMA_SHOTS) of the create and
 // join screens and of the game, at laptop and phone width.
 import assert from 'node:assert/strict';
@@ -47,7 +48,7 @@ describe('online play: the app hosts, the command line joins', () => {
   });
 
   it('creates a game with a code, the bot joins and answers, and both agree on the moves and the result', async () => {
-    const browser = await driver.launch();
+    let browser = await driver.launch();
     await browser.setWindowSize(1280, 800);
     await click(browser, 'home-online');
     await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 15_000 });
@@ -81,14 +82,33 @@ describe('online play: the app hosts, the command line joins', () => {
     bot = joinWithCli(code);
     await waitFor(async () => (await (await byTestId(browser, 'presence')).isExisting()) && (await (await byTestId(browser, 'presence')).getAttribute('data-presence')) === 'connected', 'the friend to join');
 
-    // Four moves of the app's player, each answered by the bot through the server.
-    for (let turn = 0; turn < 4; turn += 1) {
+    // Moves of the app's player, each answered by the bot through the server.
+    const playTurn = async () => {
       const before = (await moveList(browser)).length;
       const moves = await waitFor(async () => { const m = await legalMoves(browser); return m.length ? m : null; }, 'the app\'s move');
       const move = moves.find((m) => m.slice(0, 2) !== m.slice(2)) ?? moves[0];
       await typeMove(browser, move);
       await waitFor(async () => (await moveList(browser)).length >= before + 2, `the bot's answer to ${move}`, 30_000);
-    }
+    };
+    await playTurn();
+    await playTurn();
+
+    // The app quits (its server with it) and starts again: the game is on home, the app hosts
+    // again on its file, the bot comes back with its token, and the game goes on.
+    const beforeQuit = await moveList(browser);
+    await driver.quit();
+    browser = await driver.launch();
+    await browser.setWindowSize(1280, 800);
+    await click(browser, 'home-online-continue');
+    const resumed = await waitFor(async () => {
+      const list = await moveList(browser);
+      return list.length === beforeQuit.length ? list : null;
+    }, 'the online game after the restart');
+    assert.deepEqual(resumed, beforeQuit);
+    await waitFor(async () => (await (await byTestId(browser, 'presence')).isExisting()) && (await (await byTestId(browser, 'presence')).getAttribute('data-presence')) === 'connected', 'the bot to come back', 40_000);
+
+    await playTurn();
+    await playTurn();
     // The server's clock: both sides have moved, so White's runs now.
     const clocks = await browser.execute(() => ['white', 'black'].map((side) => {
       const clock = document.querySelector(`[data-testid="clock-${side}"]`);

@@ -11,6 +11,7 @@ import { ask } from '../dialog';
 import { t } from '../i18n';
 import { describeProblem } from '../problems';
 import { onlineApi, type OnlineApi } from '../online/api';
+import { formatClock } from '../online/clock';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { otherSide } from '../wording';
 import { PlayCtrl, dialogQuestions, playView } from './play';
@@ -245,17 +246,6 @@ export function onlineGameScreen(app: App, view: OnlineView, questions: PlayQues
       ctrl.leave();
     },
   };
-}
-
-/** `m:ss`, or `h:mm:ss`; tenths under ten seconds. */
-export function formatClock(ms: number): string {
-  const total = Math.max(0, ms);
-  if (total < 10_000) return (Math.floor(total / 100) / 10).toFixed(1);
-  const seconds = Math.ceil(total / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 function clockView(ctrl: OnlineGameCtrl, clock: ClockView, side: Color): VNode {
