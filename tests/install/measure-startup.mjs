@@ -8,7 +8,9 @@
 // waits for the squares it may move to (chessground's move-dest marks), read through WebDriver. The
 // figure is the wall-clock time from the process start to the moment those marks are seen; the
 // polling (every 10 ms, each a WebDriver round trip) is inside it, so it is an upper bound of what a
-// player waits. The machine's load average is printed with it: on a busy machine it is longer.
+// player waits. The machine's load average is printed with it: on a busy machine it is longer. So is
+// the CPU time (user + system) the app and its web view's processes had used by then, which depends
+// much less on what else runs.
 //
 //   (needs xdotool)  ULTIMA_APP=/usr/bin/ultima-app xvfb-run -a -s "-screen 0 1280x800x24" \
 //     node tests/install/measure-startup.mjs [ROUNDS]
@@ -26,18 +28,50 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 const binary = realpathSync(application);
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-/** The wall-clock time (ms since the epoch) at which the running app's process started. */
-function appStart() {
+/** The running app's process id (one process of the binary is expected). */
+function appPid() {
   const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
     try { return readlinkSync(`/proc/${pid}/exe`) === binary; } catch { return false; }
   });
   if (pids.length !== 1) throw new Error(`expected one process of ${binary}, found ${pids.length}`);
-  // Field 22 of /proc/PID/stat: start time in ticks since boot (fields after the command name).
-  const stat = readFileSync(`/proc/${pids[0]}/stat`, 'utf8');
-  const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  return Number(pids[0]);
+}
+
+/** The fields of /proc/PID/stat after the command name (field 3 is index 0). */
+function stat(pid) {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The wall-clock time (ms since the epoch) at which a process started. */
+function startTime(pid) {
+  const startTicks = Number(stat(pid)[19]); // field 22: start time in ticks since boot
   const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-  const now = Date.now();
-  return now - (uptime - startTicks / ticksPerSecond) * 1000;
+  return Date.now() - (uptime - startTicks / ticksPerSecond) * 1000;
+}
+
+/** CPU time (ms, user + system) of a process and all its descendants (the web view's processes). */
+function cpuTime(root) {
+  const children = new Map();
+  const times = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = stat(entry);
+      const parent = Number(fields[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(entry));
+      times.set(Number(entry), Number(fields[11]) + Number(fields[12])); // utime, stime
+    } catch { /* ended meanwhile */ }
+  }
+  let total = 0;
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop();
+    total += times.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return (total / ticksPerSecond) * 1000;
 }
 
 function xdotool(...args) {
@@ -68,11 +102,13 @@ try {
   await driver.launch();
 
   const figures = [];
+  const cpuFigures = [];
   for (let round = 1; round <= rounds; round += 1) {
     await driver.quit();
     const launched = Date.now();
     browser = await driver.launch();
-    const started = appStart();
+    const pid = appPid();
+    const started = startTime(pid);
     const session = Date.now();
     // The window is there once the session is: where it is, found before the clock matters.
     const window = xdotool('search', '--onlyvisible', '--name', '^Ultima$').split('\n')[0];
@@ -101,20 +137,27 @@ try {
       () => browser.execute(() => document.querySelectorAll('cg-board square.move-dest').length > 0),
       'the squares b7 may move to',
     );
+    const cpu = cpuTime(pid);
     const total = answered - started;
     figures.push(total);
+    cpuFigures.push(cpu);
     console.log(
       `round ${round}: ${Math.round(total)} ms from the process start to a board that answered a click `
       + `(process start ${Math.round(started - launched)} ms after the launch request; WebDriver session ready at `
       + `${Math.round(session - started)} ms, pieces seen at ${Math.round(board - started)} ms, clicked at `
-      + `${Math.round(clicked - started)} ms)`,
+      + `${Math.round(clicked - started)} ms; CPU time of the app and its web view processes by then `
+      + `${Math.round(cpu)} ms)`,
     );
   }
+  const medianOf = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
   const sorted = [...figures].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const median = medianOf(figures);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`${binary}: median ${Math.round(median)} ms of ${rounds} launches (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}); load average ${load}, ${cpus().length} CPUs`);
+  console.log(`${binary}: median ${Math.round(median)} ms of ${rounds} launches (min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}); load average ${load}, ${cpus().length} CPUs; CPU time by then, median ${Math.round(medianOf(cpuFigures))} ms`);
 } finally {
   await driver.stop();
 }
