@@ -94,8 +94,14 @@ pub(crate) async fn serve(
     }
     // The hub holds the only senders once seated; before that this one keeps the channel open.
     let mut own_tx = Some(tx);
+    // A connection that seats nobody is closed after a while, so idle sockets do not pile up.
+    let seat_by = tokio::time::Instant::now() + hub.config.seat_within;
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(seat_by), if seating.is_none() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
             frame = source.next() => {
                 let reply = match frame {
                     None => break,

@@ -50,6 +50,8 @@ pub struct Config {
     /// A reverse proxy on this machine (nginx, for TLS) forwards the players: the address the
     /// join limits count is its `X-Forwarded-For`, for connections from loopback only.
     pub behind_proxy: bool,
+    /// A connection that has not created, joined or resumed a game by then is closed.
+    pub seat_within: Duration,
 }
 
 impl Default for Config {
@@ -68,6 +70,7 @@ impl Default for Config {
                 per_second: 1.0 / 6.0,
             },
             behind_proxy: false,
+            seat_within: Duration::from_secs(60),
         }
     }
 }

@@ -795,3 +795,20 @@ async fn behind_a_proxy_join_limits_count_the_forwarded_address() {
         ErrorCode::JoinRateLimited { .. }
     ));
 }
+
+#[tokio::test]
+async fn a_connection_that_seats_nobody_is_closed_after_a_while() {
+    let server = server_with(Config {
+        seat_within: Duration::from_millis(300),
+        ..Config::default()
+    })
+    .await;
+    let mut idle = Client::connect(&server.url()).await;
+    idle.ping().await;
+    assert!(idle.closed_within(Duration::from_secs(5)).await);
+    // A seated one stays.
+    let mut players = pair(&server.url(), None).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    players.white.ping().await;
+    players.black.ping().await;
+}
