@@ -329,17 +329,28 @@ impl Persistence {
             return Ok(());
         };
         let encode = |e: serde_json::Error| AppError::storage(StorageWhat::Prepare, e);
-        store.set(KEY_VERSION, Value::from(VERSION));
-        store.set(
+        // Only what changed is set: the store sends the page every value set (its change
+        // event carries it), and most of the trainer's steps leave the rating, with its
+        // history, as it was.
+        let set_changed = |key: &str, value: Value| {
+            if store.get(key).as_ref() != Some(&value) {
+                store.set(key, value);
+            }
+        };
+        set_changed(KEY_VERSION, Value::from(VERSION));
+        set_changed(
             puzzle_stored::KEY_RATING,
             serde_json::to_value(rating).map_err(encode)?,
         );
         match current {
-            Some(run) => store.set(
+            Some(run) => set_changed(
                 puzzle_stored::KEY_CURRENT,
                 serde_json::to_value(run).map_err(encode)?,
             ),
-            None => store.delete(puzzle_stored::KEY_CURRENT),
+            None if store.has(puzzle_stored::KEY_CURRENT) => {
+                store.delete(puzzle_stored::KEY_CURRENT)
+            }
+            None => {}
         }
         Ok(())
     }
