@@ -84,6 +84,10 @@ pub fn run() {
     match app {
         Ok(app) => app.run(|handle, event| {
             if let RunEvent::ExitRequested { .. } = event {
+                // The friend of an online game sees at once that this side left.
+                if let Some(online) = handle.try_state::<online::Online>() {
+                    online.close();
+                }
                 if let Some(state) = handle
                     .try_state::<state::Launch>()
                     .and_then(|launch| launch.get())

@@ -15,6 +15,9 @@ mod host;
 pub mod stored;
 pub mod wire;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -654,6 +657,14 @@ impl Online {
                 }
                 Err(AppError::new(Problem::Offline))
             }
+        }
+    }
+
+    /// Closes the connection (the game goes on on the server, and comes back with the next
+    /// start); the app's state stays as it is.
+    pub fn close(&self) {
+        if let Some(live) = self.inner().live.take() {
+            live.client.close();
         }
     }
 

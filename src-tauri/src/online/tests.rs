@@ -1,0 +1,157 @@
+//! Online play in the app, end to end without a window: two apps, each with its own data folder;
+//! one hosts ("Host on this network": the server library inside it) and creates a game, the other
+//! joins with the invite; moves go through the server and come back through each app's task;
+//! an app opened again on its folder resumes the game with its token; the end is filed among
+//! the finished games.
+
+use std::time::Duration;
+
+use super::wire::{LinkView, OnlineView};
+use super::Online;
+use crate::error::Problem;
+use crate::state::AppState;
+use crate::tests::{folder, open};
+use ultima_online::protocol::{ClientMessage, ColorChoice, Presence};
+use ultima_rules::{Color, Outcome, WinReason};
+
+/// Waits (up to 10 s) until the online game's view satisfies `condition`.
+async fn until(online: &Online, what: &str, condition: impl Fn(&OnlineView) -> bool) -> OnlineView {
+    for _ in 0..500 {
+        if let Ok(view) = online.view() {
+            if condition(&view) {
+                return view;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!(
+        "timed out waiting for {what}: {:?}",
+        online.view().map(|v| v.game.plies.len())
+    );
+}
+
+async fn app(name: &str) -> (std::path::PathBuf, AppState, Online) {
+    let dir = folder(name);
+    let state = open(&dir);
+    let online = Online::new(Some(dir.clone()));
+    online.watch(&state, |_| {}).await.expect("watch");
+    (dir, state, online)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
+    let (_host_dir, host_state, host) = app("online-host").await;
+    let (guest_dir, guest_state, guest) = app("online-guest").await;
+
+    // No server set and not hosting: said so.
+    let error = host
+        .create(&host_state, ColorChoice::White, None, false)
+        .await
+        .expect_err("no server");
+    assert_eq!(error.problem, Problem::NoServer);
+
+    let hosting = host.host(&host_state, 0).await.expect("hosts");
+    assert!(hosting
+        .addresses
+        .iter()
+        .any(|a| a == &format!("ws://127.0.0.1:{}", hosting.port)));
+    let created = host
+        .create(&host_state, ColorChoice::White, None, true)
+        .await
+        .expect("creates");
+    let invite = created.invite.clone().expect("an invite to share");
+    assert_eq!(created.opponent, Presence::Waiting);
+    assert!(created.hosted);
+    assert!(
+        created.game.legal_moves.is_empty(),
+        "nobody moves before the friend joins"
+    );
+
+    let address = format!("127.0.0.1:{}", hosting.port);
+    let refused = guest
+        .join(&guest_state, &address, "AAAA-AAAA-AAAA-AAAA")
+        .await;
+    assert_eq!(
+        refused.expect_err("unknown code").problem,
+        Problem::NoSuchInvite
+    );
+    let joined = guest
+        .join(&guest_state, &address, &invite)
+        .await
+        .expect("joins");
+    assert_eq!(
+        joined.game.opponent,
+        ultima_game::wire::Opponent::Online {
+            player_side: Color::Black
+        }
+    );
+    until(&host, "the friend", |v| v.opponent == Presence::Connected).await;
+
+    // A move refused by the rules here, before it is sent, in the rules' words.
+    let illegal = host.play("e2", "e8").await.expect_err("illegal");
+    assert_eq!(illegal.kind, ultima_game::ErrorKind::IllegalMove);
+    let played = host.play("e2", "e5").await.expect("plays");
+    assert_eq!(played.game.plies.len(), 1);
+    let seen = until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
+    assert_eq!(seen.game.may_act.play, Some(Color::Black));
+    let not_yours = host.play("d2", "d6").await.expect_err("not white's move");
+    assert_eq!(not_yours.problem, Problem::NotYourTurn);
+    guest.play("e7", "e6").await.expect("black plays");
+    until(&host, "black's move", |v| v.game.plies.len() == 2).await;
+
+    // The guest's app quits and opens again on its folder: the game is there and goes on.
+    guest.close();
+    drop(guest);
+    drop(guest_state);
+    // (The closed connection's task ends; in the app the process does.)
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let reopened_state = open(&guest_dir);
+    let reopened = Online::new(Some(guest_dir.clone()));
+    reopened
+        .watch(&reopened_state, |_| {})
+        .await
+        .expect("watch");
+    let saved = reopened.view().expect("the saved game, at once");
+    assert_eq!(saved.game.plies.len(), 2);
+    let back = until(&reopened, "the connection back", |v| {
+        v.link == LinkView::Connected && v.opponent == Presence::Connected
+    })
+    .await;
+    assert_eq!(back.game.plies.len(), 2);
+    host.play("d2", "d6").await.expect("white plays on");
+    until(&reopened, "white's move after the restart", |v| {
+        v.game.plies.len() == 3
+    })
+    .await;
+
+    let resigned = reopened
+        .act(ClientMessage::Resign {})
+        .await
+        .expect("resigns");
+    let won = Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    });
+    assert_eq!(resigned.game.result, won);
+    let ended = until(&host, "the end", |v| v.game.result.is_some()).await;
+    assert_eq!(ended.game.result, won);
+    // Filed among the finished games on both sides, as an online game.
+    for state in [&host_state, &reopened_state] {
+        let mut page = state.finished_games(None, 10).expect("a page");
+        for _ in 0..200 {
+            if !page.games.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            page = state.finished_games(None, 10).expect("a page");
+        }
+        let summary = page.games.first().expect("the online game is listed");
+        assert_eq!(Some(summary.result), won);
+        assert!(matches!(
+            summary.opponent,
+            ultima_game::wire::Opponent::Online { .. }
+        ));
+        assert_eq!(summary.moves, 3);
+    }
+    host.stop_hosting(&host_state).await;
+}
