@@ -249,6 +249,8 @@ impl Hub {
             #[cfg(feature = "redis")]
             Backend::Redis(redis) => redis.commit(game, expected, change, &self.process).await,
         };
+        // SQLite needs no word of the change: only Redis publishes it.
+        #[cfg(not(feature = "redis"))]
         let _ = change;
         if result.is_err() {
             game.version = expected;
@@ -459,8 +461,7 @@ impl Hub {
         color: ColorChoice,
         clock: Option<ClockSetting>,
     ) -> Result<Seating, ErrorCode> {
-        if let Some(clock) = clock.filter(|clock| !clock.is_valid()) {
-            let _ = clock;
+        if clock.is_some_and(|clock| !clock.is_valid()) {
             return Err(ErrorCode::BadClock {
                 max_base_ms: ultima_protocol::MAX_BASE_MS,
                 max_increment_ms: ultima_protocol::MAX_INCREMENT_MS,
