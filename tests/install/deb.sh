@@ -18,8 +18,9 @@ step() { printf '\n== %s ==\n' "$*"; }
 fail() { echo "install test: $*" >&2; exit 1; }
 
 [ "$(id -u)" -eq 0 ] || fail "run as root (it installs and removes a package with apt)"
+# shellcheck disable=SC2012 # the names are the bundler's, without blanks
 deb="${1:-$(ls -t packages/Ultima_*_amd64.deb 2>/dev/null | head -n 1)}"
-[ -n "$deb" ] && [ -f "$deb" ] || fail "no package: build one with 'npm run package', or pass its path"
+if [ -z "$deb" ] || [ ! -f "$deb" ]; then fail "no package: build one with 'npm run package', or pass its path"; fi
 deb="$(realpath "$deb")"
 shots="${ULTIMA_SHOTS:-$root/packages/install-shots}"
 mkdir -p "$shots"
