@@ -15,6 +15,7 @@ const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(import.meta.dirname, '../../target');
 const ultima = process.env.ULTIMA_CLI ?? join(targetDir, 'debug', 'ultima');
+const serverBinary = process.env.ULTIMA_SERVER ?? join(targetDir, 'debug', 'ultima-server');
 // A port of its own for this run (the app's server listens on every interface).
 const port = 17_000 + (process.pid % 2000);
 
@@ -162,6 +163,62 @@ describe('online play: the app hosts, the command line joins', () => {
       return null;
     }, 'the online game among the finished games');
     assert.match(listed, /Black wins · resignation/);
+  });
+
+  it('creates a game on a server started by the test, offers a draw the bot declines, and resigns', async () => {
+    const serverPort = port + 1;
+    const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await new Promise((listening, failed) => {
+        server.stdout.on('data', (data) => { if (String(data).includes('listening on')) listening(); });
+        server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));
+      });
+      const browser = await driver.launch();
+      await browser.setWindowSize(1280, 800);
+      await click(browser, 'home-online');
+      // The app hosts again since the last test: this game is on the other server.
+      await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 10_000 });
+      await waitFor(async () => (await (await byTestId(browser, 'hosting')).isExisting()), 'the app hosting again');
+      if (await (await byTestId(browser, 'online-hosted')).isSelected()) await click(browser, 'online-hosted');
+      const field = await byTestId(browser, 'online-server');
+      await field.waitForDisplayed({ timeout: 10_000 });
+      // Without ws:// in front: the app puts it there.
+      await field.setValue(`127.0.0.1:${serverPort}`);
+      await click(browser, 'online-black');
+      await click(browser, 'online-create');
+      const codeElement = await byTestId(browser, 'invite-code');
+      await codeElement.waitForDisplayed({ timeout: 20_000 });
+      const code = (await codeElement.getText()).trim();
+      assert.equal(await (await byTestId(browser, 'invite-address')).isExisting(), false, 'no network address: not hosted here');
+
+      const guest = spawn(ultima, ['online', 'join', `ws://127.0.0.1:${serverPort}`, code, '--level', 'novice', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      guest.stdout.on('data', (data) => { out += data; });
+      const ended = new Promise((done) => guest.on('close', done));
+      // The bot plays White: its first move comes, then the app's player answers.
+      await waitFor(async () => (await moveList(browser)).length >= 1, "the bot's first move", 30_000);
+      assert.match(await (await byTestId(browser, 'status-line')).getText(), /Your move \(Black\)/);
+      const moves = await waitFor(async () => { const m = await legalMoves(browser); return m.length ? m : null; }, "the app's move");
+      await typeMove(browser, moves.find((m) => m.slice(0, 2) !== m.slice(2)) ?? moves[0]);
+      await waitFor(async () => (await moveList(browser)).length >= 3, "the bot's answer", 30_000);
+
+      // A draw offered: the bot declines it, and the offer goes.
+      await click(browser, 'offer-draw');
+      await waitFor(async () => !(await (await byTestId(browser, 'draw-sent')).isExisting()), 'the bot to decline the draw', 20_000);
+      await click(browser, 'resign');
+      await click(browser, 'confirm-resign');
+      await waitFor(async () => (await (await byTestId(browser, 'game-over')).isDisplayed()), 'the game-over panel');
+      assert.match(await (await byTestId(browser, 'game-over')).getText(), /Your friend wins[\s\S]*Black resigned/);
+      const status = await ended;
+      assert.equal(status, 0);
+      assert.ok(out.includes('result white wins'), out);
+      const appMoves = await moveList(browser);
+      const cliMoves = out.split('\n').find((line) => line.startsWith('moves ')).slice('moves '.length).split(' ');
+      assert.equal(appMoves.length, cliMoves.length);
+      cliMoves.forEach((move, i) => assert.ok(appMoves[i].includes(written(move)), `${move}: ${appMoves[i]}`));
+    } finally {
+      server.kill();
+    }
   });
 
   it('the join screen refuses a code nobody gave, in words', async () => {

@@ -265,6 +265,10 @@ export const en = {
   analysis: {
     /** The button that opens a finished game's analysis (game-over panel, review). */
     open: 'Analyse',
+    /** Against the bot: the button that marks the piece the engine would move. */
+    hint: 'Hint',
+    hintLine_one: 'Hint: move the piece on {{square}}. ({{count}} hint taken in this game.)',
+    hintLine_other: 'Hint: move the piece on {{square}}. ({{count}} hints taken in this game.)',
     title: 'Analysis',
     loading: 'Opening the game…',
     panel: 'Analysis: chart, best line and moves',
@@ -414,7 +418,7 @@ export const en = {
     title: 'Play online',
     intro: 'Play a friend on another device: one of you creates a game and gives the code, the other joins with it.',
     server: 'Server address',
-    serverHint: 'Like ws://192.168.1.20:7070. Ask whoever runs the server, or host the game on this network below.',
+    serverHint: 'Like ws://192.168.1.20:7070. Ask whoever runs the server (or host the game on this network instead).',
     serverSaved: 'Saved.',
     create: 'Create a game',
     join: 'Join a game',
