@@ -65,6 +65,8 @@ step "the course and the puzzles, checked from the command line"
 
 step "end-to-end tests: the real app under Xvfb"
 cargo build -p ultima-app "${FEATURES[@]}"
+# tests/e2e/online.test.mjs plays against `ultima online join` and starts an `ultima-server`.
+cargo build -p ultima-cli -p ultima-server
 ULTIMA_APP="$(realpath "$TARGET_DIR")/debug/ultima-app" \
   xvfb-run -a -s "-screen 0 1280x800x24" node --test --test-concurrency=1 tests/e2e/
 
