@@ -59,6 +59,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             analysis::commands::analyse_game,
             analysis::commands::stop_analysis,
             analysis::commands::analysis_line_boards,
+            analysis::commands::game_hint,
         ])
 }
 

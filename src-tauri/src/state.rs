@@ -294,7 +294,7 @@ impl AppState {
     /// Changes the game in progress named `game_id`, saves, and answers with the new view. A
     /// clock that ran out ends the game on time first, and the change is not made then (the
     /// view says why).
-    fn change_current(
+    pub(crate) fn change_current(
         &self,
         game_id: &str,
         change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,

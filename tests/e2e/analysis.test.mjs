@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { byTestId, click, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { byTestId, click, piecesOnBoard, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -51,11 +51,10 @@ describe('analysing a finished game', () => {
       const phase = await attribute(browser, 'analysis-screen', 'data-phase');
       return phase === 'running' || phase === 'done' ? phase : null;
     }, 'the analysis to start');
-    if (seen === 'running') {
-      const bar = await byTestId(browser, 'analysis-progress-bar');
-      assert.equal(await bar.getAttribute('max'), String(POSITIONS));
-      assert.ok(await (await byTestId(browser, 'analysis-cancel')).isDisplayed());
-    }
+    assert.equal(seen, 'running');
+    const bar = await byTestId(browser, 'analysis-progress-bar');
+    assert.equal(await bar.getAttribute('max'), String(POSITIONS));
+    assert.ok(await (await byTestId(browser, 'analysis-cancel')).isDisplayed());
     await waitFor(async () => (await attribute(browser, 'analysis-screen', 'data-phase')) === 'done', 'the analysis to finish', 60_000);
 
     // The chart has a point per position and one mark; White's 9th move is the blunder.
@@ -92,6 +91,8 @@ describe('analysing a finished game', () => {
     assert.ok(Number(await attribute(browser, 'eval-bar', 'data-win-chance')) < -0.5);
     // The whole screen from its top (the click scrolled the page down to the move).
     await browser.execute(() => window.scrollTo(0, 0));
+    // WebKit's screenshot can show a frame from before the last click: give it time to paint.
+    await browser.pause(1000);
     mkdirSync(docs, { recursive: true });
     await screenshot(browser, `${docs}/analysis.png`);
     if (shots) {
@@ -112,5 +113,23 @@ describe('analysing a finished game', () => {
     await click(browser, 'analyse');
     await waitFor(async () => (await attribute(browser, 'analysis-screen', 'data-phase')) === 'done', 'the kept analysis');
     assert.equal((await browser.$$('[data-testid="chart-point"]')).length, POSITIONS);
+  });
+
+  it('gives a hint against the bot: the piece the engine would move is named, one of the player’s', async () => {
+    const browser = await driver.launch();
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-bot');
+    await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
+    await click(browser, 'side-white');
+    await click(browser, 'start-game');
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await click(browser, 'hint');
+    const line = await byTestId(browser, 'hint-line');
+    await line.waitForDisplayed({ timeout: 15_000 });
+    const text = await line.getText();
+    const square = text.match(/piece on ([a-h][1-8])/)?.[1];
+    assert.ok(square, text);
+    assert.match(text, /1 hint taken/);
+    assert.match((await piecesOnBoard(browser))[square] ?? '', /white/);
   });
 });

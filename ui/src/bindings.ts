@@ -141,6 +141,11 @@ export const commands = {
 	 *  position after `ply` moves of the game: to step through the line as a variation.
 	 */
 	analysisLineBoards: (gameId: string, ply: number, moves: string[]) => typedError<BoardView[], AppError>(__TAURI_INVOKE("analysis_line_boards", { gameId, ply, moves })),
+	/**
+	 *  Against the bot, on the player's move: the square of the piece the engine would move. The
+	 *  hint is counted in the game's record (and saved) before it is given.
+	 */
+	gameHint: (gameId: string) => typedError<HintView, AppError>(__TAURI_INVOKE("game_hint", { gameId })),
 };
 
 /* Types */
@@ -401,6 +406,14 @@ export type GameView = {
 export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach"; square: string } | { kind: "win" } | { kind: "remove"; square: string } | { kind: "safe"; squares: string[] } | { kind: "draw"; draw: DrawGoal } | 
 /**  Tap the pieces the move `from`-`to` takes. */
 { kind: "takes"; from: string; to: string };
+
+/**  What a hint shows. */
+export type HintView = {
+	/**  The square of the piece to move (or, for a removal, the piece to remove). */
+	square: string,
+	/**  The hints taken in this game so far, this one included. */
+	hints: number,
+};
 
 /**  The server inside the app, for friends on the same network. */
 export type HostView = {
@@ -848,7 +861,10 @@ export type PuzzleStatus = {
 	deviation: number,
 	/**  Still uncertain (few puzzles played): lichess shows such a rating with a `?`. */
 	provisional: boolean,
-	/**  The rating after each rated puzzle, oldest first, thinned to at most 100 points. */
+	/**
+	 *  The rating over time, oldest first, at most 100 points: the starting rating, then the
+	 *  rating after each rated puzzle (thinned evenly); empty before the first.
+	 */
 	history: RatingPoint[],
 	/**  Rated puzzles solved in a row, up to the last one; the best such run. */
 	streak: number,

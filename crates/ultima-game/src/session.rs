@@ -52,6 +52,8 @@ pub struct Session {
     pub(crate) take_back_request: Option<Color>,
     /// Goes up with every change, so that a view can be told from an older one.
     pub(crate) revision: u32,
+    /// How many hints the player took (against the bot): the record keeps them.
+    pub(crate) hints: u32,
 }
 
 impl Session {
@@ -103,6 +105,7 @@ impl Session {
             draw_offer: None,
             take_back_request: None,
             revision: 0,
+            hints: 0,
         }
     }
 
@@ -158,6 +161,28 @@ impl Session {
     /// Goes up by one with every change of the game (never down, take-backs included).
     pub fn revision(&self) -> u32 {
         self.revision
+    }
+
+    /// How many hints the player took in this game.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// Counts a hint: only against the bot, on the player's move, while the game goes on
+    /// ([`Problem::NotAgainstBot`], [`Problem::NotYourTurn`], [`Problem::GameOver`] otherwise).
+    pub fn count_hint(&mut self) -> Result<u32, SessionError> {
+        if self.bot_side().is_none() {
+            return Err(Problem::NotAgainstBot.into());
+        }
+        if self.is_over() {
+            return Err(Problem::GameOver.into());
+        }
+        if self.is_bot_to_move() {
+            return Err(Problem::NotYourTurn.into());
+        }
+        self.hints = self.hints.saturating_add(1);
+        self.changed();
+        Ok(self.hints)
     }
 
     fn changed(&mut self) {

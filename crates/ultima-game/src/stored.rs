@@ -6,7 +6,8 @@
 //! Formats of [`StoredGame`]:
 //! - 1 (no `format` field): `{"id", "opponent", "record", "createdAt", "endedAt"}`, what the
 //!   app saved before this crate.
-//! - 2: format 1 and `format`, `clock`, `drawOffer`, `takeBackRequest`, `revision`.
+//! - 2: format 1 and `format`, `clock`, `drawOffer`, `takeBackRequest`, `revision`; and
+//!   `hints` (the hints taken against the bot), written only when there are some.
 
 use serde::{Deserialize, Serialize};
 use ultima_bot::Level;
@@ -41,6 +42,14 @@ pub struct StoredGame {
     /// [`Session::revision`], so that it never goes back after a restart.
     #[serde(default)]
     pub revision: u32,
+    /// [`Session::hints`]: the hints the player took against the bot (0 when absent; not
+    /// written then, so that a game without hints is stored as before).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Who the player faced, as saved (the same JSON since format 1:
@@ -132,6 +141,7 @@ impl From<GameFormat1> for StoredGame {
             draw_offer: None,
             take_back_request: None,
             revision: 0,
+            hints: 0,
         }
     }
 }
@@ -265,6 +275,7 @@ impl Session {
             draw_offer: self.draw_offer,
             take_back_request: self.take_back_request,
             revision: self.revision,
+            hints: self.hints,
         }
     }
 
@@ -324,6 +335,7 @@ impl Session {
             draw_offer: open(stored.draw_offer),
             take_back_request: open(stored.take_back_request),
             revision: stored.revision,
+            hints: stored.hints,
         };
         Ok(Restored { session, cut })
     }

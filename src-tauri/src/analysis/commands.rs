@@ -4,6 +4,7 @@
 use tauri::ipc::Channel;
 use tauri::State;
 
+use super::hint::HintView;
 use super::wire::{AnalysisAnswer, AnalysisProgress, AnalysisView};
 use crate::commands::off_main;
 use crate::error::AppError;
@@ -50,6 +51,14 @@ pub async fn analyse_game(
 pub async fn stop_analysis(game_id: String) -> Result<(), AppError> {
     super::stop(&game_id);
     Ok(())
+}
+
+/// Against the bot, on the player's move: the square of the piece the engine would move. The
+/// hint is counted in the game's record (and saved) before it is given.
+#[tauri::command]
+#[specta::specta]
+pub async fn game_hint(state: State<'_, Launch>, game_id: String) -> Result<HintView, AppError> {
+    off_main(&state, move |state| super::hint::hint(&state, &game_id)).await
 }
 
 /// The boards after each move of `moves` (coordinates, an engine's line) played from the

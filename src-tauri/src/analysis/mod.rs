@@ -5,8 +5,10 @@
 //!
 //! - `commands`: the commands the UI calls.
 //! - `wire`: what the analysis screen receives (the engine's lines with their moves as plies).
+//! - `hint`: against the bot, the piece the engine would move, counted in the game's record.
 
 pub mod commands;
+pub mod hint;
 #[cfg(test)]
 mod tests;
 pub mod wire;

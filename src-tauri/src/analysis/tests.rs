@@ -141,3 +141,41 @@ fn a_lines_boards_follow_its_moves_from_the_ply_it_starts_at() {
     let bad = super::line_boards(&state, &id, 1, &["e2e3".to_string()]);
     assert!(bad.is_err());
 }
+
+#[test]
+fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_record() {
+    let dir = folder("analysis-hint");
+    let state = open(&dir);
+    let game = state
+        .new_game(NewGame::Bot {
+            level: ultima_bot::Level::Novice,
+            player_side: ultima_game::wire::SideChoice::White,
+            time_control: None,
+        })
+        .unwrap();
+    let first = super::hint::hint(&state, &game.id).unwrap();
+    assert_eq!(first.hints, 1);
+    let square: ultima_rules::Square = first.square.parse().expect("a square");
+    // A piece of the player's that has a legal move.
+    let view = state.open_game(&game.id).unwrap();
+    assert!(
+        view.legal_moves.iter().any(|m| m.from == first.square),
+        "{square}"
+    );
+    assert_eq!(super::hint::hint(&state, &game.id).unwrap().hints, 2);
+    // Kept after a restart (the record in the store).
+    drop(state);
+    let state = open(&dir);
+    assert_eq!(state.find(&game.id).unwrap().hints(), 2);
+    // Not between friends.
+    let friends = state
+        .new_game(NewGame::Friend {
+            turn_board: false,
+            time_control: None,
+        })
+        .unwrap();
+    assert_eq!(
+        super::hint::hint(&state, &friends.id).map_err(|e| e.problem),
+        Err(Problem::NotAgainstBot)
+    );
+}

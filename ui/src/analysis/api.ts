@@ -4,7 +4,7 @@
 
 import { Channel } from '@tauri-apps/api/core';
 import { api, unwrap } from '../api';
-import { commands, type AnalysisAnswer, type AnalysisProgress, type AnalysisView, type BoardView, type GameView } from '../bindings';
+import { commands, type AnalysisAnswer, type AnalysisProgress, type AnalysisView, type BoardView, type GameView, type HintView } from '../bindings';
 
 /** What the analysis screen asks of the Rust side (a fake in the tests). */
 export interface AnalysisBackend {
@@ -21,6 +21,9 @@ export interface AnalysisBackend {
   /** The boards after each move of `moves` (coordinates) played from the position after `ply` moves. */
   lineBoards(gameId: string, ply: number, moves: readonly string[]): Promise<BoardView[]>;
 }
+
+/** Against the bot, on the player's move: the piece the engine would move (counted in the record). */
+export const gameHint = (gameId: string): Promise<HintView> => unwrap(commands.gameHint(gameId));
 
 export const analysisApi: AnalysisBackend = {
   game: (gameId) => api.finishedGame(gameId),

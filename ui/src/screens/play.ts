@@ -101,6 +101,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
     h('div.card.status-card.play-status', [
       h('p.opponent', { attrs: testid('opponent') }, ctrl.opponentText()),
       h('p.status-line', { attrs: testid('status-line') }, ctrl.statusText()),
+      ctrl.shownHint ? h('p.hint-line', { attrs: testid('hint-line') }, t('analysis.hintLine', { square: ctrl.shownHint.square, count: ctrl.shownHint.hints })) : null,
       h('p.thinking', { attrs: { ...testid('thinking'), hidden: !ctrl.game.thinking } }, [
         h('span.spinner', { attrs: { 'aria-hidden': 'true' } }),
         t('play.thinking'),
@@ -108,7 +109,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
       // What another kind of game adds (online: clocks, the friend's presence, offers).
       ...extra,
     ]),
-    boardView(ctrl.panel, state),
+    boardView(ctrl.panel, state, { lesson: ctrl.hintMarks }),
     whyView(ctrl.panel),
     removalView(ctrl.panel),
     moveFormView(ctrl.panel, state),
@@ -132,6 +133,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
         button('offer-draw', t('play.offerDraw'), () => void ctrl.offerDraw(), ctrl.game.seat('offerDraw') === null && ctrl.game.seat('answerDraw') === null),
         button('resign', t('play.resign'), () => void ctrl.resign(), ctrl.game.seat('resign') === null, {}, '.danger'),
         button('flip', t('play.flip'), () => ctrl.flip(), false, { 'aria-pressed': String(ctrl.flipped) }),
+        button('hint', t('analysis.hint'), () => void ctrl.askHint(), !ctrl.mayHint()),
         button('analyse', t('analysis.open'), () => void ctrl.app.go({ screen: 'analysis', gameId: game.id }), !over),
       ]),
     ]),

@@ -2,9 +2,11 @@
 // the board panel's state, the flipped board, the game-over panel, and the questions it asks
 // (dialogs in the app, answers in tests). Its view is play.ts.
 
+import { gameHint } from '../analysis/api';
 import { api } from '../api';
 import type { App } from '../app';
-import type { BoardView, Color, GameEvent, GameView, MoveView } from '../bindings';
+import type { BoardView, Color, GameEvent, GameView, HintView, MoveView } from '../bindings';
+import type { LessonMarks } from '../board/board';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
 import { GameController, type GameBackend, type GameChange } from '../game/controller';
 import { Stepper, stepForKey } from '../game/stepper';
@@ -39,6 +41,12 @@ export class PlayCtrl {
   rematching = false;
   /** The game-over heading takes the focus once drawn (the game just ended). */
   focusGameOver = false;
+  /** The hint shown (the piece the engine would move), until the position changes. */
+  shownHint: HintView | null = null;
+  /** The hint's mark on the board. */
+  hintMarks: LessonMarks | undefined = undefined;
+  /** Where hints come from (the Rust side; a fake in tests). */
+  hintSource: (gameId: string) => Promise<HintView> = gameHint;
 
   constructor(
     readonly app: PlayHost,
@@ -141,6 +149,8 @@ export class PlayCtrl {
   /** A newer view of the game was taken: back to the live position, and say what happened. */
   private changed(change: GameChange, game: GameView): void {
     this.stepper.reset();
+    this.shownHint = null;
+    this.hintMarks = undefined;
     this.panel.cleared();
     const app = this.app;
     if (change.kind === 'moved') {
@@ -175,6 +185,28 @@ export class PlayCtrl {
   flip(): void {
     this.flipped = !this.flipped;
     this.app.redraw();
+  }
+
+  /** Whether a hint may be asked for: against the bot, on the player's move, at the live position. */
+  mayHint(): boolean {
+    return this.view.opponent.kind === 'bot' && this.view.result === null && !this.stepper.reviewing && this.game.seat('play') !== null;
+  }
+
+  /** Against the bot: marks the piece the engine would move (the record counts the hint). */
+  async askHint(): Promise<void> {
+    if (!this.mayHint()) return;
+    const ply = this.view.plies.length;
+    try {
+      const hint = await this.hintSource(this.view.id);
+      // A move made meanwhile makes the hint stale.
+      if (this.game.isClosed || this.view.plies.length !== ply) return;
+      this.shownHint = hint;
+      this.hintMarks = { hint: hint.square };
+      this.app.announce(t('analysis.hintLine', { square: hint.square, count: hint.hints }));
+      this.app.redraw();
+    } catch (error) {
+      this.app.showError(error);
+    }
   }
 
   takeBack(): Promise<boolean> {

@@ -675,3 +675,35 @@ fn online_the_device_acts_as_its_own_side_and_the_game_saves_as_online() {
     assert_eq!(restored.opponent(), session.opponent());
     assert_eq!(restored.game().moves().len(), 1);
 }
+
+#[test]
+fn hints_are_counted_against_the_bot_on_the_players_move_and_kept_in_the_record() {
+    let mut session = bot(SideChoice::Black);
+    assert_eq!(
+        problem(session.count_hint()),
+        Problem::NotYourTurn,
+        "the bot's move"
+    );
+    let first = bot_move(&session, "e2e5");
+    session.play_bot(&first, 1.0).expect("bot's move");
+    assert_eq!(session.count_hint(), Ok(1));
+    assert_eq!(session.count_hint(), Ok(2));
+    let stored = session.to_stored();
+    assert_eq!(stored.hints, 2);
+    let json = serde_json::to_value(&stored).expect("JSON");
+    assert_eq!(json["hints"], 2);
+    let back = Session::from_stored(&crate::StoredGame::from_json(json).expect("reads"))
+        .expect("restores")
+        .session;
+    assert_eq!(back.hints(), 2);
+
+    // A game without hints is written as before (no `hints` field), and reads as none.
+    let none = bot(SideChoice::White).to_stored();
+    let json = serde_json::to_value(&none).expect("JSON");
+    assert!(json.get("hints").is_none(), "{json}");
+    assert_eq!(crate::StoredGame::from_json(json).expect("reads").hints, 0);
+
+    assert_eq!(problem(friend().count_hint()), Problem::NotAgainstBot);
+    session.resign(BLACK, 2.0).expect("resigned");
+    assert_eq!(problem(session.count_hint()), Problem::GameOver);
+}
