@@ -153,5 +153,37 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         ));
         assert_eq!(summary.moves, 3);
     }
+
+    // A rematch: both ask, and both apps go on with the new game, the sides swapped.
+    let first_id = ended.game.id.clone();
+    let asked = host
+        .act(ClientMessage::OfferRematch {})
+        .await
+        .expect("asks");
+    assert_eq!(asked.rematch_offer, Some(Color::White));
+    until(&reopened, "the rematch offer", |v| {
+        v.rematch_offer == Some(Color::White)
+    })
+    .await;
+    let _ = reopened.act(ClientMessage::OfferRematch {}).await;
+    let rematch = until(&host, "the rematch", |v| v.game.id != first_id).await;
+    assert_eq!(
+        rematch.game.opponent,
+        ultima_game::wire::Opponent::Online {
+            player_side: Color::Black
+        }
+    );
+    assert!(rematch.game.plies.is_empty() && rematch.game.result.is_none());
+    let other = until(&reopened, "the rematch", |v| v.game.id != first_id).await;
+    assert_eq!(other.game.id, rematch.game.id);
+    assert_eq!(other.game.may_act.play, Some(Color::White));
+    reopened
+        .play("e2", "e5")
+        .await
+        .expect("white opens the rematch");
+    until(&host, "the rematch's first move", |v| {
+        v.game.plies.len() == 1
+    })
+    .await;
     host.stop_hosting(&host_state).await;
 }
