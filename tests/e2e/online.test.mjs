@@ -244,5 +244,15 @@ describe('online play: the app hosts, the command line joins', () => {
     // The app's server went with the app that hosted it: nobody answers there now, or (if the
     // app hosts again at start) no game waits for that code.
     assert.match(error, /No server answered at ws:\/\/127\.0\.0\.1:\d+|No game waits for that code/);
+
+    // The server address is a setting: the one typed is there in the settings too.
+    await click(browser, 'settings-open');
+    const setting = await byTestId(browser, 'settings-online-server');
+    await setting.waitForDisplayed({ timeout: 10_000 });
+    assert.equal(await setting.getValue(), `ws://127.0.0.1:${port}`);
+    if (shots) {
+      await setting.scrollIntoView();
+      await screenshot(browser, `${shots}/online-settings.png`);
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { AnimationSpeed, BoardTheme, Color, Level, PieceSet, Role, Settings
 import { roleOf } from '../board/pieces';
 import '../board/style';
 import { ask } from '../dialog';
+import { onlineApi } from '../online/api';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { BOT_LEVELS, ROLES, levelName, standInName } from '../wording';
@@ -84,9 +85,38 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
       ]),
       h('div.card', [h('h2', t('settings.legend')), legend(settings)]),
       courseCard(ctrl),
+      onlineCard(ctrl.app),
     ]),
     h('div.form-actions', [
       h('button.primary', { attrs: { type: 'button', ...testid('settings-done') }, on: { click: () => ctrl.done() } }, t('settings.done')),
+    ]),
+  ]);
+}
+
+/** Online play's server address (where the app runs online play: not the browser build). */
+function onlineCard(app: App): VNode | null {
+  const online = app.online;
+  if (!online) return null;
+  const save = async (server: string): Promise<void> => {
+    try {
+      const settings = await onlineApi.setSettings({ ...online.settings, server });
+      if (app.online) app.online = { ...app.online, settings };
+      app.clearError();
+    } catch (error) {
+      app.showError(error);
+    }
+    app.redraw();
+  };
+  return h('div.card.settings-online', [
+    h('h2', t('online.title')),
+    h('div.field', [
+      h('label.field-label', { attrs: { for: 'settings-online-server' } }, t('online.server')),
+      h('input#settings-online-server', {
+        attrs: { type: 'text', ...testid('settings-online-server'), autocomplete: 'off', spellcheck: 'false', inputmode: 'url', placeholder: 'ws://192.168.1.20:7070', 'aria-describedby': 'settings-online-hint' },
+        props: { value: online.settings.server },
+        on: { change: (event: Event) => void save((event.target as HTMLInputElement).value) },
+      }),
+      h('p#settings-online-hint.hint', t('online.serverHint')),
     ]),
   ]);
 }
