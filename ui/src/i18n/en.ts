@@ -269,10 +269,6 @@ export const en = {
     hint: 'Hint',
     hintLine_one: 'Hint: move the piece on {{square}}. ({{count}} hint taken in this game.)',
     hintLine_other: 'Hint: move the piece on {{square}}. ({{count}} hints taken in this game.)',
-    /** Against the bot: the button that marks the piece the engine would move. */
-    hint: 'Hint',
-    hintLine_one: 'Hint: move the piece on {{square}}. ({{count}} hint taken in this game.)',
-    hintLine_other: 'Hint: move the piece on {{square}}. ({{count}} hints taken in this game.)',
     title: 'Analysis',
     loading: 'Opening the game…',
     panel: 'Analysis: chart, best line and moves',
