@@ -157,6 +157,8 @@ pub struct LevelPlayer {
     settings: LevelSettings,
     rng: Rng,
     engine: Engine,
+    /// Whether the level meets a puzzle rather than a game (see [`LevelPlayer::solving_puzzles`]).
+    puzzle_mode: bool,
 }
 
 impl LevelPlayer {
@@ -170,7 +172,19 @@ impl LevelPlayer {
             settings: level.settings(),
             rng: Rng::new(seed),
             engine,
+            puzzle_mode: false,
         }
+    }
+
+    /// The level as a player meeting a puzzle: a win in one is judged like any other move
+    /// rather than always taken, and a capture the level overlooks stays overlooked even when
+    /// it is the search's best move. In play the level never misses its best move (it would
+    /// look absurd, and its strength is measured so); in a puzzle, where the whole point is
+    /// to see the capture, a player who overlooks captures fails. The puzzles' calibration
+    /// tries the puzzles so, which is what tells an easy puzzle from a hard one.
+    pub fn solving_puzzles(mut self) -> LevelPlayer {
+        self.puzzle_mode = true;
+        self
     }
 
     /// Plays with other settings (tests, experiments).
@@ -222,9 +236,11 @@ impl LevelPlayer {
         // opponent has no move left would: the error model never talks it out of one. (The
         // search puts such moves first, so its best move is one whenever there is one.)
         let moves = position.legal_moves();
-        let wins = wins_at_once(position, &moves);
-        if let Some(&win) = wins.iter().find(|mv| **mv == best_move).or(wins.first()) {
-            return Ok(chosen(win));
+        if !self.puzzle_mode {
+            let wins = wins_at_once(position, &moves);
+            if let Some(&win) = wins.iter().find(|mv| **mv == best_move).or(wins.first()) {
+                return Ok(chosen(win));
+            }
         }
         if !settings.errs() || result.info.depth == 0 || limits.stop_requested() {
             return Ok(chosen(best_move));
@@ -258,7 +274,7 @@ impl LevelPlayer {
                 continue;
             }
             if mv.is_capture()
-                && mv != best_move
+                && (mv != best_move || self.puzzle_mode)
                 && self.rng.chance(settings.overlook_capture_percent)
             {
                 continue;
@@ -274,7 +290,15 @@ impl LevelPlayer {
                 pick = Some((mv, judged));
             }
         }
-        Ok(chosen(pick.map_or(best_move, |(mv, _)| mv)))
+        // Nothing seen worth playing (a puzzle whose one good move was overlooked): another move.
+        let fallback = if self.puzzle_mode {
+            moves.iter().copied().find(|mv| *mv != best_move)
+        } else {
+            None
+        };
+        Ok(chosen(
+            pick.map(|(mv, _)| mv).or(fallback).unwrap_or(best_move),
+        ))
     }
 }
 

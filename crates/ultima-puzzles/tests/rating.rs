@@ -94,23 +94,65 @@ fn no_tries_leave_the_starting_rating() {
 
 // --- the bots' tries --------------------------------------------------------------------------
 
+/// The first shipped puzzle that `wanted` accepts (given the puzzle's positions).
+fn shipped_where(wanted: impl Fn(&Puzzle, &[Position]) -> bool) -> Puzzle {
+    ultima_puzzles::collection()
+        .expect("the collection reads")
+        .into_iter()
+        .find(|p| p.replay().is_ok_and(|positions| wanted(p, &positions)))
+        .expect("a shipped puzzle of that kind")
+}
+
+fn solver_move_is_capture(puzzle: &Puzzle, positions: &[Position]) -> bool {
+    positions[1]
+        .parse_coordinates(&puzzle.moves[1])
+        .is_ok_and(|mv| mv.is_capture())
+}
+
+fn tries(calibration: &ultima_puzzles::rating::Calibration, level: Level) -> u32 {
+    calibration
+        .solved
+        .iter()
+        .find(|(l, _, _)| *l == level)
+        .map(|(_, solved, _)| *solved)
+        .expect("the level tried")
+}
+
 #[test]
-fn every_level_takes_a_mate_in_one_so_it_rates_low() {
-    // After the king's step to d8, the leaper mates by leaping to g8 (or a8: any mate counts).
-    let mate = puzzle("mate", 1500, &[Theme::LongLeap, Theme::MateIn1]);
-    let calibration = calibrate(&mate, &CalibrationSettings::default()).expect("calibrates");
-    assert!(
-        calibration
-            .solved
-            .iter()
-            .all(|(_, solved, tries)| solved == tries && *tries == 3),
+fn a_capturing_mate_in_one_is_missed_only_by_levels_that_overlook_captures() {
+    // In a puzzle a level that overlooks captures (Novice 30% of the time, Beginner 10%)
+    // overlooks the solution too; Intermediate and Club never do.
+    let settings = CalibrationSettings {
+        tries: 40,
+        ..CalibrationSettings::default()
+    };
+    let mate = shipped_where(|p, positions| {
+        p.has_theme(Theme::MateIn1)
+            && p.solver_move_count() == 1
+            && solver_move_is_capture(p, positions)
+    });
+    let calibration = calibrate(&mate, &settings).expect("calibrates");
+    assert_eq!(
+        tries(&calibration, Level::Intermediate),
+        40,
         "{calibration:?}"
     );
-    assert_eq!(calibration.solve_rate(), 1.0);
+    assert_eq!(tries(&calibration, Level::Club), 40, "{calibration:?}");
+    assert!(tries(&calibration, Level::Novice) < 40, "{calibration:?}");
+    let capture_rating = calibration.rating;
+
+    // A quiet mate in one (here the leaper's step to g8 after the king's to d8, or a8: any
+    // mate counts) is never overlooked: every level solves it, and it rates below Novice.
+    let quiet = puzzle("mate", 1500, &[Theme::LongLeap, Theme::MateIn1]);
+    let calibration = calibrate(&quiet, &settings).expect("calibrates");
+    assert_eq!(calibration.solve_rate(), 1.0, "{calibration:?}");
     assert!(f64::from(calibration.rating) < level_rating(Level::Novice).rating);
-    // The other mate as the solution: whichever mate a level plays, the try is solved, so at
-    // least one of the two puzzles is solved by a mate that is not its solution.
-    let mut other = mate.clone();
+    // So the capture rates above the quiet mate: the calibration tells them apart.
+    assert!(
+        capture_rating > calibration.rating,
+        "{capture_rating} {calibration:?}"
+    );
+    let mut other = quiet.clone();
     other.moves[1] = "d5a8".to_string();
     let calibration = calibrate(&other, &CalibrationSettings::default()).expect("calibrates");
     assert_eq!(calibration.solve_rate(), 1.0, "{calibration:?}");
