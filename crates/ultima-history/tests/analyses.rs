@@ -69,7 +69,9 @@ fn an_analysis_of_a_game_not_stored_is_refused() {
 fn an_analysis_that_does_not_read_is_an_error_naming_the_game() {
     let history = History::open_in_memory().unwrap();
     add_game(&history, "g2");
-    history.save_analysis("g2", 10, 1.0, &"not an analysis").unwrap();
+    history
+        .save_analysis("g2", 10, 1.0, &"not an analysis")
+        .unwrap();
     let read = history.analysis::<Analysis>("g2");
     assert!(
         matches!(&read, Err(HistoryError::DamagedAnalysis { id, .. }) if id == "g2"),
