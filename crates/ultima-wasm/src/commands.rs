@@ -191,6 +191,10 @@ fn dispatch(state: &mut AppState, command: &str, args: &Value) -> Result<Answer,
             let GameId { game_id } = read(args)?;
             answer(state.take_back(&game_id))
         }
+        "game_hint" => {
+            let GameId { game_id } = read(args)?;
+            answer(state.game_hint(&game_id))
+        }
         "answer_take_back" => {
             let GameAnswer { game_id, accept } = read(args)?;
             answer(state.answer_take_back(&game_id, accept))

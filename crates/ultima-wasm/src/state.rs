@@ -277,6 +277,25 @@ impl AppState {
         })
     }
 
+    /// Against the bot, on the player's move: counts a hint in the game (saved) and finds the
+    /// piece the engine would move, as the app's `game_hint` does.
+    pub fn game_hint(
+        &mut self,
+        game_id: &str,
+    ) -> Result<crate::analysis::wire::HintView, AppError> {
+        let mut counted: Option<(ultima_rules::Game, u32)> = None;
+        self.change_current(game_id, |session, _| {
+            let hints = session.count_hint()?;
+            counted = Some((session.game().clone(), hints));
+            Ok(())
+        })?;
+        // `change_current` leaves the game as it is when its clock ran out meanwhile.
+        let (game, hints) = counted.ok_or(AppError::new(Problem::GameOver))?;
+        let square = crate::analysis::wire::hint_square(&game)
+            .map_err(|_| AppError::new(Problem::BotFailed))?;
+        Ok(crate::analysis::wire::HintView { square, hints })
+    }
+
     pub fn answer_take_back(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
         self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::AnswerTakeBack);

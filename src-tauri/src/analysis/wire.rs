@@ -131,3 +131,29 @@ fn line_view(from: &Position, line: &Line) -> LineView {
         plies,
     }
 }
+
+/// The nodes a hint is searched with: a fraction of a second.
+pub const HINT_NODES: u64 = 50_000;
+
+/// What a hint shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct HintView {
+    /// The square of the piece to move (or, for a removal, the piece to remove).
+    pub square: String,
+    /// The hints taken in this game so far, this one included.
+    pub hints: u32,
+}
+
+/// The square of the piece the engine would move in `game`'s position (a search at
+/// [`HINT_NODES`], so the same hint on any machine).
+pub fn hint_square(game: &Game) -> Result<String, ultima_bot::BotError> {
+    let found = ultima_bot::Engine::with_hash_mb(4).search(
+        game.position(),
+        &ultima_bot::history_hashes(game),
+        &ultima_bot::Limits::nodes(HINT_NODES),
+        &ultima_bot::NoClock,
+        &mut |_| {},
+    )?;
+    Ok(found.best_move.from.to_string())
+}
