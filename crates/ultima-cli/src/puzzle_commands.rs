@@ -361,11 +361,15 @@ fn export_command(args: &[String]) -> Result<(), CliError> {
     }
     let puzzles = load(file.as_deref())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for puzzle in &puzzles {
-        writeln!(out, "{}", puzzle.to_export_json())?;
+    let written = puzzles
+        .iter()
+        .try_for_each(|puzzle| writeln!(out, "{}", puzzle.to_export_json()))
+        .and_then(|()| out.flush());
+    match written {
+        // The reader stopped reading (`| head`): nothing is wrong with the export.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
     }
-    out.flush()?;
-    Ok(())
 }
 
 /// `ultima puzzles calibrate`: every puzzle's rating fitted from the levels' tries, written as
