@@ -160,6 +160,8 @@ pub enum Problem {
     NoDrawOffer,
     /// Draw offers are for games between people, not against the bot.
     NotAgainstBot,
+    /// The engine's evaluation is not shown while a game against a person online goes on.
+    NoEngineOnline,
     /// The text is not a square name.
     BadSquare {
         text: String,
@@ -314,6 +316,7 @@ impl Problem {
             | DrawAlreadyOffered
             | NoDrawOffer
             | NotAgainstBot
+            | NoEngineOnline
             | BadSquare { .. }
             | NoSuchPly { .. }
             | NoBot
@@ -638,6 +641,7 @@ impl fmt::Display for Problem {
             DrawAlreadyOffered => f.write_str("a draw is already offered"),
             NoDrawOffer => f.write_str("no draw offer to answer"),
             NotAgainstBot => f.write_str("not in a game against the bot"),
+            NoEngineOnline => f.write_str("no engine evaluation in a game online"),
             BadSquare { text } => write!(f, "`{text}` is not a square"),
             NoSuchPly { ply } => write!(f, "the game has no move {ply}"),
             NoGame => f.write_str("no game in progress"),

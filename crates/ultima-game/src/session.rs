@@ -54,6 +54,8 @@ pub struct Session {
     pub(crate) revision: u32,
     /// How many hints the player took (against the bot): the record keeps them.
     pub(crate) hints: u32,
+    /// Whether the engine's evaluation bar was shown during play: the record notes it.
+    pub(crate) eval_bar: bool,
 }
 
 impl Session {
@@ -106,6 +108,7 @@ impl Session {
             take_back_request: None,
             revision: 0,
             hints: 0,
+            eval_bar: false,
         }
     }
 
@@ -183,6 +186,30 @@ impl Session {
         self.hints = self.hints.saturating_add(1);
         self.changed();
         Ok(self.hints)
+    }
+
+    /// Whether the engine's evaluation bar was shown while this game was played.
+    pub fn eval_bar(&self) -> bool {
+        self.eval_bar
+    }
+
+    /// Notes in the record that a position was evaluated for the evaluation bar during play:
+    /// against the bot or between friends on one device, while the game goes on
+    /// ([`Problem::NoEngineOnline`] in a game against a person online, [`Problem::GameOver`]).
+    /// Answers whether this is the first time (only then the game changes).
+    pub fn note_eval_bar(&mut self) -> Result<bool, SessionError> {
+        if matches!(self.opponent, Opponent::Online { .. }) {
+            return Err(Problem::NoEngineOnline.into());
+        }
+        if self.is_over() {
+            return Err(Problem::GameOver.into());
+        }
+        if self.eval_bar {
+            return Ok(false);
+        }
+        self.eval_bar = true;
+        self.changed();
+        Ok(true)
     }
 
     fn changed(&mut self) {
@@ -573,6 +600,7 @@ impl Session {
             draw_offer: self.draw_offer,
             take_back_request: self.take_back_request,
             may_act,
+            eval_bar: self.eval_bar,
         }
     }
 
@@ -592,6 +620,7 @@ impl Session {
             result: self.game.outcome()?,
             moves: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
             ended_at: self.ended_at.unwrap_or(self.created_at),
+            eval_bar: self.eval_bar,
         })
     }
 }

@@ -7,7 +7,8 @@
 //! - 1 (no `format` field): `{"id", "opponent", "record", "createdAt", "endedAt"}`, what the
 //!   app saved before this crate.
 //! - 2: format 1 and `format`, `clock`, `drawOffer`, `takeBackRequest`, `revision`; and
-//!   `hints` (the hints taken against the bot), written only when there are some.
+//!   `hints` (the hints taken against the bot), written only when there are some; and
+//!   `evalBar` (the evaluation bar was shown during play), written only when it was.
 
 use serde::{Deserialize, Serialize};
 use ultima_bot::Level;
@@ -46,10 +47,18 @@ pub struct StoredGame {
     /// written then, so that a game without hints is stored as before).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hints: u32,
+    /// [`Session::eval_bar`]: the evaluation bar was shown during play (false when absent;
+    /// not written then, so that a game without it is stored as before).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub eval_bar: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Who the player faced, as saved (the same JSON since format 1:
@@ -92,6 +101,9 @@ pub struct StoredSummary {
     pub moves: u32,
     pub created_at: f64,
     pub ended_at: f64,
+    /// The evaluation bar was shown during play (written only when it was).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub eval_bar: bool,
 }
 
 /// Why a saved entry could not be read.
@@ -142,6 +154,7 @@ impl From<GameFormat1> for StoredGame {
             take_back_request: None,
             revision: 0,
             hints: 0,
+            eval_bar: false,
         }
     }
 }
@@ -206,6 +219,7 @@ impl StoredSummary {
             result: self.result,
             moves: self.moves,
             ended_at: self.ended_at,
+            eval_bar: self.eval_bar,
         }
     }
 }
@@ -276,6 +290,7 @@ impl Session {
             take_back_request: self.take_back_request,
             revision: self.revision,
             hints: self.hints,
+            eval_bar: self.eval_bar,
         }
     }
 
@@ -289,6 +304,7 @@ impl Session {
             moves: count(self.game.moves().len()),
             created_at: self.created_at,
             ended_at: self.ended_at.unwrap_or(self.created_at),
+            eval_bar: self.eval_bar,
         })
     }
 
@@ -336,6 +352,7 @@ impl Session {
             take_back_request: open(stored.take_back_request),
             revision: stored.revision,
             hints: stored.hints,
+            eval_bar: stored.eval_bar,
         };
         Ok(Restored { session, cut })
     }

@@ -180,6 +180,10 @@ pub struct GameView {
     /// The side whose take-back request is open.
     pub take_back_request: Option<Color>,
     pub may_act: MayAct,
+    /// The engine's evaluation bar was shown while the game was played (the record notes it;
+    /// absent from an older peer's view: not shown).
+    #[serde(default)]
+    pub eval_bar: bool,
 }
 
 /// A finished game in the list on the home screen: what the list shows, without replaying.
@@ -194,6 +198,9 @@ pub struct FinishedSummary {
     pub moves: u32,
     /// Milliseconds since 1970 (a float for JavaScript).
     pub ended_at: f64,
+    /// The engine's evaluation bar was shown while the game was played.
+    #[serde(default)]
+    pub eval_bar: bool,
 }
 
 #[cfg(test)]

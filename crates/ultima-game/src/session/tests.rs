@@ -707,3 +707,51 @@ fn hints_are_counted_against_the_bot_on_the_players_move_and_kept_in_the_record(
     session.resign(BLACK, 2.0).expect("resigned");
     assert_eq!(problem(session.count_hint()), Problem::GameOver);
 }
+
+#[test]
+fn the_eval_bar_shown_during_play_is_noted_once_kept_in_the_record_and_listed() {
+    let mut session = friend();
+    assert!(!session.eval_bar());
+    let revision = session.revision();
+    assert_eq!(session.note_eval_bar(), Ok(true), "the first time");
+    assert_eq!(session.revision(), revision + 1, "the game changed");
+    assert_eq!(session.note_eval_bar(), Ok(false), "already noted");
+    assert_eq!(
+        session.revision(),
+        revision + 1,
+        "nothing changed the second time"
+    );
+    assert!(session.view(0.0).eval_bar);
+
+    // Kept through save and resume.
+    let json = serde_json::to_value(session.to_stored()).expect("JSON");
+    assert_eq!(json["evalBar"], true);
+    let back = Session::from_stored(&crate::StoredGame::from_json(json).expect("reads"))
+        .expect("restores")
+        .session;
+    assert!(back.eval_bar());
+
+    // A game without it is written as before (no `evalBar` field), and reads as not shown.
+    let none = bot(SideChoice::White).to_stored();
+    let json = serde_json::to_value(&none).expect("JSON");
+    assert!(json.get("evalBar").is_none(), "{json}");
+    assert!(!crate::StoredGame::from_json(json).expect("reads").eval_bar);
+
+    // Against the bot too; the finished game's line in the list says it.
+    let mut against_bot = bot(SideChoice::White);
+    assert_eq!(against_bot.note_eval_bar(), Ok(true));
+    against_bot.resign(WHITE, 1.0).expect("resigned");
+    assert_eq!(problem(against_bot.note_eval_bar()), Problem::GameOver);
+    let summary = against_bot.stored_summary().expect("over");
+    assert!(summary.eval_bar);
+    let value = serde_json::to_value(&summary).expect("JSON");
+    assert_eq!(value["evalBar"], true);
+    let read = crate::StoredSummary::from_json(value).expect("reads");
+    assert!(read.view().eval_bar);
+    assert_eq!(against_bot.summary().map(|s| s.eval_bar), Some(true));
+
+    // Never while a game against a person online goes on.
+    let mut online = Session::online("online-g1".into(), WHITE, 0.0);
+    assert_eq!(problem(online.note_eval_bar()), Problem::NoEngineOnline);
+    assert!(!online.eval_bar());
+}

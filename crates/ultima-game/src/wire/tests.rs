@@ -95,6 +95,7 @@ fn a_game_view_has_the_fields_the_ui_reads() {
             "botToMove",
             "clock",
             "drawOffer",
+            "evalBar",
             "id",
             "legalMoves",
             "mayAct",
