@@ -43,6 +43,21 @@ impl Analyser {
         self.nodes
     }
 
+    /// The score of `game`'s current position alone, as the analysis scores each position
+    /// (one line; a game over is not searched, a forced move is looked past): what an
+    /// evaluation bar shows. The table is kept from one call to the next (the next position
+    /// of a game is found quicker); raising `stop` ends the search within a few milliseconds
+    /// with [`AnalysisError::Stopped`].
+    pub fn evaluate(&mut self, game: &Game, stop: &Arc<AtomicBool>) -> Result<Eval, AnalysisError> {
+        let limits = Limits::nodes(self.nodes).with_stop(stop.clone());
+        let ply = game.moves().len();
+        let analysed = self.position(game, &limits, ply)?;
+        if stop.load(Ordering::Relaxed) {
+            return Err(AnalysisError::Stopped { done: 0, total: 1 });
+        }
+        Ok(analysed.eval)
+    }
+
     /// Analyses every position of `game` (its declared end, a resignation, plays no part),
     /// calling `on_progress` after each. Raising `stop` ends the search under way within a
     /// few milliseconds and the analysis with [`AnalysisError::Stopped`].

@@ -174,3 +174,20 @@ fn the_analysis_reads_back_from_json() {
     let back: GameAnalysis = serde_json::from_str(&json).unwrap();
     assert_eq!(back, analysis);
 }
+
+#[test]
+fn one_position_is_evaluated_as_the_analysis_scores_it_and_a_raised_flag_stops_it() {
+    let game = Game::from_record(HUNG_COORDINATOR).expect("replays");
+    let analysis = analyse(HUNG_COORDINATOR);
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut analyser = Analyser::new(NODES);
+    // The game's end position (after the capture): White a coordinator up, as the analysis says.
+    let eval = analyser.evaluate(&game, &flag).expect("evaluated");
+    assert_eq!(eval, analysis.positions[2].eval);
+    assert!(eval.win_chance() > 0.5, "{eval:?}");
+    flag.store(true, Ordering::Relaxed);
+    assert!(matches!(
+        analyser.evaluate(&game, &flag),
+        Err(AnalysisError::Stopped { .. })
+    ));
+}
