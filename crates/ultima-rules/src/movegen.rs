@@ -103,6 +103,18 @@ impl Position {
 
     /// Every move of the side to move, ignoring whether it leaves its own king in check.
     pub fn generate_pseudo_legal(&self, out: &mut MoveList) {
+        self.generate::<false>(out);
+    }
+
+    /// The moves of [`Position::generate_pseudo_legal`] that take something, in the same order,
+    /// without building the others: what a search over captures alone (quiescence) needs.
+    pub fn generate_captures(&self, out: &mut MoveList) {
+        self.generate::<true>(out);
+    }
+
+    /// Every move (`CAPTURES` false), or only those that take something (`CAPTURES` true): the
+    /// same walk over the pieces, the second skipping the squares and pieces that take nothing.
+    fn generate<const CAPTURES: bool>(&self, out: &mut MoveList) {
         let us = self.turn;
         let them = !us;
         let board = &self.board;
@@ -117,6 +129,12 @@ impl Position {
         };
         let frozen = board.frozen(us);
         let pinches = PinchMap::new(theirs, ours);
+        // With captures alone, the squares on which a coordinator takes something: the files
+        // of the enemy pieces on its king's rank and the ranks of those on its king's file.
+        let coordinating = match context.king {
+            Some(king) if CAPTURES => coordination_targets(king, theirs),
+            _ => Bitboard::FULL,
+        };
 
         for from in ours & !frozen {
             let Some(piece) = board.piece_at(from) else {
@@ -124,8 +142,9 @@ impl Position {
             };
             match piece.role {
                 Role::King => {
-                    for to in attacks::neighbours(from) & !ours {
-                        push(
+                    let targets = if CAPTURES { theirs } else { !ours };
+                    for to in attacks::neighbours(from) & targets {
+                        push::<CAPTURES>(
                             out,
                             from,
                             to,
@@ -134,71 +153,114 @@ impl Position {
                         );
                     }
                 }
-                Role::Pawn => self.pawn_moves(&context, &pinches, from, out),
+                Role::Pawn => self.pawn_moves::<CAPTURES>(&context, &pinches, from, out),
                 Role::Withdrawer => {
                     for direction in Direction::ALL {
                         let taken = context.withdrawn(from, direction, theirs);
+                        if CAPTURES && taken.is_empty() {
+                            continue;
+                        }
                         for to in attacks::slide(from, direction, occupied) & context.empty {
-                            push(out, from, to, piece.role, taken);
+                            push::<CAPTURES>(out, from, to, piece.role, taken);
                         }
                     }
                 }
                 Role::LongLeaper => {
                     for direction in Direction::ALL {
-                        leap(&context, from, direction, theirs, piece.role, out, |_| {
-                            Bitboard::EMPTY
-                        });
+                        leap::<CAPTURES>(
+                            &context,
+                            from,
+                            direction,
+                            theirs,
+                            piece.role,
+                            out,
+                            |_| Bitboard::EMPTY,
+                        );
                     }
                 }
                 Role::Coordinator => {
-                    for to in attacks::queen_lines(from, occupied) & context.empty {
+                    if CAPTURES && (context.king.is_none() || coordinating.is_empty()) {
+                        continue;
+                    }
+                    for to in attacks::queen_lines(from, occupied) & context.empty & coordinating {
                         let taken = context.coordinated(to, theirs);
-                        push(out, from, to, piece.role, taken);
+                        push::<CAPTURES>(out, from, to, piece.role, taken);
                     }
                 }
                 Role::Immobilizer => {
+                    if CAPTURES {
+                        continue;
+                    }
                     for to in attacks::queen_lines(from, occupied) & context.empty {
-                        push(out, from, to, piece.role, Bitboard::EMPTY);
+                        push::<CAPTURES>(out, from, to, piece.role, Bitboard::EMPTY);
                     }
                 }
-                Role::Chameleon => self.chameleon_moves(&context, them, from, out),
+                Role::Chameleon => self.chameleon_moves::<CAPTURES>(&context, them, from, out),
             }
         }
 
+        if CAPTURES {
+            // A removal takes nothing.
+            return;
+        }
         for square in frozen & !board.by_role(Role::King) {
             if let Some(piece) = board.piece_at(square) {
-                push(out, square, square, piece.role, Bitboard::EMPTY);
+                push::<CAPTURES>(out, square, square, piece.role, Bitboard::EMPTY);
             }
         }
     }
 
-    fn pawn_moves(&self, context: &Context, pinches: &PinchMap, from: Square, out: &mut MoveList) {
+    fn pawn_moves<const CAPTURES: bool>(
+        &self,
+        context: &Context,
+        pinches: &PinchMap,
+        from: Square,
+        out: &mut MoveList,
+    ) {
         let pinch_squares = pinches.any();
+        if CAPTURES && pinch_squares.is_empty() {
+            return;
+        }
+        let landings = if CAPTURES {
+            context.empty & pinch_squares
+        } else {
+            context.empty
+        };
         for direction in Direction::ORTHOGONAL {
-            for to in attacks::slide(from, direction, context.occupied) & context.empty {
+            for to in attacks::slide(from, direction, context.occupied) & landings {
                 let taken = if pinch_squares.contains(to) {
                     pinches.captures(to)
                 } else {
                     Bitboard::EMPTY
                 };
-                push(out, from, to, Role::Pawn, taken);
+                push::<CAPTURES>(out, from, to, Role::Pawn, taken);
             }
         }
     }
 
-    fn chameleon_moves(&self, context: &Context, them: Color, from: Square, out: &mut MoveList) {
+    fn chameleon_moves<const CAPTURES: bool>(
+        &self,
+        context: &Context,
+        them: Color,
+        from: Square,
+        out: &mut MoveList,
+    ) {
         let board = context.board;
         let ours = board.by_color(self.turn);
         let their = |role| board.pieces(them, role);
-        let pinches = PinchMap::new(their(Role::Pawn), ours);
-        let pinch_squares = pinches.any();
         let withdrawers = their(Role::Withdrawer);
         let leapers = their(Role::LongLeaper);
         let coordinators = their(Role::Coordinator);
+        if CAPTURES && (their(Role::Pawn) | withdrawers | leapers | coordinators).is_empty() {
+            // Nothing it could take the way that piece takes.
+            return;
+        }
+        let pinches = PinchMap::new(their(Role::Pawn), ours);
+        let pinch_squares = pinches.any();
         for direction in Direction::ALL {
             let withdrawn = context.withdrawn(from, direction, withdrawers);
             let orthogonal = direction.is_orthogonal();
-            leap(
+            leap::<CAPTURES>(
                 context,
                 from,
                 direction,
@@ -217,10 +279,24 @@ impl Position {
     }
 }
 
+/// The squares on which a coordinator (or a chameleon coordinating) of the side whose king is
+/// on `king` takes one of `targets`: the file of each target on the king's rank, the rank of
+/// each target on the king's file (see [`attacks::coordination_squares`]).
+fn coordination_targets(king: Square, targets: Bitboard) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    for target in targets & Bitboard::rank(king.rank()) {
+        squares |= Bitboard::file(target.file());
+    }
+    for target in targets & Bitboard::file(king.file()) {
+        squares |= Bitboard::rank(target.rank());
+    }
+    squares
+}
+
 /// Moves along `direction` from `from` that may leap over pieces of `leapable`, each with an
 /// empty square behind it, taking them; `landing` adds what else a landing square takes.
 #[inline]
-fn leap(
+fn leap<const CAPTURES: bool>(
     context: &Context,
     from: Square,
     direction: Direction,
@@ -233,7 +309,7 @@ fn leap(
     let mut square = from;
     while let Some(next) = square.step(direction) {
         if context.empty.contains(next) {
-            push(out, from, next, role, leaped | landing(next));
+            push::<CAPTURES>(out, from, next, role, leaped | landing(next));
             square = next;
         } else if leapable.contains(next) {
             match next.step(direction) {
@@ -249,8 +325,18 @@ fn leap(
     }
 }
 
+/// Adds the move; with `CAPTURES`, only when it takes something.
 #[inline]
-fn push(out: &mut MoveList, from: Square, to: Square, role: Role, captures: Bitboard) {
+fn push<const CAPTURES: bool>(
+    out: &mut MoveList,
+    from: Square,
+    to: Square,
+    role: Role,
+    captures: Bitboard,
+) {
+    if CAPTURES && captures.is_empty() {
+        return;
+    }
     // MAX_MOVES bounds every position's move count (see its comment); never panic regardless.
     let _ = out.try_push(Move {
         from,
