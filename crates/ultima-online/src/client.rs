@@ -352,6 +352,7 @@ fn is_final(error: &OnlineError) -> bool {
         OnlineError::Refused(code) => !matches!(
             code,
             ErrorCode::JoinRateLimited { .. }
+                | ErrorCode::CreateRateLimited { .. }
                 | ErrorCode::RateLimited { .. }
                 | ErrorCode::Unavailable
         ),
@@ -404,6 +405,7 @@ impl Task {
                         let wait = match &error {
                             OnlineError::Refused(
                                 ErrorCode::JoinRateLimited { retry_after_ms }
+                                | ErrorCode::CreateRateLimited { retry_after_ms }
                                 | ErrorCode::RateLimited { retry_after_ms },
                             ) => Duration::from_millis(*retry_after_ms),
                             _ => self.options.retry_after(attempt),

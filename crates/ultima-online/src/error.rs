@@ -69,7 +69,8 @@ pub fn problem_of(code: &ErrorCode) -> Problem {
         ErrorCode::NoSuchInvite => Problem::NoSuchInvite,
         ErrorCode::BadToken => Problem::UnknownOnlineGame,
         ErrorCode::RateLimited { retry_after_ms }
-        | ErrorCode::JoinRateLimited { retry_after_ms } => Problem::TooManyTries {
+        | ErrorCode::JoinRateLimited { retry_after_ms }
+        | ErrorCode::CreateRateLimited { retry_after_ms } => Problem::TooManyTries {
             retry_after_ms: u32::try_from(*retry_after_ms).unwrap_or(u32::MAX),
         },
         ErrorCode::WaitingForOpponent => Problem::WaitingForOpponent,
@@ -102,6 +103,9 @@ pub fn describe(code: &ErrorCode) -> String {
         }
         ErrorCode::JoinRateLimited { retry_after_ms } => {
             format!("too many attempts to join from this address; try again in {retry_after_ms} ms")
+        }
+        ErrorCode::CreateRateLimited { retry_after_ms } => {
+            format!("too many games created from this address; try again in {retry_after_ms} ms")
         }
         ErrorCode::BadClock {
             max_base_ms,

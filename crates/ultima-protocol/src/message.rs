@@ -164,6 +164,10 @@ pub enum ErrorCode {
     JoinRateLimited {
         retry_after_ms: u64,
     },
+    /// Too many games created from this address; wait.
+    CreateRateLimited {
+        retry_after_ms: u64,
+    },
     /// The clock is out of bounds.
     BadClock {
         max_base_ms: u32,

@@ -86,6 +86,8 @@ fn spawn(args: &[String]) -> Result<Server, String> {
             "127.0.0.1:0",
             "--join-burst",
             "1000000",
+            "--create-burst",
+            "1000000",
             "--message-rate",
             "100000",
         ])

@@ -51,7 +51,7 @@ pub(crate) async fn serve(
         .max_message_size(Some(HARD_FRAME_LIMIT))
         .max_frame_size(Some(HARD_FRAME_LIMIT));
     // Behind a reverse proxy on this machine, the player's address is the one the proxy
-    // gives (for the join limits); from anywhere else the header is not believed.
+    // gives (for the join and create limits); from anywhere else the header is not believed.
     let trust = hub.config.behind_proxy && peer.ip().is_loopback();
     let mut forwarded: Option<IpAddr> = None;
     // The callback's type, error response included, is tungstenite's.
@@ -194,6 +194,7 @@ async fn handle(
         ClientMessage::Ping {} => return Ok(Some(ServerMessage::Pong {})),
         ClientMessage::Create { color, clock } => {
             let tx = seat_channel(seating, tx)?;
+            create_limit(hub, peer)?;
             *seating = Some(hub.create(conn, &tx, color, clock).await?);
         }
         ClientMessage::Join { invite } => {
@@ -228,6 +229,14 @@ fn join_limit(hub: &Hub, peer: SocketAddr) -> Result<(), ErrorCode> {
     hub.join_limits
         .take(peer.ip(), Instant::now())
         .map_err(|wait| ErrorCode::JoinRateLimited {
+            retry_after_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1),
+        })
+}
+
+fn create_limit(hub: &Hub, peer: SocketAddr) -> Result<(), ErrorCode> {
+    hub.create_limits
+        .take(peer.ip(), Instant::now())
+        .map_err(|wait| ErrorCode::CreateRateLimited {
             retry_after_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1),
         })
 }

@@ -42,6 +42,8 @@ pub(crate) enum Outbound {
 struct Sub {
     conn: u64,
     seat: Color,
+    /// The token the connection holds (only its hash is stored), given again for a rematch.
+    token: String,
     tx: mpsc::Sender<Outbound>,
 }
 
@@ -103,6 +105,8 @@ pub(crate) struct Hub {
     pub(crate) process: String,
     /// Join and resume attempts, per address.
     pub(crate) join_limits: crate::limit::PerAddress,
+    /// Games created, per address.
+    pub(crate) create_limits: crate::limit::PerAddress,
     games: Mutex<HashMap<String, Arc<Entry>>>,
     next_conn: AtomicU64,
 }
@@ -118,6 +122,7 @@ impl Hub {
     pub(crate) fn new(config: Config, backend: Backend) -> Result<Hub, ServerError> {
         Ok(Hub {
             join_limits: crate::limit::PerAddress::new(config.join_rate),
+            create_limits: crate::limit::PerAddress::new(config.create_rate),
             config,
             backend,
             process: ids::token()?,
@@ -377,10 +382,11 @@ impl Hub {
                     game: game.id().to_string(),
                     seat,
                 },
+                // A rematch keeps each player's token.
                 Outbound::Message(ServerMessage::Seated {
                     game: game.id().to_string(),
                     color: seat,
-                    token: game.token(seat).to_string(),
+                    token: sub.token.clone(),
                     invite: None,
                 }),
                 Outbound::Message(ServerMessage::State(game.state(seat, now, claim))),
@@ -392,6 +398,7 @@ impl Hub {
                 moved.push(Sub {
                     conn: sub.conn,
                     seat,
+                    token: sub.token,
                     tx: sub.tx,
                 });
             }
@@ -436,19 +443,26 @@ impl Hub {
         });
     }
 
-    fn subscribe(entry: &Entry, conn: u64, seat: Color, tx: &mpsc::Sender<Outbound>) {
+    fn subscribe(entry: &Entry, conn: u64, seat: Color, token: &str, tx: &mpsc::Sender<Outbound>) {
         lock(&entry.subs).push(Sub {
             conn,
             seat,
+            token: token.to_string(),
             tx: tx.clone(),
         });
     }
 
-    fn seated(tx: &mpsc::Sender<Outbound>, game: &LiveGame, seat: Color, invite: bool) {
+    fn seated(
+        tx: &mpsc::Sender<Outbound>,
+        game: &LiveGame,
+        seat: Color,
+        token: &str,
+        invite: bool,
+    ) {
         let _ = tx.try_send(Outbound::Message(ServerMessage::Seated {
             game: game.id().to_string(),
             color: seat,
-            token: game.token(seat).to_string(),
+            token: token.to_string(),
             invite: game.meta.invite.clone().filter(|_| invite),
         }));
     }
@@ -479,12 +493,12 @@ impl Hub {
         };
         let id = ids::game_id().map_err(random)?;
         let invite = ids::invite().map_err(random)?;
+        let token = ids::token().map_err(random)?;
         let now = now_ms();
         let mut game = LiveGame::new(
             id.clone(),
             seat,
-            ids::token().map_err(random)?,
-            ids::token().map_err(random)?,
+            ids::token_hash(&token),
             invite.to_string(),
             clock.map(|clock| TimeControl {
                 base_ms: clock.base_ms,
@@ -507,8 +521,8 @@ impl Hub {
                 .map_err(|error| self.unavailable(error))?,
         }
         let entry = self.insert(game.clone());
-        Self::subscribe(&entry, conn, seat, tx);
-        Self::seated(tx, &game, seat, true);
+        Self::subscribe(&entry, conn, seat, &token, tx);
+        Self::seated(tx, &game, seat, &token, true);
         let _ = tx.try_send(Outbound::Message(ServerMessage::State(game.state(
             seat,
             now,
@@ -556,20 +570,29 @@ impl Hub {
             .await?
             .ok_or(ErrorCode::NoSuchInvite)?;
         let process = self.process.clone();
+        let token = match ids::token() {
+            Ok(token) => token,
+            Err(error) => {
+                self.give_back_invite(&code, &id).await;
+                eprintln!("ultima-server: {error}");
+                return Err(ErrorCode::Unavailable);
+            }
+        };
+        let hash = ids::token_hash(&token);
         let seat: Mutex<Option<Color>> = Mutex::new(None);
         let joined = self
             .act(
                 &id,
                 |game, now| {
-                    let side = game.join(&process, now)?;
+                    let side = game.join(&process, hash.clone(), now)?;
                     *lock(&seat) = Some(side);
                     Ok(Some(Change::Changed.into()))
                 },
                 |game, entry| {
                     let side = *lock(&seat);
                     if let Some(side) = side {
-                        Self::subscribe(entry, conn, side, tx);
-                        Self::seated(tx, game, side, false);
+                        Self::subscribe(entry, conn, side, &token, tx);
+                        Self::seated(tx, game, side, &token, false);
                     }
                 },
             )
@@ -607,8 +630,8 @@ impl Hub {
             },
             |game, entry| {
                 if let Some(side) = game.seat_of(token) {
-                    Self::subscribe(entry, conn, side, tx);
-                    Self::seated(tx, game, side, true);
+                    Self::subscribe(entry, conn, side, token, tx);
+                    Self::seated(tx, game, side, token, true);
                 }
             },
         )

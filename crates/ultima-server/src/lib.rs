@@ -47,8 +47,10 @@ pub struct Config {
     pub message_rate: Rate,
     /// Join and resume attempts per address.
     pub join_rate: Rate,
+    /// Games created per address (rematches are not counted: both players ask for them).
+    pub create_rate: Rate,
     /// A reverse proxy on this machine (nginx, for TLS) forwards the players: the address the
-    /// join limits count is its `X-Forwarded-For`, for connections from loopback only.
+    /// join and create limits count is its `X-Forwarded-For`, for connections from loopback only.
     pub behind_proxy: bool,
     /// A connection that has not created, joined or resumed a game by then is closed.
     pub seat_within: Duration,
@@ -68,6 +70,10 @@ impl Default for Config {
             join_rate: Rate {
                 burst: 10,
                 per_second: 1.0 / 6.0,
+            },
+            create_rate: Rate {
+                burst: 20,
+                per_second: 1.0 / 30.0,
             },
             behind_proxy: false,
             seat_within: Duration::from_secs(60),

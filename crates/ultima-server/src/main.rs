@@ -1,10 +1,11 @@
 //! `ultima-server --listen 127.0.0.1:PORT [--db FILE] [--redis URL] [--claim-after SECONDS]
-//! [--join-burst N] [--message-rate N] [--behind-proxy]`: prints `listening on ADDR` once it
-//! accepts connections.
+//! [--join-burst N] [--create-burst N] [--message-rate N] [--behind-proxy]`: prints
+//! `listening on ADDR` once it accepts connections.
 //!
 //! `--join-burst`: join and resume attempts an address may make at once (10 by default, then
-//! one every 6 seconds); `--message-rate`: messages a second per connection (10 by default, in
-//! bursts of twice that). Raise both only for load tests. `--behind-proxy`: a reverse proxy on
+//! one every 6 seconds); `--create-burst`: games an address may create at once (20 by default,
+//! then one every 30 seconds); `--message-rate`: messages a second per connection (10 by default, in
+//! bursts of twice that). Raise them only for load tests. `--behind-proxy`: a reverse proxy on
 //! this machine (for TLS) forwards the players; their address is its `X-Forwarded-For`.
 
 use std::net::SocketAddr;
@@ -15,7 +16,7 @@ use std::time::Duration;
 use ultima_server::{Config, Rate};
 
 const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
-[--claim-after SECONDS] [--join-burst N] [--message-rate N] [--behind-proxy]";
+[--claim-after SECONDS] [--join-burst N] [--create-burst N] [--message-rate N] [--behind-proxy]";
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -57,6 +58,16 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 config.join_rate = Rate {
                     burst,
                     per_second: config.join_rate.per_second.max(f64::from(burst) / 60.0),
+                };
+            }
+            "--create-burst" => {
+                let text = value()?;
+                let burst: u32 = text.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                    format!("--create-burst: `{text}` is not a whole number from 1")
+                })?;
+                config.create_rate = Rate {
+                    burst,
+                    per_second: config.create_rate.per_second.max(f64::from(burst) / 60.0),
                 };
             }
             "--message-rate" => {

@@ -797,6 +797,66 @@ async fn behind_a_proxy_join_limits_count_the_forwarded_address() {
 }
 
 #[tokio::test]
+async fn games_created_are_limited_per_address_the_forwarded_one_behind_a_proxy() {
+    let limited = |behind_proxy| Config {
+        create_rate: ultima_server::Rate {
+            burst: 2,
+            per_second: 0.01,
+        },
+        behind_proxy,
+        ..Config::default()
+    };
+    let create = ClientMessage::Create {
+        color: ColorChoice::White,
+        clock: None,
+    };
+    // Each game on a connection of its own (one seat a connection), from one address: two,
+    // then the third is refused, and the refused connection can still create nothing more.
+    let server = server_with(limited(false)).await;
+    for _ in 0..2 {
+        let mut creator = Client::connect(&server.url()).await;
+        creator.send(&create).await;
+        creator.seated().await;
+    }
+    let mut third = Client::connect(&server.url()).await;
+    third.send(&create).await;
+    assert!(matches!(
+        third.error().await,
+        ErrorCode::CreateRateLimited { retry_after_ms } if retry_after_ms > 1000
+    ));
+    // Joins are counted apart: the address may still join.
+    third
+        .send(&ClientMessage::Join {
+            invite: "CCCC-CCCC-CCCC-CCCC".into(),
+        })
+        .await;
+    assert_eq!(third.error().await, ErrorCode::NoSuchInvite);
+    // The forwarded header is not believed without --behind-proxy.
+    let mut forwarded = connect_forwarded(&server.url(), "203.0.113.7").await;
+    forwarded.send(&create).await;
+    assert!(matches!(
+        forwarded.error().await,
+        ErrorCode::CreateRateLimited { .. }
+    ));
+
+    // Behind a proxy every player comes from loopback: each forwarded address has its own.
+    let server = server_with(limited(true)).await;
+    for address in ["203.0.113.7", "198.51.100.1, 203.0.113.8"] {
+        for _ in 0..2 {
+            let mut creator = connect_forwarded(&server.url(), address).await;
+            creator.send(&create).await;
+            creator.seated().await;
+        }
+        let mut refused = connect_forwarded(&server.url(), address).await;
+        refused.send(&create).await;
+        assert!(
+            matches!(refused.error().await, ErrorCode::CreateRateLimited { .. }),
+            "{address}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_connection_that_seats_nobody_is_closed_after_a_while() {
     let server = server_with(Config {
         seat_within: Duration::from_millis(300),

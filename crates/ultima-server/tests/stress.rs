@@ -116,6 +116,10 @@ async fn a_storm_of_every_message_from_both_sides_leaves_legal_games_both_see_al
             burst: 100_000,
             per_second: 100_000.0,
         },
+        create_rate: Rate {
+            burst: 100_000,
+            per_second: 100_000.0,
+        },
         ..Config::default()
     })
     .await;

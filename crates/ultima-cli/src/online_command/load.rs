@@ -126,7 +126,7 @@ fn millis(us: u64) -> String {
     format!("{:.2} ms", us as f64 / 1000.0)
 }
 
-/// Opens a connection, waiting its turn and trying again when the server says too many joins.
+/// Opens a connection, waiting its turn and trying again when the server says too many joins or games.
 async fn open(address: &str, seat: Seat, opening: &Semaphore) -> Result<(Client, Events), String> {
     let _turn = opening.acquire().await.map_err(|e| e.to_string())?;
     for _ in 0..50 {
@@ -134,6 +134,7 @@ async fn open(address: &str, seat: Seat, opening: &Semaphore) -> Result<(Client,
             Ok(opened) => return Ok(opened),
             Err(OnlineError::Refused(
                 ErrorCode::JoinRateLimited { retry_after_ms }
+                | ErrorCode::CreateRateLimited { retry_after_ms }
                 | ErrorCode::RateLimited { retry_after_ms },
             )) => tokio::time::sleep(Duration::from_millis(retry_after_ms.max(10))).await,
             Err(error) => return Err(error.to_string()),

@@ -78,6 +78,9 @@ fn every_server_message() -> Vec<ServerMessage> {
         ErrorCode::JoinRateLimited {
             retry_after_ms: 5_000,
         },
+        ErrorCode::CreateRateLimited {
+            retry_after_ms: 30_000,
+        },
         ErrorCode::BadClock {
             max_base_ms: MAX_BASE_MS,
             max_increment_ms: MAX_INCREMENT_MS,

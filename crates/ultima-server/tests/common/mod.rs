@@ -31,6 +31,10 @@ pub fn generous(config: Config) -> Config {
             burst: 10_000,
             per_second: 10_000.0,
         },
+        create_rate: Rate {
+            burst: 10_000,
+            per_second: 10_000.0,
+        },
         ..config
     }
 }
@@ -304,7 +308,14 @@ impl Drop for Spawned {
 pub fn spawn(args: &[&str]) -> Spawned {
     use std::io::{BufRead, BufReader};
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_ultima-server"))
-        .args(["--listen", "127.0.0.1:0", "--join-burst", "1000"])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--join-burst",
+            "1000",
+            "--create-burst",
+            "1000",
+        ])
         .args(args)
         .stdout(std::process::Stdio::piped())
         .spawn();
