@@ -28,4 +28,4 @@ redis-cli -p "$port" ping | grep -q PONG || { cat "$dir/redis.log"; exit 1; }
 
 # The test that kills Redis itself starts its own on the next port.
 ULTIMA_TEST_REDIS="redis://127.0.0.1:$port/" ULTIMA_TEST_REDIS_SPARE_PORT="$((port + 1))" \
-  cargo test -p ultima-server --test redis -- --ignored --test-threads=1
+  cargo test -p ultima-server --test redis -- --ignored --test-threads=1 "$@"

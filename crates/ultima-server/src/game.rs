@@ -12,8 +12,12 @@ use ultima_rules::Color;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct Meta {
-    pub white_token: String,
-    pub black_token: String,
+    /// The hash of White's token (see [`crate::ids::token_hash`]; an older store has the token
+    /// itself, read as its hash). `None` until the seat is given (the friend's, on joining).
+    #[serde(default)]
+    pub white_token: Option<String>,
+    #[serde(default)]
+    pub black_token: Option<String>,
     /// Until the friend joins.
     pub invite: Option<String>,
     pub white: Seat,
@@ -86,12 +90,12 @@ fn refused(error: SessionError) -> ErrorCode {
 }
 
 impl LiveGame {
-    /// A new game: the creator's seat taken, the friend's waiting for the invite.
+    /// A new game: the creator's seat taken (`creator_token`: the hash of their token), the
+    /// friend's waiting for the invite.
     pub fn new(
         id: String,
         creator: Color,
         creator_token: String,
-        friend_token: String,
         invite: String,
         time_control: Option<TimeControl>,
         now: f64,
@@ -102,8 +106,8 @@ impl LiveGame {
         };
         let session = Session::new(request, id, now, true);
         let (white_token, black_token) = match creator {
-            Color::White => (creator_token, friend_token),
-            Color::Black => (friend_token, creator_token),
+            Color::White => (Some(creator_token), None),
+            Color::Black => (None, Some(creator_token)),
         };
         let mut meta = Meta {
             white_token,
@@ -137,9 +141,16 @@ impl LiveGame {
 
     pub fn from_doc(doc: GameDoc) -> Result<LiveGame, DocError> {
         let restored = Session::from_stored(&doc.game)?;
+        let mut meta = doc.meta;
+        // Tokens stored as themselves (an older store) are hashed: the next write stores them so.
+        for token in [&mut meta.white_token, &mut meta.black_token] {
+            if let Some(stored) = token.as_mut() {
+                *stored = crate::ids::stored_token(stored);
+            }
+        }
         Ok(LiveGame {
             version: doc.version,
-            meta: doc.meta,
+            meta,
             session: restored.session,
         })
     }
@@ -158,19 +169,17 @@ impl LiveGame {
 
     /// The seat `token` proves, if any.
     pub fn seat_of(&self, token: &str) -> Option<Color> {
-        if crate::ids::same_secret(token, &self.meta.white_token) {
+        let proves = |stored: &Option<String>| {
+            stored
+                .as_deref()
+                .is_some_and(|stored| crate::ids::token_matches(token, stored))
+        };
+        if proves(&self.meta.white_token) {
             Some(Color::White)
-        } else if crate::ids::same_secret(token, &self.meta.black_token) {
+        } else if proves(&self.meta.black_token) {
             Some(Color::Black)
         } else {
             None
-        }
-    }
-
-    pub fn token(&self, seat: Color) -> &str {
-        match seat {
-            Color::White => &self.meta.white_token,
-            Color::Black => &self.meta.black_token,
         }
     }
 
@@ -191,13 +200,18 @@ impl LiveGame {
         }
     }
 
-    /// The friend takes the free seat with the invite.
-    pub fn join(&mut self, holder: &str, now: f64) -> Result<Color, ErrorCode> {
+    /// The friend takes the free seat with the invite; `token`: the hash of the token they are
+    /// given.
+    pub fn join(&mut self, holder: &str, token: String, now: f64) -> Result<Color, ErrorCode> {
         if self.meta.invite.is_none() {
             return Err(ErrorCode::NoSuchInvite);
         }
         let side = self.friend_side();
         self.meta.invite = None;
+        match side {
+            Color::White => self.meta.white_token = Some(token),
+            Color::Black => self.meta.black_token = Some(token),
+        }
         self.meta.seat_mut(side).joined = true;
         self.connect(side, holder, now);
         Ok(side)
@@ -427,6 +441,26 @@ impl LiveGame {
             }
         }
     }
+}
+
+/// A stored game's document with the tokens stored as themselves (an older store) hashed;
+/// `None` when it has none such (or does not read: it is left as it is).
+pub(crate) fn hash_plain_tokens(doc: &str) -> Option<String> {
+    let mut value: serde_json::Value = serde_json::from_str(doc).ok()?;
+    let meta = value.get_mut("meta")?.as_object_mut()?;
+    let mut changed = false;
+    for key in ["whiteToken", "blackToken"] {
+        if let Some(serde_json::Value::String(stored)) = meta.get_mut(key) {
+            if crate::ids::is_plain(stored) {
+                *stored = crate::ids::token_hash(stored);
+                changed = true;
+            }
+        }
+    }
+    if !changed {
+        return None;
+    }
+    serde_json::to_string(&value).ok()
 }
 
 impl Meta {

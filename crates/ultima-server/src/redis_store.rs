@@ -37,6 +37,22 @@ end
 return 0
 ";
 
+/// Rewrites a game's document if its version is still the one read (a migration: the game is
+/// the same, so nobody is told).
+const REWRITE_IF_VERSION: &str = r"
+local v = redis.call('HGET', KEYS[1], 'v')
+if v == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'doc', ARGV[2])
+  return 1
+end
+return 0
+";
+
+/// The version of the data's layout, once every process has brought it up to date: 1, every
+/// stored token is hashed.
+const SCHEMA_KEY: &str = "ultima:schema";
+const SCHEMA: i64 = 1;
+
 /// How long a process's key lives without renewal.
 const PROCESS_TTL: Duration = Duration::from_secs(4);
 
@@ -142,6 +158,65 @@ impl RedisStore {
             .map_err(failed("taking an invite"))
     }
 
+    /// Brings data written by an older server up to date, once: the tokens stored as
+    /// themselves are replaced by their hashes (every player's token goes on proving its seat;
+    /// a game read before this is done reads them either way).
+    pub(crate) async fn migrate(&self) -> Result<(), StoreError> {
+        let mut connection = self.connection.clone();
+        let version: Option<i64> = connection
+            .get(SCHEMA_KEY)
+            .await
+            .map_err(failed("reading the data's version"))?;
+        if version.is_some_and(|version| version >= SCHEMA) {
+            return Ok(());
+        }
+        let mut keys = Vec::new();
+        let mut cursor = 0u64;
+        loop {
+            let (next, batch): (u64, Vec<String>) = redis::cmd("SCAN")
+                .arg(cursor)
+                .arg("MATCH")
+                .arg("ultima:game:*")
+                .arg("COUNT")
+                .arg(500)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed("listing the games"))?;
+            keys.extend(batch);
+            if next == 0 {
+                break;
+            }
+            cursor = next;
+        }
+        let rewrite = redis::Script::new(REWRITE_IF_VERSION);
+        for key in keys {
+            let (version, doc): (Option<String>, Option<String>) = redis::cmd("HMGET")
+                .arg(&key)
+                .arg("v")
+                .arg("doc")
+                .query_async(&mut connection)
+                .await
+                .map_err(failed("reading a game to hash its tokens"))?;
+            let (Some(version), Some(doc)) = (version, doc) else {
+                continue;
+            };
+            if let Some(doc) = crate::game::hash_plain_tokens(&doc) {
+                // Changed meanwhile: then by a server that stores hashes.
+                let _: i64 = rewrite
+                    .key(&key)
+                    .arg(version)
+                    .arg(doc)
+                    .invoke_async(&mut connection)
+                    .await
+                    .map_err(failed("hashing a game's tokens"))?;
+            }
+        }
+        connection
+            .set::<_, _, ()>(SCHEMA_KEY, SCHEMA)
+            .await
+            .map_err(failed("writing the data's version"))
+    }
+
     async fn keep_alive(&self, name: &str) -> Result<(), StoreError> {
         let mut connection = self.connection.clone();
         let ttl = u64::try_from(PROCESS_TTL.as_millis()).unwrap_or(4000);
@@ -176,6 +251,7 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
     let crate::hub::Backend::Redis(store) = &hub.backend else {
         return Ok(());
     };
+    store.migrate().await?;
     store.keep_alive(&hub.process).await?;
     let mut messages = subscribe(&store.client).await?;
     let listening = Arc::clone(hub);

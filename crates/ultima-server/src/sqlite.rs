@@ -118,6 +118,7 @@ impl Sqlite {
         connection
             .execute_batch(SCHEMA)
             .map_err(sqlite("creating the tables"))?;
+        migrate(&connection)?;
         let open = {
             let mut statement = connection
                 .prepare("SELECT doc FROM games WHERE finished = 0")
@@ -235,6 +236,56 @@ fn load(connection: &Connection, id: &str) -> Result<Option<String>, StoreError>
                 .optional()
         })
         .map_err(sqlite("reading a game"))
+}
+
+/// `PRAGMA user_version` of a file whose stored tokens are all hashed.
+const TOKENS_HASHED: i64 = 1;
+
+/// Brings a file written by an older server up to date, once: the tokens stored as themselves
+/// are replaced by their hashes (the players' tokens go on proving their seats).
+fn migrate(connection: &Connection) -> Result<(), StoreError> {
+    let version: i64 = connection
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .map_err(sqlite("reading the file's version"))?;
+    if version >= TOKENS_HASHED {
+        return Ok(());
+    }
+    connection
+        .execute_batch("BEGIN IMMEDIATE")
+        .map_err(sqlite("starting the tokens' migration"))?;
+    let result = hash_tokens(connection).and_then(|()| {
+        connection
+            .execute_batch(&format!("PRAGMA user_version = {TOKENS_HASHED}; COMMIT"))
+            .map_err(sqlite("committing the tokens' migration"))
+    });
+    if result.is_err() {
+        let _ = connection.execute_batch("ROLLBACK");
+    }
+    result
+}
+
+fn hash_tokens(connection: &Connection) -> Result<(), StoreError> {
+    let rows: Vec<(String, String)> = {
+        let mut statement = connection
+            .prepare("SELECT id, doc FROM games")
+            .map_err(sqlite("reading the games to hash their tokens"))?;
+        let rows = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(sqlite("reading the games to hash their tokens"))?;
+        rows
+    };
+    let mut update = connection
+        .prepare("UPDATE games SET doc = ?2 WHERE id = ?1")
+        .map_err(sqlite("hashing the tokens"))?;
+    for (id, doc) in rows {
+        if let Some(doc) = crate::game::hash_plain_tokens(&doc) {
+            update
+                .execute(params![id, doc])
+                .map_err(sqlite("hashing the tokens"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Commits `rows` in one transaction.

@@ -323,3 +323,84 @@ async fn redis_killed_and_restarted_from_its_append_only_file_loses_no_accepted_
     );
     drop(redis);
 }
+
+/// A game's stored document in Redis, read directly.
+fn redis_doc(connection: &mut redis::Connection, game: &str) -> String {
+    let doc: Option<String> = redis::cmd("HGET")
+        .arg(format!("ultima:game:{game}"))
+        .arg("doc")
+        .query(connection)
+        .expect("reads");
+    doc.expect("the game is stored")
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_game() {
+    let mut redis = redis::Client::open(redis_url())
+        .and_then(|client| client.get_connection())
+        .expect("connects to Redis");
+    let mut a = process("30");
+    let mut b = process("30");
+    let (mut white, mut black, game, white_token, black_token) = pair_across(&a, &b, None).await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    let doc = redis_doc(&mut redis, &game);
+    assert!(
+        !doc.contains(&white_token) && !doc.contains(&black_token),
+        "{doc}"
+    );
+    assert!(doc.contains("sha256:"));
+    drop((white, black));
+    kill_9(&mut a);
+    kill_9(&mut b);
+
+    // As a server from before hashing stored it: the tokens themselves, and no data version.
+    let doc = redis_doc(&mut redis, &game);
+    let mut value: serde_json::Value = serde_json::from_str(&doc).expect("json");
+    value["meta"]["whiteToken"] = white_token.clone().into();
+    value["meta"]["blackToken"] = black_token.clone().into();
+    let _: () = redis::cmd("HSET")
+        .arg(format!("ultima:game:{game}"))
+        .arg("doc")
+        .arg(value.to_string())
+        .query(&mut redis)
+        .expect("written");
+    let _: () = redis::cmd("DEL")
+        .arg("ultima:schema")
+        .query(&mut redis)
+        .expect("deleted");
+
+    // A process on that data: both players come back with their tokens and play on; the
+    // stored tokens are hashes again.
+    let c = process("30");
+    let doc = redis_doc(&mut redis, &game);
+    assert!(
+        !doc.contains(&white_token) && !doc.contains(&black_token),
+        "{doc}"
+    );
+    let version: Option<i64> = redis::cmd("GET")
+        .arg("ultima:schema")
+        .query(&mut redis)
+        .expect("reads");
+    assert_eq!(version, Some(1));
+    let mut white = Client::connect(&c.url).await;
+    white
+        .send(&ClientMessage::Resume {
+            game: game.clone(),
+            token: white_token.clone(),
+        })
+        .await;
+    white.seated().await;
+    assert_eq!(white.state().await.moves, vec!["e2e5".to_string()]);
+    let mut black = Client::connect(&c.url).await;
+    black
+        .send(&ClientMessage::Resume {
+            game: game.clone(),
+            token: black_token.clone(),
+        })
+        .await;
+    black.seated().await;
+    black.state().await;
+    white.state().await;
+    play(&mut black, &mut white, 1, "d7d4").await;
+}

@@ -160,3 +160,143 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         played.pair.play(side, ply as u32, &text).await;
     }
 }
+
+/// Every stored document, read with SQLite itself (the file of a stopped server).
+fn stored_docs(db: &std::path::Path) -> Vec<(String, String)> {
+    let connection = rusqlite::Connection::open(db).expect("the file opens");
+    let mut statement = connection
+        .prepare("SELECT id, doc FROM games ORDER BY id")
+        .expect("reads");
+    let rows = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>());
+    rows.expect("rows")
+}
+
+#[tokio::test]
+async fn tokens_are_stored_hashed_and_a_file_from_before_that_keeps_every_players_game() {
+    let dir = TempDir::new("hashed");
+    let db = dir.0.join("games.sqlite");
+    let mut server = spawn(&["--db", &db.to_string_lossy()]);
+    let mut playing = pair(&server.url, None).await;
+    playing.play(Color::White, 0, "e2e5").await;
+    let mut finished = pair(&server.url, None).await;
+    finished.white.send(&ClientMessage::Resign {}).await;
+    assert!(finished.white.state().await.result.is_some());
+    let mut waiting = Client::connect(&server.url).await;
+    waiting
+        .send(&ClientMessage::Create {
+            color: ultima_protocol::ColorChoice::White,
+            clock: None,
+        })
+        .await;
+    let (waiting_game, _, waiting_token, _) = waiting.seated().await;
+    waiting.state().await;
+    kill_9(&mut server);
+
+    // Only hashes are stored: no token is in the file.
+    let tokens = [
+        (
+            playing.game.clone(),
+            playing.white_token.clone(),
+            "whiteToken",
+        ),
+        (
+            playing.game.clone(),
+            playing.black_token.clone(),
+            "blackToken",
+        ),
+        (
+            finished.game.clone(),
+            finished.white_token.clone(),
+            "whiteToken",
+        ),
+        (
+            finished.game.clone(),
+            finished.black_token.clone(),
+            "blackToken",
+        ),
+        (waiting_game.clone(), waiting_token.clone(), "whiteToken"),
+    ];
+    let docs = stored_docs(&db);
+    assert_eq!(docs.len(), 3);
+    for (_, doc) in &docs {
+        for (_, token, _) in &tokens {
+            assert!(!doc.contains(token.as_str()), "a token is stored: {doc}");
+        }
+        assert!(doc.contains("sha256:"));
+    }
+
+    // The file as a server from before hashing wrote it: the tokens themselves (the friend's
+    // too, before anyone joined), version 0.
+    {
+        let connection = rusqlite::Connection::open(&db).expect("opens");
+        for (id, doc) in docs {
+            let mut value: serde_json::Value = serde_json::from_str(&doc).expect("json");
+            for (game, token, key) in &tokens {
+                if *game == id {
+                    value["meta"][*key] = serde_json::Value::String(token.clone());
+                }
+            }
+            if id == waiting_game {
+                value["meta"]["blackToken"] = "0123456789abcdef0123456789abcdef".into();
+            }
+            connection
+                .execute(
+                    "UPDATE games SET doc = ?2 WHERE id = ?1",
+                    (&id, value.to_string()),
+                )
+                .expect("written");
+        }
+        connection
+            .execute_batch("PRAGMA user_version = 0")
+            .expect("versioned");
+        let plain = stored_docs(&db)
+            .iter()
+            .filter(|(_, doc)| doc.contains(playing.white_token.as_str()))
+            .count();
+        assert_eq!(plain, 1);
+    }
+
+    // A server on that file: every player comes back with their token and plays on.
+    let mut server = spawn(&["--db", &db.to_string_lossy()]);
+    let (mut white, state) = resume(&server.url, &playing.game, &playing.white_token).await;
+    assert_eq!(state.moves, vec!["e2e5".to_string()]);
+    let (mut black, state) = resume(&server.url, &playing.game, &playing.black_token).await;
+    assert_eq!(state.you, Color::Black);
+    white.state().await;
+    black.send(&mv(1, "d7d4")).await;
+    assert!(matches!(
+        black.next().await,
+        ServerMessage::Moved { ply: 1, .. }
+    ));
+    let (_, state) = resume(&server.url, &finished.game, &finished.black_token).await;
+    assert!(state.result.is_some(), "the finished game is there");
+    let (_, state) = resume(&server.url, &waiting_game, &waiting_token).await;
+    assert!(state.invite.is_some(), "the invite still waits");
+    // A wrong token still proves nothing.
+    let mut forger = Client::connect(&server.url).await;
+    forger
+        .send(&ClientMessage::Resume {
+            game: playing.game.clone(),
+            token: "0123456789abcdef0123456789abcdef".into(),
+        })
+        .await;
+    assert_eq!(forger.error().await, ultima_protocol::ErrorCode::BadToken);
+    kill_9(&mut server);
+
+    // And the file holds hashes again, every game's (the finished one's too).
+    for (_, doc) in stored_docs(&db) {
+        for (_, token, _) in &tokens {
+            assert!(
+                !doc.contains(token.as_str()),
+                "still stored as itself: {doc}"
+            );
+        }
+    }
+    let connection = rusqlite::Connection::open(&db).expect("opens");
+    let version: i64 = connection
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .expect("a version");
+    assert_eq!(version, 1);
+}

@@ -7,33 +7,39 @@ fn new_game(now: f64) -> LiveGame {
     LiveGame::new(
         "g".into(),
         Color::White,
-        "white-token".into(),
-        "black-token".into(),
+        crate::ids::token_hash("white-token"),
         "AAAA-AAAA-AAAA-AAAA".into(),
         None,
         now,
     )
 }
 
+fn join(game: &mut LiveGame, now: f64) -> Result<Color, ErrorCode> {
+    game.join("p", crate::ids::token_hash("black-token"), now)
+}
+
 #[test]
 fn tokens_prove_seats_and_the_invite_seats_the_other_side_once() {
     let mut game = new_game(0.0);
     assert_eq!(game.seat_of("white-token"), Some(Color::White));
-    assert_eq!(game.seat_of("black-token"), Some(Color::Black));
-    assert_eq!(game.seat_of("black-toke"), None);
+    // The friend's seat has no token before they join: none proves it, not even an empty one.
+    assert_eq!(game.seat_of("black-token"), None);
+    assert_eq!(game.seat_of(""), None);
     assert_eq!(
         game.state(Color::White, 0.0, 1000).opponent,
         Presence::Waiting
     );
-    assert_eq!(game.join("p", 1.0), Ok(Color::Black));
-    assert_eq!(game.join("p", 2.0), Err(ErrorCode::NoSuchInvite));
+    assert_eq!(join(&mut game, 1.0), Ok(Color::Black));
+    assert_eq!(game.seat_of("black-token"), Some(Color::Black));
+    assert_eq!(game.seat_of("black-toke"), None);
+    assert_eq!(join(&mut game, 2.0), Err(ErrorCode::NoSuchInvite));
     assert_eq!(game.state(Color::White, 2.0, 1000).invite, None);
 }
 
 #[test]
 fn the_win_is_claimable_only_from_an_opponent_away_on_their_move_after_the_wait() {
     let mut game = new_game(0.0);
-    let _ = game.join("p", 0.0);
+    let _ = join(&mut game, 0.0);
     game.connect(Color::White, "p", 0.0);
     // Black away on White's move: nothing to claim (White can move).
     game.disconnect(Color::Black, 100.0);
@@ -57,7 +63,7 @@ fn the_win_is_claimable_only_from_an_opponent_away_on_their_move_after_the_wait(
 #[test]
 fn a_game_reads_back_from_its_document() {
     let mut game = new_game(0.0);
-    let _ = game.join("p", 0.0);
+    let _ = join(&mut game, 0.0);
     assert!(game.play(Color::White, 0, "e2e5", 1.0).is_ok());
     game.version = 7;
     let text = game.to_json();
@@ -66,4 +72,27 @@ fn a_game_reads_back_from_its_document() {
         matches!(&back, Ok(back) if back.version == 7 && back.meta == game.meta && back.ply() == 1)
     );
     assert!(LiveGame::from_json("{\"version\": 1}").is_err());
+}
+
+#[test]
+fn a_document_with_tokens_stored_as_themselves_is_read_and_rewritten_with_their_hashes() {
+    let mut game = new_game(0.0);
+    let _ = join(&mut game, 0.0);
+    // As an older server stored it: the tokens themselves.
+    game.meta.white_token = Some("white-token".into());
+    game.meta.black_token = Some("black-token".into());
+    let old = game.to_json();
+    assert!(old.contains("\"white-token\""));
+    let back = LiveGame::from_json(&old).expect("reads");
+    assert_eq!(back.seat_of("white-token"), Some(Color::White));
+    assert_eq!(back.seat_of("black-token"), Some(Color::Black));
+    assert!(!back.to_json().contains("-token\""), "written back hashed");
+    let rewritten = hash_plain_tokens(&old).expect("rewritten");
+    assert!(!rewritten.contains("white-token") && !rewritten.contains("black-token"));
+    let again = LiveGame::from_json(&rewritten).expect("reads");
+    assert_eq!(again.meta, back.meta);
+    assert_eq!(again.ply(), game.ply());
+    // Already hashed: nothing to rewrite.
+    assert_eq!(hash_plain_tokens(&rewritten), None);
+    assert_eq!(hash_plain_tokens("not json"), None);
 }
