@@ -60,6 +60,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             analysis::commands::stop_analysis,
             analysis::commands::analysis_line_boards,
             analysis::commands::game_hint,
+            analysis::commands::game_eval_bar,
         ])
 }
 

@@ -44,6 +44,9 @@ pub struct Settings {
     pub show_coordinates: bool,
     pub animation: AnimationSpeed,
     pub default_level: Level,
+    /// The engine's evaluation bar beside the board in play (against the bot or a friend on
+    /// this device; never in a game online), noted in the game's record. Off by default.
+    pub show_eval_bar: bool,
 }
 
 impl Default for Settings {
@@ -56,6 +59,7 @@ impl Default for Settings {
             show_coordinates: true,
             animation: AnimationSpeed::Normal,
             default_level: Level::Novice,
+            show_eval_bar: false,
         }
     }
 }
@@ -109,6 +113,10 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(read, (expected, Vec::new()));
+        assert!(
+            !read.0.show_eval_bar,
+            "the evaluation bar is off unless chosen"
+        );
     }
 
     #[test]
@@ -135,7 +143,7 @@ mod tests {
     fn settings_that_are_not_an_object_reset_every_field() {
         let (settings, reset) = Settings::from_stored(&serde_json::json!([1, 2]));
         assert_eq!(settings, Settings::default());
-        assert_eq!(reset.len(), 7);
+        assert_eq!(reset.len(), 8);
         assert!(reset.contains(&"defaultLevel".to_string()));
     }
 }

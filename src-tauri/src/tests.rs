@@ -66,6 +66,8 @@ fn a_save_from_release_1_is_migrated_and_its_finished_games_move_into_sqlite() {
             show_coordinates: false,
             animation: AnimationSpeed::Fast,
             default_level: Level::Beginner,
+            // Not in that save: off, as for every player who did not choose it.
+            show_eval_bar: false,
         }
     );
     let current = startup.current.expect("the game in progress");

@@ -146,6 +146,13 @@ export const commands = {
 	 *  hint is counted in the game's record (and saved) before it is given.
 	 */
 	gameHint: (gameId: string) => typedError<HintView, AppError>(__TAURI_INVOKE("game_hint", { gameId })),
+	/**
+	 *  The evaluation bar in play: the engine's score of the position after `ply` moves of the
+	 *  game (a search of a few hundredths of a second). A newer request stops the one before,
+	 *  which answers `botStopped` (cancelled). While the game goes on, the game's record notes
+	 *  that the bar was shown; refused (`noEngineOnline`) in a game online that goes on.
+	 */
+	gameEvalBar: (gameId: string, ply: number) => typedError<EvalBarView, AppError>(__TAURI_INVOKE("game_eval_bar", { gameId, ply })),
 };
 
 /* Types */
@@ -347,6 +354,16 @@ export type Eval =
 /**  The game is drawn here (repetition, fifty moves, bare kings). */
 { kind: "drawn" };
 
+/**  What the evaluation bar in play shows for one position of a game. */
+export type EvalBarView = {
+	/**  The position evaluated: after `ply` moves of the game. */
+	ply: number,
+	/**  The score for White. */
+	eval: Eval,
+	/**  White's win chance, -1 (Black wins) to 1. */
+	winChance: number | null,
+};
+
 /**  Finished games, newest first. */
 export type FinishedPage = {
 	games: FinishedSummary[],
@@ -365,6 +382,8 @@ export type FinishedSummary = {
 	moves: number,
 	/**  Milliseconds since 1970 (a float for JavaScript). */
 	endedAt: number | null,
+	/**  The engine's evaluation bar was shown while the game was played. */
+	evalBar?: boolean,
 };
 
 /**  An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`. */
@@ -400,6 +419,11 @@ export type GameView = {
 	/**  The side whose take-back request is open. */
 	takeBackRequest: Color | null,
 	mayAct: MayAct,
+	/**
+	 *  The engine's evaluation bar was shown while the game was played (the record notes it;
+	 *  absent from an older peer's view: not shown).
+	 */
+	evalBar?: boolean,
 };
 
 /**  What the task asks, for the board's marks and the quiz (the quiz's answer is not sent). */
@@ -749,6 +773,8 @@ export type Problem =
 { code: "noDrawOffer" } | 
 /**  Draw offers are for games between people, not against the bot. */
 { code: "notAgainstBot" } | 
+/**  The engine's evaluation is not shown while a game against a person online goes on. */
+{ code: "noEngineOnline" } | 
 /**  The text is not a square name. */
 { code: "badSquare"; text: string } | 
 /**  The game has no position after that many moves. */
@@ -983,6 +1009,11 @@ export type Settings = {
 	showCoordinates: boolean,
 	animation: AnimationSpeed,
 	defaultLevel: Level,
+	/**
+	 *  The engine's evaluation bar beside the board in play (against the bot or a friend on
+	 *  this device; never in a game online), noted in the game's record. Off by default.
+	 */
+	showEvalBar: boolean,
 };
 
 export type SideChoice = "white" | "black" | "random";

@@ -195,6 +195,10 @@ fn dispatch(state: &mut AppState, command: &str, args: &Value) -> Result<Answer,
             let GameId { game_id } = read(args)?;
             answer(state.game_hint(&game_id))
         }
+        "game_eval_bar" => {
+            let GamePly { game_id, ply } = read(args)?;
+            answer(state.game_eval_bar(&game_id, ply))
+        }
         "answer_take_back" => {
             let GameAnswer { game_id, accept } = read(args)?;
             answer(state.answer_take_back(&game_id, accept))

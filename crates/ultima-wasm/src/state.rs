@@ -296,6 +296,30 @@ impl AppState {
         Ok(crate::analysis::wire::HintView { square, hints })
     }
 
+    /// The evaluation bar in play, as the app's `game_eval_bar` does: the position after `ply`
+    /// moves of `game_id` scored (on the page's thread: a search of a few hundredths of a
+    /// second, nothing to stop), the record of a game in progress noting the bar (saved).
+    pub fn game_eval_bar(
+        &mut self,
+        game_id: &str,
+        ply: u32,
+    ) -> Result<crate::analysis::wire::EvalBarView, AppError> {
+        let session = self.find(game_id)?;
+        if !session.is_over() {
+            if matches!(session.opponent(), Opponent::Online { .. }) {
+                return Err(AppError::new(Problem::NoEngineOnline));
+            }
+            if !session.eval_bar() {
+                self.change_current(game_id, |session, _| {
+                    session.note_eval_bar()?;
+                    Ok(())
+                })?;
+            }
+        }
+        let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        crate::analysis::wire::eval_bar(session.game(), ply, &never)
+    }
+
     pub fn answer_take_back(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
         self.act(game_id, false, |session, now| {
             let seat = session.local_seat(Action::AnswerTakeBack);

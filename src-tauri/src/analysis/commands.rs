@@ -4,6 +4,7 @@
 use tauri::ipc::Channel;
 use tauri::State;
 
+use super::eval_bar::EvalBarView;
 use super::hint::HintView;
 use super::wire::{AnalysisAnswer, AnalysisProgress, AnalysisView};
 use crate::commands::off_main;
@@ -59,6 +60,23 @@ pub async fn stop_analysis(game_id: String) -> Result<(), AppError> {
 #[specta::specta]
 pub async fn game_hint(state: State<'_, Launch>, game_id: String) -> Result<HintView, AppError> {
     off_main(&state, move |state| super::hint::hint(&state, &game_id)).await
+}
+
+/// The evaluation bar in play: the engine's score of the position after `ply` moves of the
+/// game (a search of a few hundredths of a second). A newer request stops the one before,
+/// which answers `botStopped` (cancelled). While the game goes on, the game's record notes
+/// that the bar was shown; refused (`noEngineOnline`) in a game online that goes on.
+#[tauri::command]
+#[specta::specta]
+pub async fn game_eval_bar(
+    state: State<'_, Launch>,
+    game_id: String,
+    ply: u32,
+) -> Result<EvalBarView, AppError> {
+    off_main(&state, move |state| {
+        super::eval_bar::evaluate(&state, &game_id, ply)
+    })
+    .await
 }
 
 /// The boards after each move of `moves` (coordinates, an engine's line) played from the

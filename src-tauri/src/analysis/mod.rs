@@ -6,8 +6,10 @@
 //! - `commands`: the commands the UI calls.
 //! - `wire`: what the analysis screen receives (the engine's lines with their moves as plies).
 //! - `hint`: against the bot, the piece the engine would move, counted in the game's record.
+//! - `eval_bar`: the evaluation bar in play, noted in the game's record.
 
 pub mod commands;
+pub mod eval_bar;
 pub mod hint;
 #[cfg(test)]
 mod tests;

@@ -179,3 +179,62 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
         Err(Problem::NotAgainstBot)
     );
 }
+
+#[test]
+fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
+    let dir = folder("analysis-eval-bar");
+    let state = open(&dir);
+    let game = state
+        .new_game(NewGame::Bot {
+            level: ultima_bot::Level::Novice,
+            player_side: ultima_game::wire::SideChoice::White,
+            time_control: None,
+        })
+        .unwrap();
+    assert!(!game.eval_bar, "not shown before it is asked for");
+    let start = super::eval_bar::evaluate(&state, &game.id, 0).unwrap();
+    assert_eq!(start.ply, 0);
+    assert!(
+        start.win_chance.abs() < 0.5,
+        "the start is about level: {start:?}"
+    );
+    assert_eq!(start.win_chance, start.eval.win_chance());
+    assert!(state.find(&game.id).unwrap().eval_bar());
+    assert_eq!(
+        super::eval_bar::evaluate(&state, &game.id, 5).map_err(|e| e.problem),
+        Err(Problem::NoSuchPly { ply: 5 })
+    );
+    // Kept after a restart, and in the finished game's line in the list.
+    drop(state);
+    let state = open(&dir);
+    assert!(state.open_game(&game.id).unwrap().eval_bar);
+    state.resign(&game.id).unwrap();
+    let listed = state.finished_games(None, 10).unwrap();
+    assert_eq!(
+        listed.games.first().map(|g| (g.id.as_str(), g.eval_bar)),
+        Some((game.id.as_str(), true))
+    );
+    // A finished game's positions are scored too (as in review), the record unchanged.
+    assert!(super::eval_bar::evaluate(&state, &game.id, 0).is_ok());
+
+    // A game in which the bar was not shown says so.
+    let friends = finished_game(&state, &QUIET);
+    let listed = state.finished_games(None, 10).unwrap();
+    assert_eq!(
+        listed.games.first().map(|g| (g.id.as_str(), g.eval_bar)),
+        Some((friends.as_str(), false))
+    );
+}
+
+#[test]
+fn a_stopped_eval_bar_search_answers_cancelled() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let game = ultima_rules::Game::new(ultima_rules::Position::start());
+    let stopped = super::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(true)));
+    let error = stopped.expect_err("stopped");
+    assert_eq!(error.problem, Problem::BotStopped);
+    assert!(error.is_cancelled(), "the UI passes it over in silence");
+    let scored = super::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(false))).unwrap();
+    assert_eq!(scored.ply, 0);
+}

@@ -1,9 +1,12 @@
 //! What the analysis screen receives: per position the score, the win chance and the best
 //! line with its moves as plies (the move list's notation), per move its judgement.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use serde::Serialize;
 use specta::Type;
-use ultima_analysis::{Eval, GameAnalysis, Judgement, Line};
+use ultima_analysis::{Analyser, AnalysisError, Eval, GameAnalysis, Judgement, Line};
 use ultima_game::view::ply_view;
 use ultima_game::wire::PlyView;
 use ultima_rules::{Game, Position};
@@ -156,4 +159,59 @@ pub fn hint_square(game: &Game) -> Result<String, ultima_bot::BotError> {
         &mut |_| {},
     )?;
     Ok(found.best_move.from.to_string())
+}
+
+/// The nodes the evaluation bar in play searches a position with: a few hundredths of a
+/// second, and the same bar on any machine.
+pub const EVAL_BAR_NODES: u64 = 30_000;
+
+/// What the evaluation bar in play shows for one position of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct EvalBarView {
+    /// The position evaluated: after `ply` moves of the game.
+    pub ply: u32,
+    /// The score for White.
+    pub eval: Eval,
+    /// White's win chance, -1 (Black wins) to 1.
+    pub win_chance: f64,
+}
+
+/// `game` as it stood after `ply` moves, from its start (so that its repetitions are the
+/// game's); `None` past its last move.
+pub fn game_at(game: &Game, ply: u32) -> Option<Game> {
+    let ply = usize::try_from(ply).ok()?;
+    if ply == game.moves().len() {
+        return Some(game.clone());
+    }
+    let moves = game.moves().get(..ply)?;
+    let mut line = Game::new(game.start().clone());
+    for mv in moves {
+        line.play(mv).ok()?;
+    }
+    Some(line)
+}
+
+/// The evaluation bar's score for the position after `ply` moves of `game` (a search at
+/// [`EVAL_BAR_NODES`]); raising `stop` ends it with [`Problem::BotStopped`], which the UI
+/// passes over in silence (a newer position is being evaluated).
+pub fn eval_bar(
+    game: &Game,
+    ply: u32,
+    stop: &Arc<AtomicBool>,
+) -> Result<EvalBarView, crate::error::AppError> {
+    use crate::error::{AppError, Problem};
+    let at = game_at(game, ply).ok_or(AppError::new(Problem::NoSuchPly { ply }))?;
+    match Analyser::new(EVAL_BAR_NODES).evaluate(&at, stop) {
+        Ok(eval) => Ok(EvalBarView {
+            ply,
+            eval,
+            win_chance: eval.win_chance(),
+        }),
+        Err(AnalysisError::Stopped { .. }) => Err(AppError::new(Problem::BotStopped)),
+        Err(error) => {
+            eprintln!("ultima: the evaluation bar's search failed: {error}");
+            Err(AppError::new(Problem::BotFailed))
+        }
+    }
 }
