@@ -26,6 +26,7 @@ const settings: Settings = {
   showCoordinates: true,
   animation: 'normal',
   defaultLevel: 'novice',
+  showEvalBar: false,
 };
 
 let calls: { cmd: string; args: unknown }[] = [];

@@ -47,6 +47,7 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   drawAlreadyOffered: { code: 'drawAlreadyOffered' },
   noDrawOffer: { code: 'noDrawOffer' },
   notAgainstBot: { code: 'notAgainstBot' },
+  noEngineOnline: { code: 'noEngineOnline' },
   badSquare: { code: 'badSquare', text: 'z9' },
   noSuchPly: { code: 'noSuchPly', ply: 40 },
   noGame: { code: 'noGame' },

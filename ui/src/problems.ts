@@ -76,6 +76,8 @@ export function describeProblem(problem: Problem): string {
       return t('problem.noDrawOffer');
     case 'notAgainstBot':
       return t('problem.notAgainstBot');
+    case 'noEngineOnline':
+      return t('problem.noEngineOnline');
     case 'badSquare':
       return t('problem.badSquare', { text: problem.text });
     case 'noSuchPly':
@@ -205,6 +207,7 @@ const SETTING_LABELS: Record<string, () => string> = {
   showCoordinates: () => t('settings.showCoordinates'),
   animation: () => t('settings.animation'),
   defaultLevel: () => t('settings.defaultLevel'),
+  showEvalBar: () => t('settings.showEvalBar'),
 };
 
 export function describeNotice(notice: Notice): string {

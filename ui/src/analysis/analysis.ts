@@ -49,6 +49,7 @@ export function analysisView(ctrl: AnalysisCtrl): VNode {
     h('div.card.status-card.play-status', [
       h('h1.analysis-title', t('analysis.title')),
       h('p.opponent', game.result ? resultSentence(game.result, game.opponent) : ''),
+      game.evalBar ? h('p.hint', { attrs: testid('analysis-eval-bar-used') }, t('analysis.evalBarUsed')) : null,
       phaseView(ctrl),
     ]),
     h('div.analysis-board', [evalBar(ctrl.shownEval(), state.orientation), boardView(ctrl.panel, state)]),

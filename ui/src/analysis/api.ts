@@ -4,7 +4,7 @@
 
 import { Channel } from '@tauri-apps/api/core';
 import { api, unwrap } from '../api';
-import { commands, type AnalysisAnswer, type AnalysisProgress, type AnalysisView, type BoardView, type GameView, type HintView } from '../bindings';
+import { commands, type AnalysisAnswer, type AnalysisProgress, type AnalysisView, type BoardView, type EvalBarView, type GameView, type HintView } from '../bindings';
 
 /** What the analysis screen asks of the Rust side (a fake in the tests). */
 export interface AnalysisBackend {
@@ -24,6 +24,10 @@ export interface AnalysisBackend {
 
 /** Against the bot, on the player's move: the piece the engine would move (counted in the record). */
 export const gameHint = (gameId: string): Promise<HintView> => unwrap(commands.gameHint(gameId));
+
+/** The evaluation bar in play: the engine's score of the position after `ply` moves (the record of
+ * a game in progress notes the bar). A newer request makes an older one answer `cancelled`. */
+export const gameEvalBar = (gameId: string, ply: number): Promise<EvalBarView> => unwrap(commands.gameEvalBar(gameId, ply));
 
 export const analysisApi: AnalysisBackend = {
   game: (gameId) => api.finishedGame(gameId),

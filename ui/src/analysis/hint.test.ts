@@ -32,7 +32,7 @@ function game(plies: number, extra: Partial<GameView> = {}): GameView {
 
 function setup(initial: GameView) {
   const host = {
-    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'none', defaultLevel: 'casual' },
+    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'none', defaultLevel: 'casual', showEvalBar: false },
     current: initial,
     sounds: { play: vi.fn() },
     redraw: vi.fn(),

@@ -11,6 +11,7 @@ const settings: Settings = {
   showCoordinates: true,
   animation: 'none',
   defaultLevel: 'novice',
+  showEvalBar: false,
 };
 
 const MOVES: MoveView[] = [

@@ -173,6 +173,8 @@ export const en = {
     puzzleRating_other: 'Your puzzle rating: {{rating}} after {{count}} puzzles.',
     puzzlesOpen: 'Solve puzzles',
     puzzleContinue: 'Continue the puzzle',
+    /** A finished game in the list in which the evaluation bar was shown. */
+    withEvalBar: '{{opponent}} · evaluation bar shown',
   },
 
   /** The puzzle trainer. */
@@ -297,6 +299,11 @@ export const en = {
     evalDrawn: 'The game is drawn.',
     judgement: { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' },
     judgementPlural: { inaccuracy: 'Inaccuracies', mistake: 'Mistakes', blunder: 'Blunders' },
+    /** The evaluation bar in play (a setting): its label for screen readers, and what it says. */
+    evalBarLabel: "White's winning chance {{percent}}%. {{words}}",
+    evalBarWaiting: 'The engine is looking at the position.',
+    evalBarOnline: 'The evaluation bar is off in games online: a game against a person is played without the engine.',
+    evalBarUsed: 'The evaluation bar was shown during this game.',
   },
 
   course: {
@@ -598,6 +605,9 @@ export const en = {
     sound: 'Sound',
     showLegalMoves: 'Show legal moves',
     showCoordinates: 'Show coordinates',
+    showEvalBar: 'Evaluation bar in my games',
+    showEvalBarHint:
+      "The engine's view of the position beside the board, as White's winning chance, after every move: against the bot and between friends on this device (the game's record says so). Never in a game online: a game against a person is played without the engine.",
     legend: 'The pieces',
     legendStandIn: '{{piece}} ({{standIn}})',
     done: 'Done',
@@ -648,6 +658,7 @@ export const en = {
     drawAlreadyOffered: 'A draw has already been offered.',
     noDrawOffer: 'There is no draw offer to answer.',
     notAgainstBot: 'Draw offers are for games between people, not against the bot.',
+    noEngineOnline: "The engine's evaluation is not shown in a game online.",
     badSquare: '“{{text}}” is not a square.',
     noSuchPly: 'The game has no position after move {{ply}}.',
     noGame: 'There is no game in progress.',

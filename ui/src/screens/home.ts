@@ -137,7 +137,7 @@ function finishedRow(summary: FinishedSummary, open: () => void): VNode {
     { attrs: { type: 'button', ...testid('finished-game'), 'data-game-id': summary.id }, on: { click: open } },
     [
       h('span.finished-result', resultSummary(summary.result)),
-      h('span.finished-opponent', opponentName(summary.opponent)),
+      h('span.finished-opponent', summary.evalBar ? t('home.withEvalBar', { opponent: opponentName(summary.opponent) }) : opponentName(summary.opponent)),
       h('span.finished-moves', t('home.moves', { count: moveCount(summary.moves) })),
       dateOf(summary.endedAt),
     ],

@@ -4,6 +4,7 @@
 // The pieces it is made of (GameController, Stepper, the board panel, the move list) are the
 // ones the course and the puzzles use too.
 
+import { evalBar } from '../analysis/evalBar';
 import type { App, Screen } from '../app';
 import type { GameView } from '../bindings';
 import { boardView, moveFormView, removalView, whyView } from '../components/boardPanel';
@@ -101,6 +102,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
     h('div.card.status-card.play-status', [
       h('p.opponent', { attrs: testid('opponent') }, ctrl.opponentText()),
       h('p.status-line', { attrs: testid('status-line') }, ctrl.statusText()),
+      ctrl.evalBarOffOnline() ? h('p.hint', { attrs: testid('eval-bar-online') }, t('analysis.evalBarOnline')) : null,
       ctrl.shownHint ? h('p.hint-line', { attrs: testid('hint-line') }, t('analysis.hintLine', { square: ctrl.shownHint.square, count: ctrl.shownHint.hints })) : null,
       h('p.thinking', { attrs: { ...testid('thinking'), hidden: !ctrl.game.thinking } }, [
         h('span.spinner', { attrs: { 'aria-hidden': 'true' } }),
@@ -109,7 +111,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
       // What another kind of game adds (online: clocks, the friend's presence, offers).
       ...extra,
     ]),
-    boardView(ctrl.panel, state, { lesson: ctrl.hintMarks }),
+    boardWithBar(ctrl, boardView(ctrl.panel, state, { lesson: ctrl.hintMarks })),
     whyView(ctrl.panel),
     removalView(ctrl.panel),
     moveFormView(ctrl.panel, state),
@@ -140,6 +142,13 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
   ]);
 }
 
+/** The board, with the evaluation bar on its left when the player turned it on. */
+function boardWithBar(ctrl: PlayCtrl, board: VNode): VNode {
+  if (!ctrl.evalBarShown()) return board;
+  const shown = ctrl.shownEval;
+  return h('div.board-with-bar', [evalBar(shown, ctrl.orientation(), { chanceInLabel: true, ...(shown ? { ply: shown.ply } : {}) }), board]);
+}
+
 function gameOverView(ctrl: PlayCtrl): VNode {
   const result = ctrl.view.result;
   const focusOnce = (vnode: VNode): void => {
@@ -153,6 +162,7 @@ function gameOverView(ctrl: PlayCtrl): VNode {
     [
       h('h2', { attrs: { tabindex: -1 }, hook: { insert: focusOnce, postpatch: (_old, vnode) => focusOnce(vnode) } }, result ? resultHeadline(result, ctrl.view.opponent) : ''),
       h('p', { attrs: testid('game-over-reason') }, result ? reasonText(result) : ''),
+      ctrl.view.evalBar ? h('p.hint', { attrs: testid('game-over-eval-bar') }, t('analysis.evalBarUsed')) : null,
       h('div.game-over-actions', [
         h('button.primary', { attrs: { type: 'button', ...testid('rematch') }, on: { click: () => void ctrl.rematch() } }, t('play.rematch')),
         h(

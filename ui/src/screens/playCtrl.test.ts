@@ -37,7 +37,7 @@ function friendGame(plies: number, extra: Partial<GameView> = {}): GameView {
 
 function setup(initial: GameView, backend: Partial<GameBackend> = {}, questions: Partial<PlayQuestions> = {}) {
   const host = {
-    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: true, showLegalMoves: true, showCoordinates: true, animation: 'none', defaultLevel: 'casual' },
+    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: true, showLegalMoves: true, showCoordinates: true, animation: 'none', defaultLevel: 'casual', showEvalBar: false },
     current: initial,
     sounds: { play: vi.fn() },
     redraw: vi.fn(),

@@ -2,10 +2,10 @@
 // the board panel's state, the flipped board, the game-over panel, and the questions it asks
 // (dialogs in the app, answers in tests). Its view is play.ts.
 
-import { gameHint } from '../analysis/api';
-import { api } from '../api';
+import { gameEvalBar, gameHint } from '../analysis/api';
+import { api, isCancelled } from '../api';
 import type { App } from '../app';
-import type { BoardView, Color, GameEvent, GameView, HintView, MoveView } from '../bindings';
+import type { BoardView, Color, EvalBarView, GameEvent, GameView, HintView, MoveView } from '../bindings';
 import type { LessonMarks } from '../board/board';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
 import { GameController, type GameBackend, type GameChange } from '../game/controller';
@@ -47,6 +47,13 @@ export class PlayCtrl {
   hintMarks: LessonMarks | undefined = undefined;
   /** Where hints come from (the Rust side; a fake in tests). */
   hintSource: (gameId: string) => Promise<HintView> = gameHint;
+  /** The evaluation bar's score (when the player turned the bar on): of the position shown, or
+   * of the one before while the engine looks at it. */
+  shownEval: EvalBarView | null = null;
+  /** Where the bar's scores come from (the Rust side, in the background; a fake in tests). */
+  evalSource: (gameId: string, ply: number) => Promise<EvalBarView> = gameEvalBar;
+  /** The newest request for the bar: an answer to an older one is stale and dropped. */
+  private evalRequest = 0;
 
   constructor(
     readonly app: PlayHost,
@@ -133,6 +140,44 @@ export class PlayCtrl {
   /** The screen is shown: the game is opened on the Rust side (the bot resumes). */
   start(): void {
     void this.game.start();
+    this.refreshEval();
+  }
+
+  /** Whether the evaluation bar is beside the board: the player turned it on, in a game against
+   * the bot or between friends on this device; never in a game online (a game against a person
+   * is played without the engine). */
+  evalBarShown(): boolean {
+    return this.app.settings.showEvalBar && this.view.opponent.kind !== 'online';
+  }
+
+  /** The bar turned on, in a game online: the screen says why it is not there. */
+  evalBarOffOnline(): boolean {
+    return this.app.settings.showEvalBar && this.view.opponent.kind === 'online';
+  }
+
+  /** Asks the Rust side for the score of the position shown, in the background. The bar keeps
+   * the score before until the answer comes; only the newest request's answer is shown (a move
+   * made meanwhile, or stepping on, makes an older one stale; the Rust side stops its search). */
+  refreshEval(): void {
+    if (!this.evalBarShown()) {
+      this.shownEval = null;
+      return;
+    }
+    const request = ++this.evalRequest;
+    const gameId = this.view.id;
+    const ply = this.shownPly();
+    this.evalSource(gameId, ply).then(
+      (shown) => {
+        if (request !== this.evalRequest || this.game.isClosed) return;
+        this.shownEval = shown;
+        this.app.redraw();
+      },
+      (error: unknown) => {
+        // A stopped search was stale already; a failure of the newest is said.
+        if (request !== this.evalRequest || this.game.isClosed || isCancelled(error)) return;
+        this.app.showError(error);
+      },
+    );
   }
 
   /** An update the Rust side pushed (the bot's move). */
@@ -152,6 +197,7 @@ export class PlayCtrl {
     this.shownHint = null;
     this.hintMarks = undefined;
     this.panel.cleared();
+    this.refreshEval();
     const app = this.app;
     if (change.kind === 'moved') {
       app.sounds.play(soundFor(change.ply, game.board, game.result));
@@ -172,6 +218,7 @@ export class PlayCtrl {
   async stepTo(ply: number): Promise<void> {
     const total = this.view.plies.length;
     if (!(await this.stepper.stepTo(ply, total))) return;
+    this.refreshEval();
     const before = this.view.plies[ply - 1];
     this.app.announce(before ? t('moveList.announceAfter', { ply, total, move: plyInWords(before) }) : t('moveList.announceStart'));
   }

@@ -14,7 +14,7 @@ import { SettingsCtrl } from './settingsCtrl';
 export { SettingsCtrl } from './settingsCtrl';
 
 type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
-type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates';
+type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates' | 'showEvalBar';
 
 // Records, so that a new variant on the Rust side fails the build until it is offered here.
 const PIECE_SETS: Record<PieceSet, () => string> = {
@@ -61,10 +61,10 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
       ),
     ]);
   }
-  function toggle(key: ToggleKey, label: string, id: string): VNode {
+  function toggle(key: ToggleKey, label: string, id: string, describedBy?: string): VNode {
     return h('label.check', [
       h('input', {
-        attrs: { type: 'checkbox', ...testid(id) },
+        attrs: { type: 'checkbox', ...testid(id), ...(describedBy ? { 'aria-describedby': describedBy } : {}) },
         props: { checked: settings[key] },
         on: { change: (event: Event) => void ctrl.change({ [key]: (event.target as HTMLInputElement).checked } as Partial<Settings>) },
       }),
@@ -82,6 +82,8 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
         toggle('sound', t('settings.sound'), 'sound-toggle'),
         toggle('showLegalMoves', t('settings.showLegalMoves'), 'legal-moves-toggle'),
         toggle('showCoordinates', t('settings.showCoordinates'), 'coordinates-toggle'),
+        toggle('showEvalBar', t('settings.showEvalBar'), 'eval-bar-toggle', 'setting-eval-bar-hint'),
+        h('p#setting-eval-bar-hint.hint', t('settings.showEvalBarHint')),
       ]),
       h('div.card', [h('h2', t('settings.legend')), legend(settings)]),
       courseCard(ctrl),
