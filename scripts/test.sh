@@ -26,7 +26,8 @@ ULTIMA_CHECK_BINDINGS=1 cargo test --workspace "${FEATURES[@]}"
 step "the online server over Redis: two server processes sharing games through a real redis-server"
 bash scripts/redis-test.sh
 
-step "front-end unit tests"
+step "front-end unit tests (on the Rust side built for the browser: the web app's build, tested below)"
+npm run build:web
 npx vitest run
 
 step "the engine and bot build for WebAssembly and iOS; the app for Android"
@@ -40,8 +41,7 @@ CC_aarch64_linux_android=true AR_aarch64_linux_android=true \
 # is built for iOS by .github/workflows/packages.yml on a macOS runner.
 cargo check -p ultima-rules -p ultima-bot --target aarch64-apple-ios
 
-step "the web app: the Rust side in WebAssembly, built, and tested in Chromium (desktop, and a phone with touch)"
-npm run build:web
+step "the web app (built before the unit tests): tested in Chromium (desktop, and a phone with touch)"
 node --test --test-concurrency=1 tests/web/
 
 step "bench signature: the search visits exactly the recorded number of nodes"

@@ -1,19 +1,22 @@
-// Writes ui/dev/fixture-game.json: a real game for the mock backend (ui/dev/mock-backend.ts),
-// every position, legal move and capture taken from the Rust engine through the `ultima` command
-// line, so the mocked UI shows what the app would. Only needed again if the rules change.
+// Writes ui/dev/fixture-game.json: a real game (its start and its moves, nothing else) for the
+// screen tests (ui/src/screens/screens.test.ts) and the screenshots (screenshots.mjs), which put
+// it in the saved data and let the real Rust side replay it. Only needed again if the bot or the
+// rules change.
 //
-//   cargo build --release --bin ultima && node ui/dev/make-fixture.mjs
+//   cargo build --release --bin ultima && node ui/dev/make-fixture.mjs [path to ultima]
 //
-// It lets the bot play itself from the start and stops at the first position where the side to
-// move has both a move that takes two pieces or more and a frozen piece it may remove: the play
-// screen's screenshots show both there.
+// The bot plays itself from the start (`ultima engine`), and the game stops at the first
+// position where the side to move has both a move that takes two pieces or more and a frozen
+// piece it may remove (as `ultima moves` lists them): the play screen's tests show both there.
+// The game kept is seed 6 of the bot as it played in November 2026 (the bot has changed since:
+// a new run finds another game, and the squares the tests and the screenshots name must follow).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const ULTIMA = fileURLToPath(new URL('../../target/release/ultima', import.meta.url));
+const ULTIMA = process.argv[2] ?? fileURLToPath(new URL('../../target/release/ultima', import.meta.url));
 const OUT = fileURLToPath(new URL('./fixture-game.json', import.meta.url));
 const MAX_PLIES = 80;
 
@@ -40,69 +43,38 @@ async function ask(command, last) {
   }
 }
 
-/** `ultima moves`: "d1d4 x c4 d5 e4" -> { from, to, captures }. */
+/** `ultima moves`' lines ("c6g6 x d6 f6": the move, then what it takes). */
 function legalMoves(ufen) {
-  let out;
-  try {
-    out = execFileSync(ULTIMA, ['moves', ufen], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch {
-    return []; // not a position the engine accepts (used for the side not to move)
-  }
+  const out = execFileSync(ULTIMA, ['moves', ufen], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return out
     .split('\n')
     .filter(Boolean)
     .map((line) => {
       const [move, , ...captures] = line.split(' ');
-      return { from: move.slice(0, 2), to: move.slice(2, 4), captures };
+      return { removal: move.slice(0, 2) === move.slice(2, 4), captures };
     });
 }
 
-function board(ufen) {
-  const [placement, side] = ufen.split(' ');
-  const pieces = new Map();
-  placement.split('/').forEach((row, index) => {
-    let file = 0;
-    for (const char of row) {
-      if (/\d/.test(char)) file += Number(char);
-      else pieces.set(`${'abcdefgh'[file++]}${8 - index}`, char);
-    }
-  });
-  return { pieces, turn: side === 'w' ? 'white' : 'black' };
-}
-
-const KIND = { k: 'king', p: 'pawn', w: 'withdrawer', l: 'longLeaper', x: 'chameleon', c: 'coordinator', i: 'immobilizer' };
-
-/** Frozen pieces, as the engine sees them: the ones either side could remove (kings cannot be). */
-function frozen(ufen) {
-  const other = ufen.replace(/ ([wb]) /, (_, side) => (side === 'w' ? ' b ' : ' w '));
-  return [...legalMoves(ufen), ...legalMoves(other)].filter((m) => m.from === m.to).map((m) => m.from).sort();
-}
-
+/** The position after `moves` from the start: its UFEN and its status, as the engine says. */
 async function position(moves) {
   await ask(`position start${moves.length ? ` moves ${moves.join(' ')}` : ''}\nisready`, 'readyok');
   const [ufenLine, statusLine] = await ask('show', 'status');
-  const ufen = ufenLine.replace(/^ufen /, '');
-  const status = statusLine.replace(/^status /, '');
-  const { pieces, turn } = board(ufen);
-  const king = [...pieces].find(([, letter]) => letter === (turn === 'white' ? 'K' : 'k'))?.[0] ?? null;
-  return { ufen, status, moves: legalMoves(ufen), frozen: frozen(ufen), check: status === 'check' ? king : null };
+  return { ufen: ufenLine.replace(/^ufen /, ''), status: statusLine.replace(/^status /, '') };
 }
 
 async function play(seed) {
   const moves = [];
-  const positions = [await position(moves)];
+  const start = (await position(moves)).ufen;
   while (moves.length < MAX_PLIES) {
-    const here = positions[positions.length - 1];
-    const removal = here.moves.some((m) => m.from === m.to);
-    const bigCapture = here.moves.some((m) => m.captures.length >= 2);
-    if (removal && bigCapture && moves.length >= 10) return { seed, moves, positions };
+    const here = await position(moves);
     if (here.status !== 'ongoing' && here.status !== 'check') return undefined;
+    const legal = legalMoves(here.ufen);
+    if (moves.length >= 10 && legal.some((m) => m.removal) && legal.some((m) => m.captures.length >= 2)) return { seed, start, moves };
     const level = moves.length % 2 ? 'novice' : 'casual';
     const answer = await ask(`go level ${level} seed ${seed + moves.length}`, 'bestmove');
     const best = answer[answer.length - 1].split(' ')[1];
     if (!best || best === 'none') return undefined;
     moves.push(best);
-    positions.push(await position(moves));
   }
   return undefined;
 }
@@ -115,28 +87,5 @@ for (let seed = 1; seed <= 60 && !game; seed++) {
 }
 engine.stdin.end('quit\n');
 if (!game) throw new Error('no game reached a position with a removal and a double capture');
-
-const plies = game.moves.map((move, index) => {
-  const before = game.positions[index];
-  const after = game.positions[index + 1];
-  const { pieces, turn } = board(before.ufen);
-  const letter = pieces.get(move.slice(0, 2));
-  const played = before.moves.find((m) => m.from + m.to === move);
-  // A PlyView as the app sends it: the UI writes the notation from these.
-  const mark = after.moves.length === 0 ? 'mate' : after.status === 'check' ? 'check' : 'none';
-  return {
-    side: turn,
-    role: KIND[letter.toLowerCase()],
-    from: played.from,
-    to: played.to,
-    captures: played.captures,
-    removal: played.from === played.to,
-    mark,
-  };
-});
-
-// Moves as the command line writes them ("c6g6 x d6 f6"), one string each, to keep the file small.
-const compact = (m) => `${m.from}${m.to}${m.captures.length ? ` x ${m.captures.join(' ')}` : ''}`;
-const positions = game.positions.map(({ ufen, moves, frozen, check }) => ({ ufen, moves: moves.map(compact), frozen, check }));
-writeFileSync(OUT, `${JSON.stringify({ seed: game.seed, positions, plies }, null, 1)}\n`);
-console.log(`seed ${game.seed}: ${plies.length} plies; wrote ${OUT}`);
+writeFileSync(OUT, `${JSON.stringify(game, null, 1)}\n`);
+console.log(`seed ${game.seed}: ${game.moves.length} plies; wrote ${OUT}`);

@@ -29,8 +29,7 @@ if (!existsSync(join(DIST, 'index.html'))) throw new Error('ui/web/dist is not b
 mkdirSync(OUT, { recursive: true });
 
 const fixture = JSON.parse(readFileSync(join(ROOT, 'ui/dev/fixture-game.json'), 'utf8'));
-const start = fixture.positions[0].ufen;
-const record = `start ${start}\nmoves ${fixture.plies.map((ply) => `${ply.from}${ply.removal ? ply.from : ply.to}`).join(' ')}\n`;
+const record = `start ${fixture.start}\nmoves ${fixture.moves.join(' ')}\n`;
 const now = Date.now();
 /** The saved record as the app writes it (crates/ultima-wasm/src/store.rs). */
 const saved = JSON.stringify({
@@ -42,7 +41,7 @@ const saved = JSON.stringify({
     record,
     createdAt: now - 600_000,
     endedAt: null,
-    revision: fixture.plies.length,
+    revision: fixture.moves.length,
   },
 });
 const puzzles = new Map(

@@ -1,26 +1,26 @@
-// The course's controllers without a page: the map and a task, against the mock course (the real
-// course's tasks, recorded from the engine) behind the course commands' interface.
+// The course's controllers without a page: the map and a task, against the real Rust side's
+// course commands (ui/dev/backend.ts: the browser build's WebAssembly in Node), so every task,
+// reply, refusal and star is the course crate's.
 
 import { describe, expect, it, vi } from 'vitest';
-import { mockCourse } from '../../dev/mock-course';
+import { RealBackend, savedRecord } from '../../dev/backend';
 import { ApiError, isAppError } from '../api';
 import type { CourseBackend } from '../course/api';
 import type { CourseMap, TaskStep, TaskView } from '../course/types';
 import { LearnCtrl, type LearnHost } from './learnCtrl';
 import { LessonCtrl, isTaskId, type LessonHost } from './lessonCtrl';
 
-/** The mock course as the course commands answer: values, or `ApiError`s. */
-function backendOf(initial: Record<string, number> = {}): CourseBackend & { course: ReturnType<typeof mockCourse> } {
-  const course = mockCourse(initial);
-  const call = <T>(cmd: string, args: Record<string, unknown> = {}): Promise<T> => {
-    try {
-      return Promise.resolve(course.handle(cmd, args).answer as T);
-    } catch (error) {
-      return Promise.reject(isAppError(error) ? new ApiError(error) : error);
-    }
-  };
+/** The course commands of a learner who solved the tasks of `stars` (by task id: 3 stars, solved
+ * at the first try; 2, at the second; 1, later), as their answers come: values, or `ApiError`s. */
+function backendOf(stars: Record<string, number> = {}): CourseBackend {
+  const tasks = Object.fromEntries(Object.entries(stars).map(([id, earned]) => [id, { best: { moves: 1, tries: 4 - earned } }]));
+  const real = new RealBackend({ saved: { current: savedRecord({ courseProgress: { version: 1, tasks } }) } });
+  const call = <T>(cmd: string, args: Record<string, unknown> = {}): Promise<T> =>
+    real.invoke(cmd, args).then(
+      (answer) => answer as T,
+      (error: unknown) => Promise.reject(isAppError(error) ? new ApiError(error) : error),
+    );
   return {
-    course,
     courseMap: () => call<CourseMap>('course_map'),
     openTask: (taskId) => call<TaskView>('open_task', { taskId }),
     taskMove: (taskId, from, to) => call<TaskStep>('task_move', { taskId, from, to }),
@@ -95,7 +95,8 @@ describe('a task', () => {
     const { ctrl, app } = await lesson('board-1');
     ctrl.begin();
     expect(await ctrl.play('a2', 'a3')).toBe(true);
-    expect(ctrl.outcome).toEqual({ kind: 'missed', missKey: 'board-1.miss', reason: 'goalMissed' });
+    // A one-move task: the move was its budget.
+    expect(ctrl.outcome).toEqual({ kind: 'missed', missKey: 'board-1.miss', reason: 'budgetSpent' });
     expect(ctrl.keyText('board-1.miss')).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
     expect(ctrl.boardState()?.moves).toHaveLength(0);
     expect(app.announce).toHaveBeenLastCalledWith(expect.stringContaining("That was not the king's pawn."));

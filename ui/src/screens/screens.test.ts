@@ -1,26 +1,65 @@
 // @vitest-environment happy-dom
-// The screens in a DOM (happy-dom), against the mock Rust side the screenshots use: the recorded
-// game of ui/dev/fixture-game.json, answered as the app would.
+// The screens in a DOM (happy-dom), against the real Rust side (the browser build's WebAssembly,
+// ui/dev/backend.ts) with its saved data in memory: the game in progress is the recorded game of
+// ui/dev/fixture-game.json, replayed by the engine, so every move, capture and refusal is the
+// engine's.
 
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockBackend, type MockOptions } from '../../dev/mock-backend';
+import { FIXTURE_MOVES, RealBackend, savedGame, savedRecord, TEST_SETTINGS, type RealOptions } from '../../dev/backend';
 import { api } from '../api';
 import { App } from '../app';
+import type { GameView } from '../bindings';
 import { all, byTestId, click, typeMove, until } from './domTest';
 
 const screen = (): string | undefined => document.getElementById('app')?.dataset['screen'];
 const moveTexts = (): string[] => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((cell) => cell.textContent ?? '');
 
 let opened: App | undefined;
+let backend: RealBackend | undefined;
 
-async function openApp(options: Partial<MockOptions> = {}): Promise<App> {
-  mockIPC(mockBackend({ current: 'midgame', settings: { animation: 'none' }, notices: [], botDelay: 0, ...options }));
+/** The recorded game, 30 plies in, against Casual: White (the player) to move; the long leaper
+ * on c6 may go to g6 and take d6 and f6, and White's pawn on f5 is frozen. */
+const MIDGAME = savedRecord({ currentGame: savedGame('g-current', { kind: 'bot', level: 'casual', botSide: 'black' }) });
+
+/** A backend on `saved` (a first start without). */
+function backendOf(options: RealOptions = {}): RealBackend {
+  backend = new RealBackend(options);
+  return backend;
+}
+
+async function openApp(on: RealBackend = backendOf({ saved: { current: MIDGAME } })): Promise<App> {
+  mockIPC(on.invoke);
   document.body.innerHTML = '<div id="app"></div>';
   const app = new App(document.getElementById('app')!, await api.startUp());
   opened = app;
   await app.start();
   return app;
+}
+
+/** Runs a command on the backend before the app opens (the history it then finds). */
+const run = <T>(on: RealBackend, command: string, args: Record<string, unknown> = {}): Promise<T> => on.invoke(command, args) as Promise<T>;
+
+/** A game between friends: the recorded game's first `plies` moves, then `end` (resign: the side to move resigns). */
+async function friendGame(on: RealBackend, plies: number, end: 'resign' | 'draw'): Promise<void> {
+  const game = await run<GameView>(on, 'new_game', { request: { kind: 'friend', turnBoard: true } });
+  for (const move of FIXTURE_MOVES.slice(0, plies)) await run(on, 'play_move', { gameId: game.id, from: move.slice(0, 2), to: move.slice(2, 4) });
+  if (end === 'resign') {
+    await run(on, 'resign', { gameId: game.id });
+  } else {
+    await run(on, 'offer_draw', { gameId: game.id });
+    await run(on, 'answer_draw', { gameId: game.id, accept: true });
+  }
+}
+
+/** Two finished games: against Novice, 30 plies, the player (Black) resigned; then between friends, 12 plies, drawn. */
+async function withHistory(): Promise<RealBackend> {
+  const on = backendOf({ saved: { current: savedRecord({ currentGame: savedGame('g-novice', { kind: 'bot', level: 'novice', botSide: 'white' }) }) } });
+  await run(on, 'resign', { gameId: 'g-novice' });
+  // The next game ends later.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await friendGame(on, 12, 'draw');
+  return on;
 }
 
 beforeEach(() => {
@@ -30,6 +69,8 @@ beforeEach(() => {
 afterEach(() => {
   opened?.stop();
   opened = undefined;
+  backend?.stop();
+  backend = undefined;
   clearMocks();
   document.body.innerHTML = '';
 });
@@ -49,7 +90,7 @@ describe('the app', () => {
   });
 
   it('previews a typed move, plays it, and shows the bot’s answer', async () => {
-    await openApp({ botDelay: 150 });
+    await openApp(backendOf({ saved: { current: MIDGAME }, botDelay: 150 }));
     const input = byTestId<HTMLInputElement>('move-input')!;
     input.value = 'c6g6';
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -62,7 +103,8 @@ describe('the app', () => {
     expect(byTestId('thinking')?.hidden).toBe(false);
     expect(byTestId('status-line')?.textContent).toBe("The bot's move");
     await until(() => moveTexts().length === 32, 'the bot to answer');
-    expect(moveTexts()[31]).toBe('Ca8-a7');
+    // The bot's own move, written from its ply: a black piece's letter and its squares.
+    expect(moveTexts()[31]).toMatch(/^[KPWLXCI][a-h][1-8]/);
     expect(byTestId('thinking')?.hidden).toBe(true);
     expect(byTestId<HTMLInputElement>('move-input')?.disabled).toBe(false);
     expect(byTestId('status-line')?.textContent).toBe('Your move (White)');
@@ -116,12 +158,13 @@ describe('the app', () => {
   });
 
   it('lists the finished games, a move count in words, and opens one to review', async () => {
-    await openApp({ current: 'none' });
+    await openApp(await withHistory());
     expect(screen()).toBe('home');
     const rows = all('finished-game');
-    expect(rows.map((row) => row.querySelector('.finished-result')?.textContent)).toEqual(['White wins · resignation', 'Draw · agreement']);
-    expect(rows[0]?.querySelector('.finished-moves')?.textContent).toBe('15 moves');
-    rows[0]?.click();
+    expect(rows.map((row) => row.querySelector('.finished-result')?.textContent)).toEqual(['Draw · agreement', 'White wins · resignation']);
+    expect(rows[0]?.querySelector('.finished-moves')?.textContent).toBe('6 moves');
+    expect(rows[1]?.querySelector('.finished-moves')?.textContent).toBe('15 moves');
+    rows[1]?.click();
     await until(() => screen() === 'play', 'the finished game');
     expect(byTestId('game-over')?.hidden).toBe(false);
     expect(byTestId('game-over-reason')?.textContent).toBe('Black resigned.');
@@ -129,7 +172,7 @@ describe('the app', () => {
   });
 
   it('goes home and says why when a game in the history cannot be opened any more', async () => {
-    const app = await openApp({ current: 'none' });
+    const app = await openApp(backendOf());
     await app.go({ screen: 'play', gameId: 'gone' });
     await until(() => byTestId('error')?.hidden === false, 'the error');
     expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('That game is not among the finished games.');
@@ -138,15 +181,18 @@ describe('the app', () => {
   });
 
   it('lists older finished games a page at a time', async () => {
-    await openApp({ current: 'none', pageSize: 1 });
-    expect(all('finished-game')).toHaveLength(1);
+    // One more than the first page holds (FINISHED_PAGE, 50).
+    const on = backendOf();
+    for (let game = 0; game < 51; game++) await friendGame(on, 2, 'resign');
+    await openApp(on);
+    expect(all('finished-game')).toHaveLength(50);
     click('finished-more');
-    await until(() => all('finished-game').length === 2, 'the next page');
+    await until(() => all('finished-game').length === 51, 'the next page');
     expect(byTestId('finished-more')).toBeNull();
   });
 
   it('starts a game between friends; a draw offer accepted ends it with the reason', async () => {
-    await openApp({ current: 'none' });
+    await openApp(backendOf());
     click('home-new-game');
     await until(() => screen() === 'newGame', 'the new-game screen');
     click('new-game-friend');
@@ -166,18 +212,20 @@ describe('the app', () => {
   });
 
   it('words the start-up notices from their codes, and shows them until dismissed', async () => {
-    await openApp({ notices: [{ code: 'restoredFromBackup' }, { code: 'finishedGamesUnreadable', count: 2 }] });
+    // The record in use torn: the one before it is used, and one of its settings does not read.
+    const before = savedRecord({ settings: { ...TEST_SETTINGS, pieceSet: 'crystal' } });
+    await openApp(backendOf({ saved: { current: before.slice(0, 40), previous: before } }));
     const texts = (): string[] => all('notice').map((notice) => notice.querySelector('.banner-text')?.textContent ?? '');
     expect(texts()).toEqual([
       expect.stringMatching(/^Your save file was damaged/),
-      '2 finished games could not be read. They are kept aside, not deleted.',
+      expect.stringMatching(/^One setting could not be read and is back to its default: .+\. Your other settings are kept\.$/),
     ]);
     all('notice')[0]?.querySelector('button')?.click();
     expect(texts()).toHaveLength(1);
   });
 
   it('says for the whole session that nothing is saved when the save comes from a newer version', async () => {
-    await openApp({ readOnly: true });
+    await openApp(backendOf({ saved: { current: JSON.stringify({ version: 99, currentGame: JSON.parse(MIDGAME).currentGame }) } }));
     expect(byTestId('read-only')?.textContent).toMatch(/nothing is saved/);
     click('home-open');
     await until(() => screen() === 'home', 'home');
@@ -185,7 +233,7 @@ describe('the app', () => {
   });
 
   it('applies a setting at once and keeps it', async () => {
-    const app = await openApp({ current: 'none' });
+    const app = await openApp(backendOf());
     click('settings-open');
     await until(() => screen() === 'settings', 'the settings');
     const select = byTestId<HTMLSelectElement>('piece-set-select')!;
@@ -198,7 +246,7 @@ describe('the app', () => {
   });
 
   it('starts the course from home: the introduction, a miss and its retry, a refusal, the hint, the stars, the next task, the map', async () => {
-    const app = await openApp({ current: 'none' });
+    const app = await openApp(backendOf());
     const learn = byTestId('home-learn')!;
     // "Learn the rules" comes first, before a new game.
     expect(learn.compareDocumentPosition(byTestId('home-new-game')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -242,7 +290,7 @@ describe('the app', () => {
   });
 
   it('takes a quiz’s answer by taps', async () => {
-    const app = await openApp({ current: 'none' });
+    const app = await openApp(backendOf());
     await app.go({ screen: 'lesson', id: 'withdrawer-2' });
     await until(() => byTestId('lesson-quiz') !== null, 'the quiz');
     expect(byTestId('move-input')).toBeNull();
@@ -272,7 +320,9 @@ describe('the app', () => {
   });
 
   it('resets the course from the settings, once confirmed', async () => {
-    const app = await openApp({ current: 'none', course: { 'board-1': 3, 'board-2': 2 } });
+    // Solved: board-1 at the first try, board-2 at the second.
+    const courseProgress = { version: 1, tasks: { 'board-1': { best: { moves: 1, tries: 1 } }, 'board-2': { best: { moves: 1, tries: 2 } } } };
+    const app = await openApp(backendOf({ saved: { current: savedRecord({ courseProgress }) } }));
     expect(app.courseStatus.solved).toBe(2);
     click('settings-open');
     await until(() => byTestId('course-progress')?.textContent === '2 of 49 tasks solved, 5 of 147 stars.', 'the progress');
