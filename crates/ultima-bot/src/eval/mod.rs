@@ -125,6 +125,71 @@ pub(crate) mod test_support {
         let position = Position::from_ufen(ufen).unwrap_or_else(|e| panic!("{ufen}: {e}"));
         terms(&position, &EvalParams::default())
     }
+
+    /// The positions of random games: half from the start, half from random setups (a few
+    /// pieces of each kind scattered, a side without a king one time in ten), with captures
+    /// preferred half of the time so that the games thin out.
+    pub fn sample_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
+        let mut rng = ultima_rand::Rng::new(seed);
+        let mut all = Vec::new();
+        for game in 0..games {
+            let mut position = if game % 2 == 0 {
+                Position::start()
+            } else {
+                random_setup(&mut rng)
+            };
+            for _ in 0..plies {
+                all.push(position.clone());
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = moves.iter().filter(|mv| mv.is_capture()).collect();
+                let mv = if !captures.is_empty() && rng.chance(50) {
+                    *captures[rng.index(captures.len())]
+                } else {
+                    moves[rng.index(moves.len())]
+                };
+                position = position.play_unchecked(&mv);
+            }
+        }
+        all
+    }
+
+    fn random_setup(rng: &mut ultima_rand::Rng) -> Position {
+        use ultima_rules::{Board, Color, Piece, Role, Setup, Square};
+        loop {
+            let mut board = Board::empty();
+            for color in Color::ALL {
+                let kings = usize::from(rng.chance(90));
+                for n in 0..kings + 1 + rng.index(12) {
+                    let role = if n < kings {
+                        Role::King
+                    } else {
+                        Role::ALL[1 + rng.index(6)]
+                    };
+                    let square = Square::from_index(rng.index(64) as u8);
+                    if let Some(square) = square.filter(|&s| board.piece_at(s).is_none()) {
+                        board.put(square, Piece::new(color, role));
+                    }
+                }
+            }
+            let turn = if rng.chance(50) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let setup = Setup {
+                board,
+                turn,
+                halfmove_clock: 0,
+                fullmove_number: 1,
+            };
+            if let Ok(position) = Position::from_setup(setup) {
+                return position;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -607,12 +607,16 @@ impl<'a> Searcher<'a> {
             let killer = killers.contains(&Some(mv));
             if legal > 0 && may_skip_quiets && quiet && !killer && best_score > -MATE_BOUND {
                 // Late-move pruning and futility: quiet moves far down the list, or far below
-                // alpha with little depth left, are not tried.
+                // alpha with little depth left, are not tried. Nor are the moves after it: the
+                // picker hands them out best first, and the table's move, the captures and the
+                // killers all score above any other quiet move, so every move left is another
+                // quiet one, and `legal`, `best_score` and `alpha` only grow, so each would be
+                // skipped in its turn (stopping here saves picking them).
                 if depth <= 3 && legal >= late_move_limit {
-                    continue;
+                    break;
                 }
                 if depth <= 2 && static_eval + 150 * depth <= alpha {
-                    continue;
+                    break;
                 }
             }
             if !position.is_legal_generated(&mv) {

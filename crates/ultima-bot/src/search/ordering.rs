@@ -143,25 +143,26 @@ impl Picker {
     pub fn fill_captures(&mut self, position: &Position, params: &EvalParams) {
         self.moves.clear();
         self.next = 0;
-        position.generate_pseudo_legal(&mut self.moves);
-        self.moves.retain(|mv| mv.is_capture());
+        position.generate_captures(&mut self.moves);
         for (score, mv) in self.scores.iter_mut().zip(self.moves.iter()) {
             *score = 16 * captured_value(position, params, mv) - params.value(mv.role) / 16;
         }
     }
 
-    /// The next best move not yet picked.
+    /// The next best move not yet picked: the first of the highest score among those left.
+    #[inline]
     pub fn pick(&mut self) -> Option<Move> {
         let start = self.next;
-        if start >= self.moves.len() {
+        let len = self.moves.len();
+        if start >= len {
             return None;
         }
-        let mut best = start;
-        for i in start + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // Two passes the compiler vectorises, the highest score then where it first stands,
+        // rather than one compare-and-branch per move: the same move as a scan keeping the
+        // first best.
+        let left = &self.scores[start..len];
+        let top = left.iter().copied().fold(i32::MIN, i32::max);
+        let best = start + first_at_least(left, top);
         self.moves.swap(start, best);
         self.scores.swap(start, best);
         self.next += 1;
@@ -173,6 +174,27 @@ impl Picker {
     pub fn drain_sorted(&mut self) -> Vec<Move> {
         std::iter::from_fn(|| self.pick()).collect()
     }
+}
+
+/// The index of the first of `scores` at least `top` (`top` is their highest, so there is one).
+#[inline]
+fn first_at_least(scores: &[i32], top: i32) -> usize {
+    // Eight at a time, each block asked at once whether it holds `top`.
+    let mut base = 0;
+    let mut chunks = scores.chunks_exact(8);
+    for chunk in &mut chunks {
+        if chunk
+            .iter()
+            .fold(false, |found, &score| found | (score >= top))
+        {
+            break;
+        }
+        base += 8;
+    }
+    scores[base..]
+        .iter()
+        .position(|&score| score >= top)
+        .map_or(0, |index| base + index)
 }
 
 #[cfg(test)]
@@ -207,6 +229,41 @@ mod tests {
         let order: Vec<Move> = picker.drain_sorted();
         assert_eq!(order[0], a);
         assert_eq!(order[1], b);
+    }
+
+    #[test]
+    fn picks_in_the_order_of_a_scan_keeping_the_first_best() {
+        // Many ties, lists of every length up to past two blocks of eight: the picker's order
+        // must be the one-compare-per-move selection's, swaps and all.
+        let position = Position::start();
+        let moves = position.legal_moves();
+        let mut seed = 0x1234_5678_u64;
+        for len in 0..moves.len() {
+            for _ in 0..20 {
+                let mut picker = Picker::default();
+                let mut naive: Vec<(Move, i32)> = Vec::new();
+                for mv in moves.iter().take(len) {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let score = ((seed >> 33) % 5) as i32 - 2
+                        + if seed % 7 == 0 { i32::MIN + 3 } else { 0 };
+                    picker.moves.push(*mv);
+                    picker.scores[picker.moves.len() - 1] = score;
+                    naive.push((*mv, score));
+                }
+                let mut expected = Vec::new();
+                for start in 0..naive.len() {
+                    let mut best = start;
+                    for i in start + 1..naive.len() {
+                        if naive[i].1 > naive[best].1 {
+                            best = i;
+                        }
+                    }
+                    naive.swap(start, best);
+                    expected.push(naive[start].0);
+                }
+                assert_eq!(picker.drain_sorted(), expected);
+            }
+        }
     }
 
     #[test]
