@@ -73,6 +73,8 @@ struct Live {
     pending: Option<Pending>,
     /// The game (by its server id) that is among the finished games already.
     filed: Option<String>,
+    /// The task taking this game's events (see [`Online::pump`]).
+    task: Option<tauri::async_runtime::JoinHandle<()>>,
 }
 
 /// A request waiting for the server's answer.
@@ -451,6 +453,7 @@ impl Online {
                 link,
                 pending: None,
                 filed: None,
+                task: None,
             };
             let view = live.view(now_ms());
             inner.live = Some(live);
@@ -460,7 +463,11 @@ impl Online {
         self.file_if_over(app);
         let online = self.clone();
         let app = app.clone();
-        tauri::async_runtime::spawn(async move { online.pump(app, number, events).await });
+        let task =
+            tauri::async_runtime::spawn(async move { online.pump(app, number, events).await });
+        if let Some(live) = self.inner().live.as_mut().filter(|l| l.number == number) {
+            live.task = Some(task);
+        }
         view
     }
 
@@ -661,10 +668,26 @@ impl Online {
     }
 
     /// Closes the connection (the game goes on on the server, and comes back with the next
-    /// start); the app's state stays as it is.
+    /// start); the app's state stays as it is. The game stays what is saved: the connection's
+    /// task may be saving an event it took just before, and must not save "no game".
     pub fn close(&self) {
-        if let Some(live) = self.inner().live.take() {
-            live.client.close();
+        drop(self.close_game());
+    }
+
+    /// Closes the connection as [`Online::close`] does; the task of its events is handed back.
+    fn close_game(&self) -> Option<tauri::async_runtime::JoinHandle<()>> {
+        let mut inner = self.inner();
+        let mut live = inner.live.take()?;
+        live.client.close();
+        inner.saved = Some(live.stored());
+        live.task.take()
+    }
+
+    /// Closes the connection and waits until its task has taken its last event (and saved).
+    #[cfg(test)]
+    pub(crate) async fn close_and_wait(&self) {
+        if let Some(task) = self.close_game() {
+            let _ = task.await;
         }
     }
 

@@ -100,11 +100,11 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     until(&host, "black's move", |v| v.game.plies.len() == 2).await;
 
     // The guest's app quits and opens again on its folder: the game is there and goes on.
-    guest.close();
+    // (In the app the process ends; here the closed connection's task must have taken its
+    // last event and saved before the folder is opened again.)
+    guest.close_and_wait().await;
     drop(guest);
     drop(guest_state);
-    // (The closed connection's task ends; in the app the process does.)
-    tokio::time::sleep(Duration::from_millis(300)).await;
     let reopened_state = open(&guest_dir);
     let reopened = Online::new(Some(guest_dir.clone()));
     reopened
