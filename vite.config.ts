@@ -21,5 +21,7 @@ export default defineConfig({
     root: '.',
     include: ['ui/src/**/*.test.ts'],
     environment: 'node',
+    // The tests' Rust side is the web build's WebAssembly (ui/dev/backend.ts): said plainly when it is not built.
+    globalSetup: ['ui/dev/vitest-setup.ts'],
   },
 });
