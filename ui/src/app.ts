@@ -119,7 +119,7 @@ export class App {
       this.online = await onlineApi.status();
       this.redraw();
     } catch (error) {
-      // A backend without online play (the browser build's, the mock's): the app goes without it.
+      // A backend without online play (the browser build's): the app goes without it.
       console.warn('ultima: no online play here', error);
     }
   }

@@ -3,7 +3,7 @@
 // where the player expects: from a game to home, from the settings to wherever they were opened.
 //
 // Addresses are fragments (`#/settings`): the app is one page, served as files, in a webview
-// and in the mock page alike.
+// and in the browser alike.
 
 export type Route =
   | { screen: 'home' }
@@ -164,7 +164,7 @@ export class Navigator {
   }
 }
 
-/** The page's own address (with its query: the mock page's options) and the route's fragment. */
+/** The page's own address (with its query, if any) and the route's fragment. */
 function urlWith(win: Window, fragment: string): string {
   return `${win.location.pathname}${win.location.search}${fragment}`;
 }
