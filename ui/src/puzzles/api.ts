@@ -5,7 +5,7 @@ import { unwrap } from '../api';
 import { commands } from '../bindings';
 import type { PuzzleChoice, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
 
-/** What the trainer asks of the Rust side (the mock in the tests). */
+/** What the trainer asks of the Rust side (in the tests, the real one in Node: ui/dev/backend.ts). */
 export interface PuzzleBackend {
   status(): Promise<PuzzleStatus>;
   /** The puzzle open (in progress, or over and still shown), after a relaunch too. From then on
