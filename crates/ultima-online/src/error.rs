@@ -66,8 +66,9 @@ pub fn problem_of(code: &ErrorCode) -> Problem {
     match code {
         ErrorCode::Refused { problem } => problem.clone(),
         ErrorCode::BadInvite => Problem::BadInvite,
-        ErrorCode::NoSuchInvite => Problem::NoSuchInvite,
-        ErrorCode::BadToken => Problem::UnknownOnlineGame,
+        // The app's words for these say an invite or game may have expired.
+        ErrorCode::NoSuchInvite | ErrorCode::InviteExpired => Problem::NoSuchInvite,
+        ErrorCode::BadToken | ErrorCode::GameExpired => Problem::UnknownOnlineGame,
         ErrorCode::RateLimited { retry_after_ms }
         | ErrorCode::JoinRateLimited { retry_after_ms }
         | ErrorCode::CreateRateLimited { retry_after_ms } => Problem::TooManyTries {
@@ -119,7 +120,13 @@ pub fn describe(code: &ErrorCode) -> String {
         ErrorCode::NoSuchInvite => {
             "no game waits for that invite code (it was never given, or someone has joined with it already)".into()
         }
+        ErrorCode::InviteExpired => {
+            "that invite code: nobody joined with it in time, and its game is gone (ask for a new one)".into()
+        }
         ErrorCode::BadToken => "the game or its token (it does not know them)".into(),
+        ErrorCode::GameExpired => {
+            "the game: it is gone (its invite expired, or it was left before a move was played)".into()
+        }
         ErrorCode::NotSeated => "a game action before a game was created or joined".into(),
         ErrorCode::AlreadySeated => "a second game on one connection".into(),
         ErrorCode::WaitingForOpponent => "a move before the friend joined".into(),

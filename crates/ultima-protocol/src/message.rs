@@ -177,8 +177,12 @@ pub enum ErrorCode {
     BadInvite,
     /// No game waits for this invite (never issued, or already used).
     NoSuchInvite,
+    /// Nobody joined with this invite in time (24 hours by default): its game is gone.
+    InviteExpired,
     /// The game and token do not match (or there is no such game).
     BadToken,
+    /// The game is gone: its invite expired, or it was abandoned before a move was played.
+    GameExpired,
     /// Create, join or resume a game first.
     NotSeated,
     /// This connection already plays a game.

@@ -167,6 +167,11 @@ impl Position {
                 }
                 Role::LongLeaper => {
                     for direction in Direction::ALL {
+                        // With captures alone, a line whose first piece cannot be leaped
+                        // (ours, or an enemy without an empty square behind it) takes nothing.
+                        if CAPTURES && !leapable_first(&context, from, direction, theirs) {
+                            continue;
+                        }
                         leap::<CAPTURES>(
                             &context,
                             from,
@@ -218,7 +223,11 @@ impl Position {
         out: &mut MoveList,
     ) {
         let pinch_squares = pinches.any();
-        if CAPTURES && pinch_squares.is_empty() {
+        if CAPTURES
+            && (pinch_squares & (Bitboard::rank(from.rank()) | Bitboard::file(from.file())))
+                .is_empty()
+        {
+            // No square it could pinch from is on its rank or file.
             return;
         }
         let landings = if CAPTURES {
@@ -257,9 +266,27 @@ impl Position {
         }
         let pinches = PinchMap::new(their(Role::Pawn), ours);
         let pinch_squares = pinches.any();
+        // With captures alone, the squares on which a landing takes a coordinator.
+        let coordinating = match context.king {
+            Some(king) if CAPTURES => coordination_targets(king, coordinators),
+            _ => Bitboard::EMPTY,
+        };
         for direction in Direction::ALL {
             let withdrawn = context.withdrawn(from, direction, withdrawers);
             let orthogonal = direction.is_orthogonal();
+            if CAPTURES && withdrawn.is_empty() {
+                // Then only a leap over a long leaper on the line, or a landing that
+                // coordinates or pinches, takes something.
+                let line = attacks::ray(from, direction);
+                let landings = if orthogonal {
+                    coordinating | pinch_squares
+                } else {
+                    coordinating
+                };
+                if (line & (leapers | landings)).is_empty() {
+                    continue;
+                }
+            }
             leap::<CAPTURES>(
                 context,
                 from,
@@ -276,6 +303,23 @@ impl Position {
                 },
             );
         }
+    }
+}
+
+/// Whether the first piece from `from` along `direction` is one of `leapable` with an empty
+/// square behind it: whether a leap that way can take anything.
+#[inline]
+fn leapable_first(
+    context: &Context,
+    from: Square,
+    direction: Direction,
+    leapable: Bitboard,
+) -> bool {
+    match attacks::first_blocker(from, direction, context.occupied) {
+        Some(first) if leapable.contains(first) => first
+            .step(direction)
+            .is_some_and(|beyond| context.empty.contains(beyond)),
+        _ => false,
     }
 }
 

@@ -72,6 +72,28 @@ pub(crate) enum Change {
     Changed,
     /// Both asked for a rematch: the players go on in `game`.
     Rematch { game: String },
+    /// The game expired and is gone (see [`LiveGame::expiry`]): `gameExpired` to both.
+    Removed { game: String },
+}
+
+/// What becomes of a game left alone too long (see [`LiveGame::expiry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Expiry {
+    /// Nothing was played: the game goes (its invite and id then answer `inviteExpired` and
+    /// `gameExpired`).
+    Remove,
+    /// Moves were played: the game ends, the side to move losing on time, and is kept with its
+    /// record.
+    End,
+}
+
+/// How long games may be left alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Lifetimes {
+    /// An invite nobody has joined with, from the game's creation.
+    pub invite_ms: f64,
+    /// A started game, from when the last of its players left.
+    pub abandoned_ms: f64,
 }
 
 /// Why a game does not read back.
@@ -392,6 +414,48 @@ impl LiveGame {
         Ok(Change::Changed)
     }
 
+    /// Whether the game has been left alone too long at `now`, and what becomes of it:
+    /// - an invite nobody has joined with `lifetimes.invite_ms` after the game was created: the
+    ///   game goes;
+    /// - a started game neither player has been connected to for `lifetimes.abandoned_ms`: the
+    ///   game goes if no move was played, and otherwise ends, the side to move losing on time
+    ///   (as when the opponent claims the win), kept with its record.
+    ///
+    /// A finished game never expires.
+    pub fn expiry(&self, now: f64, lifetimes: Lifetimes) -> Option<Expiry> {
+        if self.is_over() {
+            return None;
+        }
+        if self.meta.invite.is_some() {
+            let age = now - self.session.created_at();
+            return (age >= lifetimes.invite_ms).then_some(Expiry::Remove);
+        }
+        let (white, black) = (&self.meta.white, &self.meta.black);
+        if white.connected || black.connected {
+            return None;
+        }
+        let created = self.session.created_at();
+        let left = white
+            .away_since
+            .unwrap_or(created)
+            .max(black.away_since.unwrap_or(created));
+        if now - left < lifetimes.abandoned_ms {
+            return None;
+        }
+        Some(if self.session.game().moves().is_empty() {
+            Expiry::Remove
+        } else {
+            Expiry::End
+        })
+    }
+
+    /// Ends an abandoned game ([`Expiry::End`]): the side to move loses on time.
+    pub fn abandon(&mut self, now: f64) -> Result<Change, ErrorCode> {
+        let turn = self.session.game().position().turn();
+        self.session.time_out(turn, now).map_err(refused)?;
+        Ok(Change::Changed)
+    }
+
     /// The whole game as `seat` sees it at `now`.
     pub fn state(&self, seat: Color, now: f64, claim_after_ms: u64) -> GameState {
         let opponent = self.meta.seat(!seat);
@@ -439,6 +503,7 @@ impl LiveGame {
             Change::Changed | Change::Rematch { .. } => {
                 ServerMessage::State(self.state(seat, now, claim_after_ms))
             }
+            Change::Removed { .. } => ServerMessage::error(ErrorCode::GameExpired),
         }
     }
 }

@@ -15,8 +15,8 @@ use ultima_game::TimeControl;
 use ultima_protocol::{ClockSetting, ColorChoice, ErrorCode, Invite, ServerMessage};
 use ultima_rules::Color;
 
-use crate::game::{Change, LiveGame};
-use crate::sqlite::{Row, Sqlite, StoreError};
+use crate::game::{Change, Expiry, Lifetimes, LiveGame};
+use crate::sqlite::{Expired, Removal, Row, Sqlite, StoreError};
 use crate::{ids, Config, ServerError};
 
 /// Milliseconds since 1970, as the game core counts time.
@@ -26,6 +26,9 @@ pub(crate) fn now_ms() -> f64 {
         .map(|elapsed| elapsed.as_secs_f64() * 1000.0)
         .unwrap_or(0.0)
 }
+
+/// How long an expired game's id and invite say so once it is gone (then they are unknown).
+const REMEMBER_EXPIRED_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
 
 /// What the hub sends a connection.
 #[derive(Debug)]
@@ -139,6 +142,23 @@ impl Hub {
         u64::try_from(self.config.claim_after.as_millis()).unwrap_or(u64::MAX)
     }
 
+    pub(crate) fn lifetimes(&self) -> Lifetimes {
+        Lifetimes {
+            invite_ms: self.config.invite_expires_after.as_secs_f64() * 1000.0,
+            abandoned_ms: self.config.abandoned_after.as_secs_f64() * 1000.0,
+        }
+    }
+
+    /// How often the games are swept for expired ones: every minute, or four times in the
+    /// shorter lifetime when that is less than four minutes (tests).
+    pub(crate) fn sweep_every(&self) -> Duration {
+        let shorter = self
+            .config
+            .invite_expires_after
+            .min(self.config.abandoned_after);
+        (shorter / 4).clamp(Duration::from_millis(10), Duration::from_secs(60))
+    }
+
     /// How many games this process has in memory.
     pub(crate) fn games_in_memory(&self) -> usize {
         lock(&self.games).len()
@@ -195,7 +215,9 @@ impl Hub {
         if let Some(entry) = self.cached(id) {
             return Ok(entry);
         }
-        let game = self.load(id).await?.ok_or(ErrorCode::BadToken)?;
+        let Some(game) = self.load(id).await? else {
+            return Err(self.gone(id).await);
+        };
         let mut games = lock(&self.games);
         // Another task may have read it meanwhile: keep the first.
         let entry = games
@@ -223,6 +245,20 @@ impl Hub {
                 eprintln!("ultima-server: game {id}: {error}");
                 Ok(None)
             }
+        }
+    }
+
+    /// Why a game is not in the store: it expired (and is remembered), or it never was.
+    async fn gone(&self, id: &str) -> ErrorCode {
+        let expired = match &self.backend {
+            Backend::Sqlite { store, .. } => store.is_expired(Expired::Game(id.to_string())).await,
+            #[cfg(feature = "redis")]
+            Backend::Redis(redis) => redis.is_expired(id).await,
+        };
+        match expired {
+            Ok(true) => ErrorCode::GameExpired,
+            Ok(false) => ErrorCode::BadToken,
+            Err(error) => self.unavailable(error),
         }
     }
 
@@ -280,8 +316,9 @@ impl Hub {
         let mut slot = entry.game.lock().await;
         let mut hook = Some(hook);
         for _attempt in 0..8 {
+            // Gone meanwhile: it expired.
             let Some(current) = slot.clone() else {
-                return Err(ErrorCode::BadToken);
+                return Err(ErrorCode::GameExpired);
             };
             let now = now_ms();
             if current.session.flag_due(now) {
@@ -531,14 +568,28 @@ impl Hub {
         Ok(Seating { game: id, seat })
     }
 
-    async fn take_invite(&self, code: &str) -> Result<Option<String>, ErrorCode> {
+    /// The game an invite opens, taken once: `noSuchInvite` when none does, `inviteExpired`
+    /// when its game expired.
+    async fn take_invite(&self, code: &str) -> Result<String, ErrorCode> {
         match &self.backend {
-            Backend::Sqlite { invites, .. } => Ok(lock(invites).remove(code)),
+            Backend::Sqlite { invites, store } => {
+                let taken = lock(invites).remove(code);
+                if let Some(id) = taken {
+                    return Ok(id);
+                }
+                match store.is_expired(Expired::Invite(code.to_string())).await {
+                    Ok(true) => Err(ErrorCode::InviteExpired),
+                    Ok(false) => Err(ErrorCode::NoSuchInvite),
+                    Err(error) => Err(self.unavailable(error)),
+                }
+            }
             #[cfg(feature = "redis")]
-            Backend::Redis(redis) => redis
-                .take_invite(code)
-                .await
-                .map_err(|error| self.unavailable(error)),
+            Backend::Redis(redis) => match redis.take_invite(code).await {
+                Ok(crate::redis_store::Taken::Game(id)) => Ok(id),
+                Ok(crate::redis_store::Taken::Expired) => Err(ErrorCode::InviteExpired),
+                Ok(crate::redis_store::Taken::Unknown) => Err(ErrorCode::NoSuchInvite),
+                Err(error) => Err(self.unavailable(error)),
+            },
         }
     }
 
@@ -565,10 +616,8 @@ impl Hub {
             .parse::<Invite>()
             .map_err(|_| ErrorCode::BadInvite)?
             .compact();
-        let id = self
-            .take_invite(&code)
-            .await?
-            .ok_or(ErrorCode::NoSuchInvite)?;
+        let id = self.take_invite(&code).await?;
+        let lifetimes = self.lifetimes();
         let process = self.process.clone();
         let token = match ids::token() {
             Ok(token) => token,
@@ -584,6 +633,12 @@ impl Hub {
             .act(
                 &id,
                 |game, now| {
+                    // Not swept yet: the sweep removes it (and the invite says so from then).
+                    if game.meta.invite.is_some()
+                        && game.expiry(now, lifetimes) == Some(Expiry::Remove)
+                    {
+                        return Err(ErrorCode::InviteExpired);
+                    }
                     let side = game.join(&process, hash.clone(), now)?;
                     *lock(&seat) = Some(side);
                     Ok(Some(Change::Changed.into()))
@@ -601,8 +656,11 @@ impl Hub {
         match (joined, seat) {
             (Ok(()), Some(seat)) => Ok(Seating { game: id, seat }),
             (Err(error), _) => {
-                if error == ErrorCode::Unavailable {
+                if matches!(error, ErrorCode::Unavailable | ErrorCode::InviteExpired) {
                     self.give_back_invite(&code, &id).await;
+                }
+                if error == ErrorCode::GameExpired {
+                    return Err(ErrorCode::InviteExpired);
                 }
                 Err(error)
             }
@@ -682,6 +740,201 @@ impl Hub {
         if over && lock(&entry.subs).is_empty() {
             lock(&self.games).remove(&seating.game);
         }
+    }
+
+    /// Ends or removes the games left alone too long (see [`LiveGame::expiry`]); run every
+    /// [`Hub::sweep_every`]. With SQLite every open game is in memory; with Redis the sets of
+    /// waiting and open games say which may have expired.
+    pub(crate) async fn sweep(self: &Arc<Self>) {
+        let now = now_ms();
+        let lifetimes = self.lifetimes();
+        let ids: Vec<String> = match &self.backend {
+            Backend::Sqlite { store, .. } => {
+                if let Err(error) = store.forget_expired(now - REMEMBER_EXPIRED_MS).await {
+                    eprintln!("ultima-server: {error}");
+                }
+                lock(&self.games).keys().cloned().collect()
+            }
+            #[cfg(feature = "redis")]
+            Backend::Redis(redis) => {
+                let cutoffs = crate::redis_store::Cutoffs {
+                    invites_before: now - lifetimes.invite_ms,
+                    changed_before: now - lifetimes.abandoned_ms,
+                };
+                match redis.candidates(cutoffs).await {
+                    Ok(ids) => ids,
+                    Err(error) => {
+                        eprintln!("ultima-server: {error}");
+                        return;
+                    }
+                }
+            }
+        };
+        #[cfg(feature = "redis")]
+        self.release_dead_among(&ids).await;
+        for id in ids {
+            self.expire(&id, lifetimes).await;
+        }
+    }
+
+    /// Seats of these games held by processes that died are away from now on (so that a game
+    /// whose process died with both players counts as left from now).
+    #[cfg(feature = "redis")]
+    async fn release_dead_among(self: &Arc<Self>, ids: &[String]) {
+        let Backend::Redis(redis) = &self.backend else {
+            return;
+        };
+        let mut holders = std::collections::BTreeSet::new();
+        for id in ids {
+            let Ok(entry) = self.entry(id).await else {
+                continue;
+            };
+            let game = entry.game.lock().await;
+            if let Some(game) = game.as_ref() {
+                for (_, holder) in game.held_by() {
+                    if holder != self.process {
+                        holders.insert(holder.to_string());
+                    }
+                }
+            }
+        }
+        let holders: Vec<String> = holders.into_iter().collect();
+        match redis.alive(&holders).await {
+            Ok(alive) => {
+                let dead: Vec<String> = holders
+                    .into_iter()
+                    .zip(alive)
+                    .filter(|(_, alive)| !alive)
+                    .map(|(name, _)| name)
+                    .collect();
+                if !dead.is_empty() {
+                    self.release_dead(&dead).await;
+                }
+            }
+            Err(error) => eprintln!("ultima-server: {error}"),
+        }
+    }
+
+    /// One game of the sweep.
+    async fn expire(self: &Arc<Self>, id: &str, lifetimes: Lifetimes) {
+        let Ok(entry) = self.entry(id).await else {
+            return;
+        };
+        let expiry = entry
+            .game
+            .lock()
+            .await
+            .as_ref()
+            .and_then(|game| game.expiry(now_ms(), lifetimes));
+        match expiry {
+            Some(Expiry::End) => {
+                let _ = self
+                    .act(
+                        id,
+                        |game, now| match game.expiry(now, lifetimes) {
+                            Some(Expiry::End) => {
+                                game.abandon(now).map(|change| Some(change.into()))
+                            }
+                            _ => Ok(None),
+                        },
+                        |_, _| {},
+                    )
+                    .await;
+            }
+            Some(Expiry::Remove) => self.remove_expired(&entry, id, lifetimes).await,
+            None => {}
+        }
+        // What nobody here watches leaves memory: a finished game (it is read again if resumed),
+        // and with Redis any game (the store has them all).
+        let over = entry
+            .game
+            .lock()
+            .await
+            .as_ref()
+            .map_or(true, LiveGame::is_over);
+        let shared = !matches!(self.backend, Backend::Sqlite { .. });
+        if (over || shared) && lock(&entry.subs).is_empty() {
+            lock(&self.games).remove(id);
+        }
+    }
+
+    /// Removes an expired game from the store and memory, and tells its players.
+    async fn remove_expired(self: &Arc<Self>, entry: &Arc<Entry>, id: &str, lifetimes: Lifetimes) {
+        let mut slot = entry.game.lock().await;
+        for _attempt in 0..8 {
+            let Some(game) = slot.clone() else {
+                return;
+            };
+            let now = now_ms();
+            if game.expiry(now, lifetimes) != Some(Expiry::Remove) {
+                return;
+            }
+            let result = match &self.backend {
+                Backend::Sqlite { store, invites } => {
+                    let invite = game
+                        .meta
+                        .invite
+                        .as_ref()
+                        .and_then(|invite| invite.parse::<Invite>().ok())
+                        .map(Invite::compact);
+                    if let Some(code) = &invite {
+                        lock(invites).remove(code);
+                    }
+                    let removed = store
+                        .remove(Removal {
+                            id: id.to_string(),
+                            invite: invite.clone(),
+                            at: now,
+                        })
+                        .await;
+                    if let (Err(_), Some(code)) = (&removed, invite) {
+                        lock(invites).insert(code, id.to_string());
+                    }
+                    removed
+                }
+                #[cfg(feature = "redis")]
+                Backend::Redis(redis) => {
+                    let remember = REMEMBER_EXPIRED_MS as u64;
+                    redis.remove(&game, &self.process, remember).await
+                }
+            };
+            match result {
+                Ok(()) => {
+                    *slot = None;
+                    Self::deliver_removed(entry);
+                    lock(&self.games).remove(id);
+                    return;
+                }
+                Err(StoreError::Conflict) => match self.reload(entry, id).await {
+                    Ok(game) => *slot = game,
+                    Err(_) => return,
+                },
+                Err(error) => {
+                    eprintln!("ultima-server: {error}");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Tells the players of a game that is gone, and closes their connections.
+    fn deliver_removed(entry: &Entry) {
+        let subs: Vec<Sub> = lock(&entry.subs).drain(..).collect();
+        for sub in subs {
+            let gone = ServerMessage::error(ErrorCode::GameExpired);
+            let _ = sub.tx.try_send(Outbound::Message(gone));
+        }
+    }
+
+    /// Another process removed an expired game (Redis).
+    #[cfg(feature = "redis")]
+    pub(crate) async fn removed(self: &Arc<Self>, id: &str) {
+        let Some(entry) = self.cached(id) else {
+            return;
+        };
+        *entry.game.lock().await = None;
+        Self::deliver_removed(&entry);
+        lock(&self.games).remove(id);
     }
 
     /// Another process's change to a game (Redis): kept if newer, and sent to this process's

@@ -54,6 +54,12 @@ pub struct Config {
     pub behind_proxy: bool,
     /// A connection that has not created, joined or resumed a game by then is closed.
     pub seat_within: Duration,
+    /// An invite nobody has joined with expires this long after the game was created: the
+    /// game goes, and the invite answers `inviteExpired`.
+    pub invite_expires_after: Duration,
+    /// A started game neither player has been connected to for this long is abandoned: gone if
+    /// no move was played, otherwise ended, the side to move losing on time.
+    pub abandoned_after: Duration,
 }
 
 impl Default for Config {
@@ -77,6 +83,8 @@ impl Default for Config {
             },
             behind_proxy: false,
             seat_within: Duration::from_secs(60),
+            invite_expires_after: Duration::from_secs(24 * 60 * 60),
+            abandoned_after: Duration::from_secs(14 * 24 * 60 * 60),
         }
     }
 }
@@ -173,6 +181,19 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, ServerError> {
 fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
     let addr = listener.local_addr().unwrap_or(hub.config.listen);
     let (stop, mut stopped) = watch::channel(false);
+    // Games left alone too long are ended or removed (see `LiveGame::expiry`).
+    let sweeping = Arc::clone(&hub);
+    let mut sweep_stopped = stopped.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(sweeping.sweep_every());
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => sweeping.sweep().await,
+                _ = sweep_stopped.changed() => break,
+            }
+        }
+    });
     let accepting = Arc::clone(&hub);
     let task = tokio::spawn(async move {
         loop {

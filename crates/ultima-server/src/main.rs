@@ -7,6 +7,9 @@
 //! then one every 30 seconds); `--message-rate`: messages a second per connection (10 by default, in
 //! bursts of twice that). Raise them only for load tests. `--behind-proxy`: a reverse proxy on
 //! this machine (for TLS) forwards the players; their address is its `X-Forwarded-For`.
+//! `--invite-expires-after`: an invite nobody joins with is gone after this (86400, a day, by
+//! default); `--abandoned-after`: a started game nobody is connected to is ended (or, with no
+//! move played, gone) after this (1209600, 14 days, by default).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -16,7 +19,17 @@ use std::time::Duration;
 use ultima_server::{Config, Rate};
 
 const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
-[--claim-after SECONDS] [--join-burst N] [--create-burst N] [--message-rate N] [--behind-proxy]";
+[--claim-after SECONDS] [--join-burst N] [--create-burst N] [--message-rate N] [--behind-proxy] \
+[--invite-expires-after SECONDS] [--abandoned-after SECONDS]";
+
+/// A lifetime in seconds: more than 0, at most a year.
+fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 366.0 * 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("{flag}: `{text}` is not a number of seconds from 0 to 31622400"))
+}
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -81,6 +94,10 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 };
             }
             "--behind-proxy" => config.behind_proxy = true,
+            "--invite-expires-after" => {
+                config.invite_expires_after = seconds(flag, value()?)?;
+            }
+            "--abandoned-after" => config.abandoned_after = seconds(flag, value()?)?,
             "--help" | "-h" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }

@@ -6,7 +6,13 @@
 //!   a change that was not stored.
 //! - `ultima:events:ID`: where the script publishes `{origin, change, doc}`; every process
 //!   listens to `ultima:events:*` and sends the change to its own players of that game.
-//! - `ultima:invite:CODE`: the game an invite opens, taken once (`GETDEL`).
+//! - `ultima:invite:CODE`: the game an invite opens, taken once; `!expired` once the invite
+//!   expired (for 30 days).
+//! - `ultima:invites`: the games waiting for their friend, scored by creation (ms), and
+//!   `ultima:open`: the games not finished, scored by their last change; the sweep of
+//!   abandoned games reads these (both kept by the scripts that store a game).
+//! - `ultima:expired:ID`: an expired game (for 30 days), so that its players are told so.
+//! - `ultima:schema`: the data's layout (2: tokens hashed, the two sets above filled).
 //! - `ultima:process:NAME`: kept alive (a few seconds' expiry, renewed every second) by each
 //!   process; a seat held by a process whose key has expired is away, so a process can die and
 //!   its players come back through another one.
@@ -31,11 +37,51 @@ const SET_IF_VERSION: &str = r"
 local v = redis.call('HGET', KEYS[1], 'v')
 if (v == false and ARGV[1] == '0') or v == ARGV[1] then
   redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+  if ARGV[5] ~= '' then
+    redis.call('ZADD', 'ultima:invites', ARGV[5], ARGV[8])
+  else
+    redis.call('ZREM', 'ultima:invites', ARGV[8])
+  end
+  if ARGV[6] == '1' then
+    redis.call('ZADD', 'ultima:open', ARGV[7], ARGV[8])
+  else
+    redis.call('ZREM', 'ultima:open', ARGV[8])
+  end
   redis.call('PUBLISH', KEYS[2], ARGV[4])
   return 1
 end
 return 0
 ";
+
+/// Removes an expired game if its version is still the one read, notes it (and its invite) for
+/// a while, and publishes the removal.
+const REMOVE_IF_VERSION: &str = r"
+local v = redis.call('HGET', KEYS[1], 'v')
+if v ~= ARGV[1] then
+  return 0
+end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', 'ultima:invites', ARGV[4])
+redis.call('ZREM', 'ultima:open', ARGV[4])
+if ARGV[5] == '1' then
+  redis.call('SET', KEYS[3], '!expired', 'PX', ARGV[3])
+end
+redis.call('SET', KEYS[4], '1', 'PX', ARGV[3])
+redis.call('PUBLISH', KEYS[2], ARGV[2])
+return 1
+";
+
+/// Takes an invite once; an expired one stays, to say so.
+const TAKE_INVITE: &str = r"
+local id = redis.call('GET', KEYS[1])
+if id and id ~= '!expired' then
+  redis.call('DEL', KEYS[1])
+end
+return id
+";
+
+/// What an expired invite's key holds.
+const EXPIRED: &str = "!expired";
 
 /// Rewrites a game's document if its version is still the one read (a migration: the game is
 /// the same, so nobody is told).
@@ -48,10 +94,10 @@ end
 return 0
 ";
 
-/// The version of the data's layout, once every process has brought it up to date: 1, every
-/// stored token is hashed.
+/// The version of the data's layout, once a process has brought it up to date: 1, every
+/// stored token is hashed; 2, the sets of waiting and open games are filled.
 const SCHEMA_KEY: &str = "ultima:schema";
-const SCHEMA: i64 = 1;
+const SCHEMA: i64 = 2;
 
 /// How long a process's key lives without renewal.
 const PROCESS_TTL: Duration = Duration::from_secs(4);
@@ -63,11 +109,28 @@ struct Event {
     doc: String,
 }
 
+/// What an invite opens.
+pub(crate) enum Taken {
+    Game(String),
+    Expired,
+    Unknown,
+}
+
 pub(crate) struct RedisStore {
     client: redis::Client,
     /// Reconnects by itself when Redis goes away and comes back.
     connection: ConnectionManager,
     script: redis::Script,
+    remove_script: redis::Script,
+    take_invite_script: redis::Script,
+}
+
+/// What the sweep of expired games looks at (see [`RedisStore::candidates`]).
+pub(crate) struct Cutoffs {
+    /// Invites created before this (ms since 1970).
+    pub invites_before: f64,
+    /// Open games last changed before this.
+    pub changed_before: f64,
 }
 
 fn failed(doing: &'static str) -> impl Fn(redis::RedisError) -> StoreError {
@@ -96,6 +159,8 @@ impl RedisStore {
             client,
             connection,
             script: redis::Script::new(SET_IF_VERSION),
+            remove_script: redis::Script::new(REMOVE_IF_VERSION),
+            take_invite_script: redis::Script::new(TAKE_INVITE),
         })
     }
 
@@ -124,6 +189,12 @@ impl RedisStore {
         };
         let payload = serde_json::to_string(&event).unwrap_or_default();
         let mut connection = self.connection.clone();
+        let waiting = if game.meta.invite.is_some() {
+            game.session.created_at().to_string()
+        } else {
+            String::new()
+        };
+        let open = if game.is_over() { "0" } else { "1" };
         let stored: i64 = self
             .script
             .key(game_key(game.id()))
@@ -132,6 +203,10 @@ impl RedisStore {
             .arg(game.version)
             .arg(doc)
             .arg(payload)
+            .arg(waiting)
+            .arg(open)
+            .arg(crate::hub::now_ms())
+            .arg(game.id())
             .invoke_async(&mut connection)
             .await
             .map_err(failed("storing a game"))?;
@@ -150,12 +225,103 @@ impl RedisStore {
             .map_err(failed("storing an invite"))
     }
 
-    pub(crate) async fn take_invite(&self, code: &str) -> Result<Option<String>, StoreError> {
+    /// The game the invite opens, taken once (an expired invite stays, to say so).
+    pub(crate) async fn take_invite(&self, code: &str) -> Result<Taken, StoreError> {
+        let mut connection = self.connection.clone();
+        let id: Option<String> = self
+            .take_invite_script
+            .key(format!("ultima:invite:{code}"))
+            .invoke_async(&mut connection)
+            .await
+            .map_err(failed("taking an invite"))?;
+        Ok(match id {
+            Some(id) if id == EXPIRED => Taken::Expired,
+            Some(id) => Taken::Game(id),
+            None => Taken::Unknown,
+        })
+    }
+
+    /// Removes an expired game (at the version it was read at), notes it for
+    /// `remember_ms`, and tells the other processes.
+    pub(crate) async fn remove(
+        &self,
+        game: &LiveGame,
+        origin: &str,
+        remember_ms: u64,
+    ) -> Result<(), StoreError> {
+        let invite = game
+            .meta
+            .invite
+            .as_ref()
+            .and_then(|invite| invite.parse::<ultima_protocol::Invite>().ok())
+            .map(ultima_protocol::Invite::compact);
+        let event = Event {
+            origin: origin.to_string(),
+            change: Change::Removed {
+                game: game.id().to_string(),
+            },
+            doc: String::new(),
+        };
+        let payload = serde_json::to_string(&event).unwrap_or_default();
+        let mut connection = self.connection.clone();
+        let removed: i64 = self
+            .remove_script
+            .key(game_key(game.id()))
+            .key(format!("ultima:events:{}", game.id()))
+            .key(format!(
+                "ultima:invite:{}",
+                invite.as_deref().unwrap_or("-")
+            ))
+            .key(format!("ultima:expired:{}", game.id()))
+            .arg(game.version)
+            .arg(payload)
+            .arg(remember_ms)
+            .arg(game.id())
+            .arg(if invite.is_some() { "1" } else { "0" })
+            .invoke_async(&mut connection)
+            .await
+            .map_err(failed("removing an expired game"))?;
+        if removed == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
+
+    /// Whether this game expired (and is not yet forgotten).
+    pub(crate) async fn is_expired(&self, id: &str) -> Result<bool, StoreError> {
         let mut connection = self.connection.clone();
         connection
-            .get_del(format!("ultima:invite:{code}"))
+            .exists(format!("ultima:expired:{id}"))
             .await
-            .map_err(failed("taking an invite"))
+            .map_err(failed("reading the expired games"))
+    }
+
+    /// The games that may have expired: waiting for their friend since before
+    /// `cutoffs.invites_before`, or unchanged since before `cutoffs.changed_before` (at most a
+    /// thousand of each a sweep).
+    pub(crate) async fn candidates(&self, cutoffs: Cutoffs) -> Result<Vec<String>, StoreError> {
+        let mut connection = self.connection.clone();
+        let mut ids = Vec::new();
+        for (set, before) in [
+            ("ultima:invites", cutoffs.invites_before),
+            ("ultima:open", cutoffs.changed_before),
+        ] {
+            let found: Vec<String> = redis::cmd("ZRANGEBYSCORE")
+                .arg(set)
+                .arg("-inf")
+                .arg(before)
+                .arg("LIMIT")
+                .arg(0)
+                .arg(1000)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed("listing the games that may have expired"))?;
+            ids.extend(found);
+        }
+        ids.sort();
+        ids.dedup();
+        Ok(ids)
     }
 
     /// Brings data written by an older server up to date, once: the tokens stored as
@@ -204,12 +370,42 @@ impl RedisStore {
                 // Changed meanwhile: then by a server that stores hashes.
                 let _: i64 = rewrite
                     .key(&key)
-                    .arg(version)
+                    .arg(&version)
                     .arg(doc)
                     .invoke_async(&mut connection)
                     .await
                     .map_err(failed("hashing a game's tokens"))?;
             }
+            // The sets the sweep of expired games reads; an open game's time of last change
+            // is not known: it counts from now.
+            let Ok(game) = LiveGame::from_json(&doc) else {
+                continue;
+            };
+            if game.is_over() {
+                continue;
+            }
+            let id = game.id().to_string();
+            let mut index = redis::pipe();
+            index
+                .cmd("ZADD")
+                .arg("ultima:open")
+                .arg("NX")
+                .arg(crate::hub::now_ms())
+                .arg(&id)
+                .ignore();
+            if game.meta.invite.is_some() {
+                index
+                    .cmd("ZADD")
+                    .arg("ultima:invites")
+                    .arg("NX")
+                    .arg(game.session.created_at())
+                    .arg(&id)
+                    .ignore();
+            }
+            index
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(failed("listing the open games"))?;
         }
         connection
             .set::<_, _, ()>(SCHEMA_KEY, SCHEMA)
@@ -231,7 +427,7 @@ impl RedisStore {
     }
 
     /// Which of these processes are alive.
-    async fn alive(&self, names: &[String]) -> Result<Vec<bool>, StoreError> {
+    pub(crate) async fn alive(&self, names: &[String]) -> Result<Vec<bool>, StoreError> {
         if names.is_empty() {
             return Ok(Vec::new());
         }
@@ -265,6 +461,10 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
                     continue;
                 };
                 if event.origin == listening.process {
+                    continue;
+                }
+                if let Change::Removed { game } = &event.change {
+                    listening.removed(game).await;
                     continue;
                 }
                 listening.apply_remote(&event.doc, event.change).await;

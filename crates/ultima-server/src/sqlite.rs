@@ -53,9 +53,30 @@ pub(crate) struct Row {
     pub doc: String,
 }
 
+/// A game that expired (see `LiveGame::expiry`): its row goes, its id and invite are kept a
+/// while to say so.
+#[derive(Clone, Debug)]
+pub(crate) struct Removal {
+    pub id: String,
+    /// The invite's compact letters, if it still waited.
+    pub invite: Option<String>,
+    pub at: f64,
+}
+
+/// What is asked of the expired games' list.
+#[derive(Clone, Debug)]
+pub(crate) enum Expired {
+    Game(String),
+    Invite(String),
+}
+
 enum Job {
     Put(Row, oneshot::Sender<Result<(), StoreError>>),
     Load(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+    Remove(Removal, oneshot::Sender<Result<(), StoreError>>),
+    IsExpired(Expired, oneshot::Sender<Result<bool, StoreError>>),
+    /// Forgets the expired games removed before this time.
+    Forget(f64, oneshot::Sender<Result<(), StoreError>>),
 }
 
 /// The writer thread's mailbox.
@@ -73,7 +94,12 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
     result TEXT,
     doc TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_open ON games (finished) WHERE finished = 0;";
+CREATE INDEX IF NOT EXISTS games_open ON games (finished) WHERE finished = 0;
+CREATE TABLE IF NOT EXISTS expired (
+    id TEXT PRIMARY KEY NOT NULL,
+    invite TEXT UNIQUE,
+    at REAL NOT NULL
+);";
 
 /// The most writes one transaction takes.
 const GROUP: usize = 512;
@@ -165,6 +191,33 @@ impl Sqlite {
             .map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
     }
+
+    /// Removes an expired game (never a finished one: the hub does not ask) and notes it.
+    pub(crate) async fn remove(&self, removal: Removal) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Remove(removal, reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Whether this game or invite expired (and is not yet forgotten).
+    pub(crate) async fn is_expired(&self, what: Expired) -> Result<bool, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::IsExpired(what, reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Forgets the games removed before `before` (their invite then answers `noSuchInvite`).
+    pub(crate) async fn forget_expired(&self, before: f64) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Forget(before, reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
 }
 
 /// Moves the WAL's pages into the database from another connection, every half second,
@@ -236,6 +289,52 @@ fn load(connection: &Connection, id: &str) -> Result<Option<String>, StoreError>
                 .optional()
         })
         .map_err(sqlite("reading a game"))
+}
+
+fn remove(connection: &Connection, removal: &Removal) -> Result<(), StoreError> {
+    connection
+        .execute_batch("BEGIN IMMEDIATE")
+        .map_err(sqlite("starting a transaction"))?;
+    let done = connection
+        .execute(
+            "DELETE FROM games WHERE id = ?1 AND finished = 0",
+            [&removal.id],
+        )
+        .and_then(|_| {
+            connection.execute(
+                "INSERT OR REPLACE INTO expired (id, invite, at) VALUES (?1, ?2, ?3)",
+                params![removal.id, removal.invite, removal.at],
+            )
+        })
+        .map_err(sqlite("removing an expired game"));
+    match done {
+        Ok(_) => connection.execute_batch("COMMIT").map_err(|error| {
+            let _ = connection.execute_batch("ROLLBACK");
+            sqlite("committing")(error)
+        }),
+        Err(error) => {
+            let _ = connection.execute_batch("ROLLBACK");
+            Err(error)
+        }
+    }
+}
+
+fn is_expired(connection: &Connection, what: &Expired) -> Result<bool, StoreError> {
+    let (sql, key) = match what {
+        Expired::Game(id) => ("SELECT 1 FROM expired WHERE id = ?1", id),
+        Expired::Invite(code) => ("SELECT 1 FROM expired WHERE invite = ?1", code),
+    };
+    connection
+        .prepare_cached(sql)
+        .and_then(|mut statement| statement.exists([key]))
+        .map_err(sqlite("reading the expired games"))
+}
+
+fn forget_expired(connection: &Connection, before: f64) -> Result<(), StoreError> {
+    connection
+        .execute("DELETE FROM expired WHERE at < ?1", [before])
+        .map(|_| ())
+        .map_err(sqlite("forgetting old expired games"))
 }
 
 /// `PRAGMA user_version` of a file whose stored tokens are all hashed.
@@ -320,6 +419,15 @@ fn run(connection: Connection, inbox: mpsc::Receiver<Job>) {
                 Job::Put(row, reply) => puts.push((row, reply)),
                 Job::Load(id, reply) => {
                     let _ = reply.send(load(&connection, &id));
+                }
+                Job::Remove(removal, reply) => {
+                    let _ = reply.send(remove(&connection, &removal));
+                }
+                Job::IsExpired(what, reply) => {
+                    let _ = reply.send(is_expired(&connection, &what));
+                }
+                Job::Forget(before, reply) => {
+                    let _ = reply.send(forget_expired(&connection, before));
                 }
             }
         }

@@ -34,6 +34,18 @@ fn bad_arguments_are_refused_with_the_usage() {
             "--message-rate",
         ),
         (
+            &["--listen", "127.0.0.1:0", "--create-burst", "none"][..],
+            "--create-burst",
+        ),
+        (
+            &["--listen", "127.0.0.1:0", "--invite-expires-after", "0"][..],
+            "--invite-expires-after: `0` is not a number of seconds",
+        ),
+        (
+            &["--listen", "127.0.0.1:0", "--abandoned-after", "NaN"][..],
+            "--abandoned-after",
+        ),
+        (
             &["--listen", "127.0.0.1:0", "--colour", "blue"][..],
             "unknown argument `--colour`",
         ),

@@ -354,7 +354,13 @@ async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_
     kill_9(&mut a);
     kill_9(&mut b);
 
-    // As a server from before hashing stored it: the tokens themselves, and no data version.
+    // As a server from before hashing stored it: the tokens themselves, no data version, no
+    // sets of games.
+    let _: () = redis::cmd("ZREM")
+        .arg("ultima:open")
+        .arg(&game)
+        .query(&mut redis)
+        .expect("removed");
     let doc = redis_doc(&mut redis, &game);
     let mut value: serde_json::Value = serde_json::from_str(&doc).expect("json");
     value["meta"]["whiteToken"] = white_token.clone().into();
@@ -382,7 +388,9 @@ async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_
         .arg("ultima:schema")
         .query(&mut redis)
         .expect("reads");
-    assert_eq!(version, Some(1));
+    assert_eq!(version, Some(2));
+    // The set of open games the sweep of abandoned ones reads has it.
+    assert!(in_set(&mut redis, "ultima:open", &game));
     let mut white = Client::connect(&c.url).await;
     white
         .send(&ClientMessage::Resume {
@@ -403,4 +411,133 @@ async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_
     black.state().await;
     white.state().await;
     play(&mut black, &mut white, 1, "d7d4").await;
+}
+
+/// Waits (up to 20 s) until `condition` holds of Redis.
+async fn until_redis(
+    redis: &mut redis::Connection,
+    what: &str,
+    condition: impl Fn(&mut redis::Connection) -> bool,
+) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !condition(redis) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn in_set(redis: &mut redis::Connection, set: &str, game: &str) -> bool {
+    let score: Option<f64> = redis::cmd("ZSCORE")
+        .arg(set)
+        .arg(game)
+        .query(redis)
+        .expect("reads");
+    score.is_some()
+}
+
+fn stored(redis: &mut redis::Connection, game: &str) -> bool {
+    let exists: bool = redis::cmd("EXISTS")
+        .arg(format!("ultima:game:{game}"))
+        .query(redis)
+        .expect("reads");
+    exists
+}
+
+async fn resume_on(url: &str, game: &str, token: &str) -> ServerMessage {
+    let mut client = Client::connect(url).await;
+    client
+        .send(&ClientMessage::Resume {
+            game: game.to_string(),
+            token: token.to_string(),
+        })
+        .await;
+    match client.next().await {
+        ServerMessage::Seated { .. } => client.next().await,
+        other => other,
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn expired_invites_and_abandoned_games_across_processes() {
+    let mut redis = redis::Client::open(redis_url())
+        .and_then(|client| client.get_connection())
+        .expect("connects to Redis");
+    let url = redis_url();
+    let gone = ServerMessage::Error {
+        error: ultima_protocol::ErrorCode::GameExpired,
+    };
+
+    // An invite created on one process, nobody joins: gone from Redis, the creator told,
+    // the code refused on the other process.
+    {
+        let lifetimes = ["--invite-expires-after", "0.4", "--abandoned-after", "3600"];
+        let a = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
+        let b = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
+        let mut creator = Client::connect(&a.url).await;
+        creator
+            .send(&ClientMessage::Create {
+                color: ColorChoice::White,
+                clock: None,
+            })
+            .await;
+        let (game, _, token, invite) = creator.seated().await;
+        creator.state().await;
+        assert!(in_set(&mut redis, "ultima:invites", &game));
+        assert_eq!(
+            creator.error().await,
+            ultima_protocol::ErrorCode::GameExpired
+        );
+        assert!(creator.closed_within(Duration::from_secs(5)).await);
+        assert!(!stored(&mut redis, &game));
+        assert!(!in_set(&mut redis, "ultima:invites", &game));
+        assert!(!in_set(&mut redis, "ultima:open", &game));
+        let mut friend = Client::connect(&b.url).await;
+        friend
+            .send(&ClientMessage::Join {
+                invite: invite.unwrap_or_default(),
+            })
+            .await;
+        assert_eq!(
+            friend.error().await,
+            ultima_protocol::ErrorCode::InviteExpired
+        );
+        assert_eq!(resume_on(&b.url, &game, &token).await, gone);
+    }
+
+    // Games both players left: the played one ends (the side to move losing on time) and is
+    // kept; the unplayed one goes.
+    let lifetimes = ["--invite-expires-after", "3600", "--abandoned-after", "0.5"];
+    let c = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
+    let d = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
+    let (mut white, mut black, played, white_token, _) = pair_across(&c, &d, None).await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    drop((white, black));
+    let (white, black, unplayed, unplayed_token, _) = pair_across(&c, &d, None).await;
+    drop((white, black));
+    until_redis(&mut redis, "the played game to end", |redis| {
+        stored(redis, &played) && !in_set(redis, "ultima:open", &played)
+    })
+    .await;
+    until_redis(&mut redis, "the unplayed game to go", |redis| {
+        !stored(redis, &unplayed)
+    })
+    .await;
+    match resume_on(&d.url, &played, &white_token).await {
+        ServerMessage::State(state) => {
+            assert_eq!(state.moves, vec!["e2e5".to_string()]);
+            assert_eq!(
+                state.result,
+                Some(Outcome::Win {
+                    winner: Color::White,
+                    reason: WinReason::Time
+                })
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(resume_on(&c.url, &unplayed, &unplayed_token).await, gone);
 }

@@ -96,3 +96,41 @@ fn a_document_with_tokens_stored_as_themselves_is_read_and_rewritten_with_their_
     assert_eq!(hash_plain_tokens(&rewritten), None);
     assert_eq!(hash_plain_tokens("not json"), None);
 }
+
+#[test]
+fn an_unjoined_invite_expires_after_its_lifetime_and_an_abandoned_game_after_its_own() {
+    let lifetimes = Lifetimes {
+        invite_ms: 1000.0,
+        abandoned_ms: 5000.0,
+    };
+    let mut game = new_game(0.0);
+    game.connect(Color::White, "p", 0.0);
+    // Waiting for the friend: from the creation, the creator there or not.
+    assert_eq!(game.expiry(999.0, lifetimes), None);
+    assert_eq!(game.expiry(1000.0, lifetimes), Some(Expiry::Remove));
+    let _ = join(&mut game, 500.0);
+    // Joined: the invite's lifetime is over; someone is connected.
+    assert_eq!(game.expiry(100_000.0, lifetimes), None);
+    game.disconnect(Color::White, 2000.0);
+    assert_eq!(game.expiry(100_000.0, lifetimes), None, "Black is there");
+    game.disconnect(Color::Black, 3000.0);
+    // From when the last one left; nothing played: the game goes.
+    assert_eq!(game.expiry(7999.0, lifetimes), None);
+    assert_eq!(game.expiry(8000.0, lifetimes), Some(Expiry::Remove));
+    // Back and a move played, then both away again: it ends, the side to move losing.
+    game.connect(Color::White, "p", 9000.0);
+    assert!(game.play(Color::White, 0, "e2e5", 9000.0).is_ok());
+    game.disconnect(Color::White, 9500.0);
+    assert_eq!(game.expiry(14_499.0, lifetimes), None);
+    assert_eq!(game.expiry(14_500.0, lifetimes), Some(Expiry::End));
+    assert_eq!(game.abandon(14_500.0), Ok(Change::Changed));
+    assert_eq!(
+        game.session.game().outcome(),
+        Some(ultima_rules::Outcome::Win {
+            winner: Color::White,
+            reason: ultima_rules::WinReason::Time
+        })
+    );
+    // A finished game never expires.
+    assert_eq!(game.expiry(1e12, lifetimes), None);
+}
