@@ -58,6 +58,14 @@ fn side(context: &Context, color: Color) -> i32 {
     total
 }
 
+/// The empty squares `pieces` slide to along ranks and files (the pawn's lines).
+pub(super) fn rook_reach(pieces: Bitboard, empty: Bitboard) -> Bitboard {
+    let reached = ORTHOGONAL.iter().fold(0, |all, &(shift, mask)| {
+        all | reach(pieces.0, empty.0, shift, mask)
+    });
+    Bitboard(reached)
+}
+
 /// The officers by weight: each group's roles share one [`PER_SQUARE`].
 const SLIDER_GROUPS: [[Role; 3]; 2] = [
     [Role::Withdrawer, Role::LongLeaper, Role::Chameleon],

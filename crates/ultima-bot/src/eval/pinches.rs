@@ -3,10 +3,9 @@
 //! across empty is half pinched; when one of our free pawns can reach that square, the piece
 //! is threatened.
 
-use ultima_rules::{Color, Direction, Role};
+use ultima_rules::{Bitboard, Color, Role};
 
-use super::{signed, Context, EvalParams};
-use ultima_rules::attacks;
+use super::{mobility, signed, Context, EvalParams};
 
 /// One of our pieces as the far side of a pinch, the near side empty.
 pub const HALF_PINCH: i32 = 6;
@@ -20,42 +19,105 @@ pub(super) fn score(context: &Context, params: &EvalParams) -> i32 {
         .sum()
 }
 
+/// All targets at once: for each direction, the enemy pieces with one of ours on that side
+/// and the square across empty, as a set.
 fn side(context: &Context, params: &EvalParams, color: Color) -> i32 {
     let enemy = !color;
     let ours = context.board.by_color(color);
     let pawns = context.free_pieces(color, Role::Pawn);
     // Kings are left to king safety.
     let targets = context.board.by_color(enemy) & !context.board.by_role(Role::King);
-    let near_ours = ours.orthogonal_neighbours();
-    let mut total = 0;
-    for target in targets & near_ours {
-        let mut threat = 0;
-        for direction in Direction::ORTHOGONAL {
-            let (Some(partner), Some(landing)) =
-                (target.step(direction), target.step(direction.opposite()))
-            else {
-                continue;
-            };
-            if !ours.contains(partner) || !context.empty.contains(landing) {
-                continue;
-            }
-            total += HALF_PINCH;
-            if (attacks::rook_lines(landing, context.occupied) & pawns).any() {
-                let value = context
-                    .board
-                    .piece_at(target)
-                    .map_or(0, |piece| params.value(piece.role));
-                threat = threat.max(value * THREAT_PERCENT / 100);
-            }
-        }
-        total += threat;
+    let empty = context.empty;
+    // The empty squares from which a free pawn of ours is in sight along a rank or file: those
+    // it can slide to.
+    let pawn_reach = if pawns.any() {
+        mobility::rook_reach(pawns, empty)
+    } else {
+        Bitboard::EMPTY
+    };
+    // For each direction: the targets with our piece one step that way (`partner`) and the
+    // square one step back empty (`landing`), and whether a pawn can reach that square.
+    let sides = [
+        (ours.south(), empty.north(), pawn_reach.north()),
+        (ours.west(), empty.east(), pawn_reach.east()),
+        (ours.north(), empty.south(), pawn_reach.south()),
+        (ours.east(), empty.west(), pawn_reach.west()),
+    ];
+    let mut half_pinches = 0;
+    let mut threatened = Bitboard::EMPTY;
+    for (partner, landing, reachable) in sides {
+        let open = targets & partner & landing;
+        half_pinches += open.count() as i32;
+        threatened |= open & reachable;
     }
-    total
+    let threats: i32 = threatened
+        .into_iter()
+        .filter_map(|target| context.board.piece_at(target))
+        .map(|piece| params.value(piece.role) * THREAT_PERCENT / 100)
+        .sum();
+    half_pinches * HALF_PINCH + threats
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::test_support::terms_of;
+    use super::*;
+    use ultima_rules::{attacks, Direction};
+
+    /// The term for one side as it was first written: target by target, direction by direction.
+    fn target_by_target(context: &Context, params: &EvalParams, color: Color) -> i32 {
+        let enemy = !color;
+        let ours = context.board.by_color(color);
+        let pawns = context.free_pieces(color, Role::Pawn);
+        let targets = context.board.by_color(enemy) & !context.board.by_role(Role::King);
+        let near_ours = ours.orthogonal_neighbours();
+        let mut total = 0;
+        for target in targets & near_ours {
+            let mut threat = 0;
+            for direction in Direction::ORTHOGONAL {
+                let (Some(partner), Some(landing)) =
+                    (target.step(direction), target.step(direction.opposite()))
+                else {
+                    continue;
+                };
+                if !ours.contains(partner) || !context.empty.contains(landing) {
+                    continue;
+                }
+                total += HALF_PINCH;
+                if (attacks::rook_lines(landing, context.occupied) & pawns).any() {
+                    let value = context
+                        .board
+                        .piece_at(target)
+                        .map_or(0, |piece| params.value(piece.role));
+                    threat = threat.max(value * THREAT_PERCENT / 100);
+                }
+            }
+            total += threat;
+        }
+        total
+    }
+
+    #[test]
+    fn the_sets_count_what_the_targets_one_by_one_count() {
+        let positions = super::super::test_support::sample_positions(0x0b11_0002, 200, 150);
+        assert!(positions.len() > 10_000, "{}", positions.len());
+        let params = EvalParams::default();
+        let mut threats = 0;
+        for position in &positions {
+            let context = Context::new(position.board());
+            for color in Color::ALL {
+                let expected = target_by_target(&context, &params, color);
+                assert_eq!(
+                    side(&context, &params, color),
+                    expected,
+                    "{color} in {position}"
+                );
+                // A total not a multiple of HALF_PINCH has a threat in it (a rough count).
+                threats += usize::from(expected % HALF_PINCH != 0);
+            }
+        }
+        assert!(threats > 1000, "only {threats} sides with a threat");
+    }
 
     #[test]
     fn a_pawn_that_can_close_a_pinch_threatens() {
