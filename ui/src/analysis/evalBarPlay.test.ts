@@ -14,7 +14,10 @@ import { PlayCtrl, type PlayHost, type PlayQuestions } from '../screens/playCtrl
 import { SettingsCtrl, settingsView } from '../screens/settings';
 import type { App } from '../app';
 import { patch, type VNode } from '../view/snabbdom';
+import { analysisView } from './analysis';
+import { AnalysisCtrl, type AnalysisHost } from './analysisCtrl';
 import { chancePercent } from './evalBar';
+import { ANALYSIS, GAME, backend, host as analysisHost } from './testFixtures';
 
 const NOBODY: MayAct = { play: null, resign: null, offerDraw: null, answerDraw: null, takeBack: null, answerTakeBack: null };
 const pawnMove = (side: PlyView['side']): PlyView => ({ side, role: 'pawn', from: 'a2', to: 'a3', captures: [], removal: false, mark: 'none' });
@@ -201,5 +204,24 @@ describe('the evaluation bar setting', () => {
     toggle.checked = true;
     toggle.dispatchEvent(new Event('change'));
     expect(saveSettings).toHaveBeenCalledWith({ ...SETTINGS, showEvalBar: true });
+  });
+});
+
+describe('a finished game in which the bar was shown', () => {
+  it('says so in the analysis header, and not otherwise', async () => {
+    for (const evalBar of [true, false]) {
+      document.body.innerHTML = '<div id="root"></div>';
+      let vnode: VNode | Element = document.getElementById('root')!;
+      const app = analysisHost();
+      const { fake } = backend(ANALYSIS);
+      fake.game.mockImplementation(() => Promise.resolve({ ...GAME, evalBar }));
+      const ctrl = new AnalysisCtrl(app as unknown as AnalysisHost, 'g1', fake);
+      app.redraw.mockImplementation(() => {
+        vnode = patch(vnode, analysisView(ctrl));
+      });
+      await ctrl.start();
+      app.redraw();
+      expect(byTestId('analysis-eval-bar-used')?.textContent ?? null).toBe(evalBar ? 'The evaluation bar was shown during this game.' : null);
+    }
   });
 });
