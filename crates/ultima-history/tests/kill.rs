@@ -12,6 +12,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use ultima_history::{FinishedGame, History, Integrity};
+use ultima_rand::Rng;
 
 const WRITER: &str = "ULTIMA_HISTORY_WRITER_CHILD";
 const SEED: &str = "ULTIMA_HISTORY_KILL_SEED";
@@ -74,15 +75,6 @@ fn writer(path: &Path) -> ! {
     std::process::exit(5)
 }
 
-/// splitmix64: enough randomness to spread the kills, reproducible from the printed seed.
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn killing_the_app_while_it_stores_games_never_loses_a_committed_one() {
     if let Some(path) = std::env::var_os(WRITER) {
@@ -102,7 +94,8 @@ fn killing_the_app_while_it_stores_games_never_loses_a_committed_one() {
                 .map_or(1, |d| d.as_nanos() as u64)
         });
     println!("seed {seed} (set {SEED} to repeat)");
-    let mut random = seed;
+    // Enough randomness to spread the kills, reproducible from the printed seed.
+    let mut random = Rng::new(seed);
     let mut committed: Vec<String> = Vec::new();
     let mut last_count = 0;
     for round in 0..ROUNDS {
@@ -138,7 +131,7 @@ fn killing_the_app_while_it_stores_games_never_loses_a_committed_one() {
         let started = first_commit_seen
             .recv_timeout(Duration::from_secs(10))
             .is_ok();
-        thread::sleep(Duration::from_micros(next_random(&mut random) % 30_000));
+        thread::sleep(Duration::from_micros(random.next_u64() % 30_000));
         child.kill().expect("kill -9 the writer");
         let status = child.wait().expect("the writer's end");
         let ids = reader.join().expect("the reader thread");
