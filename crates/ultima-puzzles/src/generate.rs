@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use ultima_bot::{history_hashes, Level, LevelPlayer, NoClock};
 use ultima_rand::Rng;
-use ultima_rules::{Game, Move, Position};
+use ultima_rules::{random_quiet_line, Game, Move, Position};
 
 use crate::judge::{Judge, Verdict};
 use crate::puzzle::{is_comment, parse_line, puzzle_id, ParseError, Puzzle};
@@ -95,21 +95,7 @@ pub fn plan(seed: u64, index: u64) -> GamePlan {
         (stronger, erring)
     };
     let plies = 2 + rng.index(5);
-    let mut opening = Vec::with_capacity(plies);
-    let mut position = Position::start();
-    for _ in 0..plies {
-        let quiet: Vec<Move> = position
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| !mv.is_irreversible())
-            .collect();
-        if quiet.is_empty() {
-            break;
-        }
-        let mv = quiet[rng.index(quiet.len())];
-        position = position.play_unchecked(&mv);
-        opening.push(mv);
-    }
+    let (opening, _) = random_quiet_line(&mut rng, plies);
     GamePlan {
         white,
         black,

@@ -103,3 +103,31 @@ fn a_file_records_the_generator_nodes() {
     );
     assert_eq!(recorded_generator_nodes("# nodes=5\n"), None);
 }
+
+/// The openings of the plans, as coordinates: `ultima puzzles generate` runs are reproducible
+/// by seed, so these must never change (they were taken before the opening loop moved into
+/// `ultima_rules::random_quiet_line`).
+#[test]
+fn game_plan_openings_stay_the_same_for_a_seed() {
+    let line = |seed, index| {
+        plan(seed, index)
+            .opening
+            .iter()
+            .map(|mv| mv.coordinates())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(line(4, 0), "h2h4 d7d4");
+    assert_eq!(line(4, 1), "e2e5 h7h4 d2d3");
+    assert_eq!(line(9, 5), "d2d3 f7f3");
+    assert_eq!(line(2026, 17), "b2b3 a7a3");
+    let all: String = (0..500).map(|index| line(77, index) + ";").collect();
+    assert_eq!(fnv1a(&all), 0xdf93_96c0_86ca_4cb4);
+}
+
+/// FNV-1a: a fingerprint of many openings at once.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

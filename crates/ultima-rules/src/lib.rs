@@ -17,6 +17,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod random_line;
 pub mod types;
 mod why_not;
 mod zobrist;
@@ -28,5 +29,6 @@ pub use game::{
 pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
+pub use random_line::random_quiet_line;
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};
 pub use why_not::{CaptureWay, Check, IllegalReason, Movement, Obstacle, PieceAt, PieceOn};
