@@ -187,3 +187,98 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     .await;
     host.stop_hosting(&host_state).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_claimed() {
+    // A server of its own, with a short wait before the win may be claimed.
+    let server = ultima_server::start(ultima_server::Config {
+        claim_after: Duration::from_millis(1500),
+        ..ultima_server::Config::default()
+    })
+    .await
+    .expect("the server starts");
+    let address = format!("127.0.0.1:{}", server.local_addr().port());
+    let (_host_dir, host_state, host) = app("online-claim-host").await;
+    let (_guest_dir, guest_state, guest) = app("online-claim-guest").await;
+    host.set_settings(
+        &host_state,
+        super::wire::OnlineSettings {
+            server: address.clone(),
+            host_port: 0,
+        },
+    )
+    .expect("the server is set");
+    let created = host
+        .create(&host_state, ColorChoice::White, None, false)
+        .await
+        .expect("creates");
+    assert!(!created.hosted);
+    let invite = created.invite.expect("an invite");
+    guest
+        .join(&guest_state, &address, &invite)
+        .await
+        .expect("joins");
+    until(&host, "the friend", |v| v.opponent == Presence::Connected).await;
+
+    // White moves and asks to take it back; Black sees the request and grants it.
+    host.play("e2", "e5").await.expect("plays");
+    until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
+    let asked = host
+        .act(ClientMessage::RequestTakeBack {})
+        .await
+        .expect("asks");
+    assert_eq!(asked.game.take_back_request, Some(Color::White));
+    let seen = until(&guest, "the request", |v| {
+        v.game.take_back_request == Some(Color::White)
+    })
+    .await;
+    assert_eq!(seen.game.plies.len(), 1);
+    let granted = guest
+        .act(ClientMessage::AcceptTakeBack {})
+        .await
+        .expect("grants");
+    assert!(granted.game.plies.is_empty());
+    assert_eq!(granted.game.take_back_request, None);
+    let back = until(&host, "the take-back", |v| v.game.plies.is_empty()).await;
+    assert_eq!(back.game.may_act.play, Some(Color::White));
+    assert_eq!(back.game.take_back_request, None);
+
+    // White plays another move; Black's app quits on Black's move.
+    host.play("d2", "d6").await.expect("plays again");
+    until(&guest, "the new move", |v| v.game.plies.len() == 1).await;
+    guest.close_and_wait().await;
+    let away = until(&host, "the friend away", |v| {
+        v.opponent == Presence::Disconnected
+    })
+    .await;
+    assert!(away.claim_win_in_ms.is_some_and(|ms| ms > 0.0));
+    // Too early: refused in the game core's words, nothing changed.
+    let early = host
+        .act(ClientMessage::ClaimWin {})
+        .await
+        .expect_err("not yet");
+    assert!(matches!(
+        early.problem,
+        Problem::NotClaimable { in_ms: Some(_) }
+    ));
+    until(&host, "the claim to be due", |v| {
+        v.claim_win_in_ms == Some(0.0)
+    })
+    .await;
+    let claimed = host.act(ClientMessage::ClaimWin {}).await.expect("claims");
+    let won = Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Time,
+    });
+    assert_eq!(claimed.game.result, won);
+    let mut page = host_state.finished_games(None, 10).expect("a page");
+    for _ in 0..200 {
+        if !page.games.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        page = host_state.finished_games(None, 10).expect("a page");
+    }
+    assert_eq!(page.games.first().map(|game| game.result), won);
+    server.shutdown().await;
+}
