@@ -128,7 +128,14 @@ fn withdrawal(context: &Context, king: Square, enemy: Color) -> i32 {
 
 fn leaping(context: &Context, king: Square, enemy: Color) -> i32 {
     let leapers = context.free_pieces(enemy, Role::LongLeaper);
-    if leapers.is_empty() {
+    // Only a leaper on a line through the king counts.
+    let on_a_line = leapers.into_iter().any(|leaper| {
+        let (file, rank) = (leaper.file(), leaper.rank());
+        file == king.file()
+            || rank == king.rank()
+            || file.abs_diff(king.file()) == rank.abs_diff(king.rank())
+    });
+    if !on_a_line {
         return 0;
     }
     let mut danger = 0;
@@ -160,9 +167,11 @@ fn stepping(context: &Context, king: Square, enemy: Color) -> i32 {
     let steppers =
         context.free_pieces(enemy, Role::King) | context.free_pieces(enemy, Role::Chameleon);
     let immobilizers = context.board.pieces(enemy, Role::Immobilizer);
-    let two_away = |square: Square| square.distance(king) == 2;
-    let near_steppers = steppers.into_iter().filter(|&s| two_away(s)).count() as i32;
-    let near_immobilizers = immobilizers.into_iter().filter(|&s| two_away(s)).count() as i32;
+    // The squares two king steps away: the 5x5 square round the king without the 3x3.
+    let near = Bitboard::from_square(king).grown();
+    let two_away = near.grown() & !near;
+    let near_steppers = (steppers & two_away).count() as i32;
+    let near_immobilizers = (immobilizers & two_away).count() as i32;
     near_steppers * STEPPER_NEAR + near_immobilizers * IMMOBILIZER_NEAR
 }
 
@@ -174,6 +183,60 @@ fn cramp(context: &Context, king: Square) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::terms_of;
+    use super::*;
+
+    /// `stepping` as it was first written: each piece's distance to the king.
+    fn stepping_one_by_one(context: &Context, king: Square, enemy: Color) -> i32 {
+        let steppers =
+            context.free_pieces(enemy, Role::King) | context.free_pieces(enemy, Role::Chameleon);
+        let immobilizers = context.board.pieces(enemy, Role::Immobilizer);
+        let two_away = |square: Square| square.distance(king) == 2;
+        let near_steppers = steppers.into_iter().filter(|&s| two_away(s)).count() as i32;
+        let near_immobilizers = immobilizers.into_iter().filter(|&s| two_away(s)).count() as i32;
+        near_steppers * STEPPER_NEAR + near_immobilizers * IMMOBILIZER_NEAR
+    }
+
+    #[test]
+    fn the_shortcuts_change_nothing() {
+        let positions = super::super::test_support::sample_positions(0x0b11_0003, 200, 150);
+        let mut leaping_seen = 0;
+        for position in &positions {
+            let context = Context::new(position.board());
+            for color in Color::ALL {
+                let Some(king) = context.kings[color] else {
+                    continue;
+                };
+                let enemy = !color;
+                assert_eq!(
+                    stepping(&context, king, enemy),
+                    stepping_one_by_one(&context, king, enemy),
+                    "{position}"
+                );
+                // Without the shortcut, the directions find nothing either.
+                let leaping = leaping(&context, king, enemy);
+                leaping_seen += usize::from(leaping > 0);
+                let mut all_lines = 0;
+                for direction in Direction::ALL {
+                    let behind = king.step(direction.opposite());
+                    if !behind.is_some_and(|square| context.empty.contains(square)) {
+                        continue;
+                    }
+                    let ray = attacks::ray(king, direction);
+                    for leaper in ray & context.free_pieces(enemy, Role::LongLeaper) {
+                        let between =
+                            ray & !attacks::ray(leaper, direction) & !Bitboard::from_square(leaper);
+                        all_lines += if (between & context.occupied).is_empty() {
+                            LEAPER_THREAT
+                        } else {
+                            LEAPER_LINE
+                        };
+                    }
+                }
+                assert_eq!(leaping, all_lines, "{position}");
+            }
+        }
+        assert!(leaping_seen > 300, "only {leaping_seen}");
+    }
 
     /// White's king is worse off in `worse` than in `better` (and Black's king the same).
     fn assert_worse(worse: &str, better: &str) {
