@@ -6,11 +6,10 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api';
-import type { BoardView, EvalBarView, GameView, MayAct, PlyView, Settings } from '../bindings';
-import type { GameBackend } from '../game/controller';
+import type { EvalBarView, GameView, Settings } from '../bindings';
 import { byTestId } from '../screens/domTest';
 import { playView } from '../screens/play';
-import { PlayCtrl, type PlayHost, type PlayQuestions } from '../screens/playCtrl';
+import { SETTINGS, board, botGame, playSetup } from '../screens/playFixtures';
 import { SettingsCtrl, settingsView } from '../screens/settings';
 import type { App } from '../app';
 import { patch, type VNode } from '../view/snabbdom';
@@ -18,40 +17,6 @@ import { analysisView } from './analysis';
 import { AnalysisCtrl, type AnalysisHost } from './analysisCtrl';
 import { chancePercent } from './evalBar';
 import { ANALYSIS, GAME, backend, host as analysisHost } from './testFixtures';
-
-const NOBODY: MayAct = { play: null, resign: null, offerDraw: null, answerDraw: null, takeBack: null, answerTakeBack: null };
-const pawnMove = (side: PlyView['side']): PlyView => ({ side, role: 'pawn', from: 'a2', to: 'a3', captures: [], removal: false, mark: 'none' });
-const board = (plies: number): BoardView => ({ pieces: [], frozen: [], check: null, lastMove: null, turn: plies % 2 ? 'black' : 'white', ply: plies });
-
-function game(plies: number, extra: Partial<GameView> = {}): GameView {
-  const turn = plies % 2 ? 'black' : 'white';
-  return {
-    id: 'g1',
-    revision: plies,
-    opponent: { kind: 'bot', level: 'casual', botSide: 'black' },
-    board: board(plies),
-    legalMoves: turn === 'white' ? [{ from: 'a2', to: 'a3', captures: [] }] : [],
-    plies: Array.from({ length: plies }, (_, i) => pawnMove(i % 2 ? 'black' : 'white')),
-    result: null,
-    botToMove: turn === 'black',
-    clock: null,
-    drawOffer: null,
-    takeBackRequest: null,
-    mayAct: { ...NOBODY, play: turn === 'white' ? 'white' : null, resign: 'white' },
-    ...extra,
-  };
-}
-
-const SETTINGS: Settings = {
-  pieceSet: 'emblems',
-  boardTheme: 'wood',
-  sound: false,
-  showLegalMoves: true,
-  showCoordinates: true,
-  animation: 'none',
-  defaultLevel: 'casual',
-  showEvalBar: false,
-};
 
 /** An answer of the fake Rust side, resolved or refused when the test says. */
 interface Pending {
@@ -64,22 +29,11 @@ interface Pending {
 function mount(initial: GameView, showEvalBar: boolean) {
   document.body.innerHTML = '<div id="root"></div>';
   let vnode: VNode | Element = document.getElementById('root')!;
-  const host = {
-    settings: { ...SETTINGS, showEvalBar },
-    current: initial,
-    sounds: { play: vi.fn() },
-    redraw: vi.fn(),
-    showError: vi.fn(),
-    clearError: vi.fn(),
-    remember: vi.fn(),
-    announce: vi.fn(),
-    hasGameInProgress: () => true,
-    go: vi.fn(() => Promise.resolve()),
-  };
-  const refuse = (): Promise<GameView> => Promise.reject(new Error('not expected'));
-  const rust: GameBackend = { playMove: refuse, takeBack: refuse, resign: refuse, offerDraw: refuse, answerDraw: refuse, openGame: () => Promise.resolve(initial) };
-  const asked: PlayQuestions = { resign: vi.fn(), acceptDraw: vi.fn(), abandonForRematch: vi.fn() };
-  const ctrl = new PlayCtrl(host as unknown as PlayHost, initial, asked, rust, (_id, ply) => Promise.resolve(board(ply)));
+  const { ctrl, host } = playSetup(initial, {
+    settings: { showEvalBar },
+    backend: { openGame: () => Promise.resolve(initial) },
+    boardAt: (_id, ply) => Promise.resolve(board(ply)),
+  });
   const pending: Pending[] = [];
   const source = vi.fn(
     (gameId: string, ply: number) =>
@@ -103,7 +57,7 @@ afterEach(() => {
 
 describe('the evaluation bar in play', () => {
   it('is off by default: no bar, no search', async () => {
-    const { ctrl, source } = mount(game(0), false);
+    const { ctrl, source } = mount(botGame(0), false);
     ctrl.start();
     await settle();
     expect(ctrl.evalBarShown()).toBe(false);
@@ -112,7 +66,7 @@ describe('the evaluation bar in play', () => {
   });
 
   it('once turned on, shows White’s winning chance beside the board, and again after each move', async () => {
-    const { ctrl, host, source, pending } = mount(game(0), true);
+    const { ctrl, host, source, pending } = mount(botGame(0), true);
     ctrl.start();
     expect(source).toHaveBeenCalledWith('g1', 0);
     host.redraw();
@@ -127,7 +81,7 @@ describe('the evaluation bar in play', () => {
     expect(bar.dataset['ply']).toBe('0');
     expect(bar.querySelector<HTMLElement>('.eval-bar-white')?.style.height).toBe('62.0%');
     // The bot moved: the new position is asked for; the bar keeps the old score until it comes.
-    ctrl.event({ kind: 'changed', game: game(1) });
+    ctrl.event({ kind: 'changed', game: botGame(1) });
     await settle();
     expect(source).toHaveBeenLastCalledWith('g1', 1);
     expect(byTestId('eval-bar')?.dataset['ply']).toBe('0');
@@ -138,9 +92,9 @@ describe('the evaluation bar in play', () => {
   });
 
   it('drops an answer that came after a newer position was asked for, and is silent about a stopped search', async () => {
-    const { ctrl, host, pending } = mount(game(0), true);
+    const { ctrl, host, pending } = mount(botGame(0), true);
     ctrl.start();
-    ctrl.event({ kind: 'changed', game: game(2) });
+    ctrl.event({ kind: 'changed', game: botGame(2) });
     await settle();
     expect(pending.map((p) => p.ply)).toEqual([0, 2]);
     // The newer answer first, then the stale one: the bar stays on the newer.
@@ -158,7 +112,7 @@ describe('the evaluation bar in play', () => {
   });
 
   it('follows the position shown while stepping through the game', async () => {
-    const { ctrl, source, pending } = mount(game(4), true);
+    const { ctrl, source, pending } = mount(botGame(4), true);
     ctrl.start();
     pending[0]!.answer(0, 0);
     await ctrl.stepTo(1);
@@ -166,7 +120,7 @@ describe('the evaluation bar in play', () => {
   });
 
   it('is never shown in a game online, and the screen says why', async () => {
-    const online = game(0, { opponent: { kind: 'online', playerSide: 'white' } });
+    const online = botGame(0, { opponent: { kind: 'online', playerSide: 'white' } });
     const { ctrl, host, source } = mount(online, true);
     ctrl.start();
     host.redraw();
@@ -177,10 +131,10 @@ describe('the evaluation bar in play', () => {
   });
 
   it('is noted at the end of a game in which it was shown', () => {
-    const over = game(2, { result: { kind: 'win', winner: 'white', reason: 'resignation' }, evalBar: true });
+    const over = botGame(2, { result: { kind: 'win', winner: 'white', reason: 'resignation' }, evalBar: true });
     mount(over, false);
     expect(byTestId('game-over-eval-bar')?.textContent).toBe('The evaluation bar was shown during this game.');
-    mount(game(2, { result: { kind: 'win', winner: 'white', reason: 'resignation' } }), false);
+    mount(botGame(2, { result: { kind: 'win', winner: 'white', reason: 'resignation' } }), false);
     expect(byTestId('game-over-eval-bar')).toBeNull();
   });
 

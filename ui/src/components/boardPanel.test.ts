@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MoveView, Settings } from '../bindings';
+import type { MoveView } from '../bindings';
 import { ApiError } from '../api';
+import { SETTINGS } from '../screens/playFixtures';
 import { BoardPanel, CHAPTER_OF, pieceInfoText } from './boardPanelCtrl';
-
-const settings: Settings = {
-  pieceSet: 'emblems',
-  boardTheme: 'wood',
-  sound: false,
-  showLegalMoves: true,
-  showCoordinates: true,
-  animation: 'none',
-  defaultLevel: 'novice',
-  showEvalBar: false,
-};
 
 const MOVES: MoveView[] = [
   { from: 'c6', to: 'g6', captures: ['d6', 'f6'] },
@@ -24,7 +14,7 @@ function panel(play = vi.fn((_from: string, _to: string) => Promise.resolve(true
   const redraw = vi.fn();
   const announce = vi.fn();
   const learn = vi.fn();
-  return { panel: new BoardPanel(settings, { play, redraw, announce, learn }), play, redraw, announce, learn };
+  return { panel: new BoardPanel(SETTINGS, { play, redraw, announce, learn }), play, redraw, announce, learn };
 }
 
 describe('the reason for a refused move', () => {

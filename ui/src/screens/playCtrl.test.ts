@@ -1,64 +1,14 @@
 // The play screen's controller without a page: a fake app and Rust side.
 import { describe, expect, it, vi } from 'vitest';
-import type { BoardView, GameView, MayAct, PlyView } from '../bindings';
+import type { GameView } from '../bindings';
 import type { GameBackend } from '../game/controller';
-import { PlayCtrl, type PlayHost, type PlayQuestions } from './playCtrl';
+import type { PlayQuestions } from './playCtrl';
+import { NOBODY, board, botGame, friendGame, playSetup } from './playFixtures';
 
-const NOBODY: MayAct = { play: null, resign: null, offerDraw: null, answerDraw: null, takeBack: null, answerTakeBack: null };
-const pawnMove = (side: PlyView['side']): PlyView => ({ side, role: 'pawn', from: 'a2', to: 'a3', captures: [], removal: false, mark: 'none' });
+/** The controller on `initial` with sound on, the Rust side answering `backend`, the player `questions`. */
+const setup = (initial: GameView, backend: Partial<GameBackend> = {}, questions: Partial<PlayQuestions> = {}) =>
+  playSetup(initial, { backend, questions, settings: { sound: true } });
 
-function board(plies: number, check: string | null = null): BoardView {
-  return { pieces: [], frozen: [], check, lastMove: null, turn: plies % 2 ? 'black' : 'white', ply: plies };
-}
-
-function botGame(plies: number, extra: Partial<GameView> = {}): GameView {
-  const turn = plies % 2 ? 'black' : 'white';
-  return {
-    id: 'g1',
-    revision: plies,
-    opponent: { kind: 'bot', level: 'casual', botSide: 'black' },
-    board: board(plies),
-    legalMoves: turn === 'white' ? [{ from: 'a2', to: 'a3', captures: [] }] : [],
-    plies: Array.from({ length: plies }, (_, i) => pawnMove(i % 2 ? 'black' : 'white')),
-    result: null,
-    botToMove: turn === 'black',
-    clock: null,
-    drawOffer: null,
-    takeBackRequest: null,
-    mayAct: { ...NOBODY, play: turn === 'white' ? 'white' : null, resign: 'white', takeBack: plies ? 'white' : null },
-    ...extra,
-  };
-}
-
-function friendGame(plies: number, extra: Partial<GameView> = {}): GameView {
-  const turn = plies % 2 ? 'black' : 'white';
-  return botGame(plies, { opponent: { kind: 'friend', turnBoard: true }, botToMove: false, mayAct: { ...NOBODY, play: turn, resign: turn, offerDraw: turn }, ...extra });
-}
-
-function setup(initial: GameView, backend: Partial<GameBackend> = {}, questions: Partial<PlayQuestions> = {}) {
-  const host = {
-    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: true, showLegalMoves: true, showCoordinates: true, animation: 'none', defaultLevel: 'casual', showEvalBar: false },
-    current: initial,
-    sounds: { play: vi.fn() },
-    redraw: vi.fn(),
-    showError: vi.fn(),
-    clearError: vi.fn(),
-    remember: vi.fn(),
-    announce: vi.fn(),
-    hasGameInProgress: () => true,
-    go: vi.fn(() => Promise.resolve()),
-  };
-  const refuse = (): Promise<GameView> => Promise.reject(new Error('not expected'));
-  const rust: GameBackend = { playMove: refuse, takeBack: refuse, resign: refuse, offerDraw: refuse, answerDraw: refuse, ...backend };
-  const asked: PlayQuestions = {
-    resign: vi.fn(() => Promise.resolve(true)),
-    acceptDraw: vi.fn(() => Promise.resolve<boolean | undefined>(true)),
-    abandonForRematch: vi.fn(() => Promise.resolve(true)),
-    ...questions,
-  };
-  const ctrl = new PlayCtrl(host as unknown as PlayHost, initial, asked, rust, () => Promise.resolve(board(0)));
-  return { ctrl, host, asked };
-}
 
 describe('PlayCtrl', () => {
   it('says whose move it is, to the player against the bot and by side between friends', () => {
