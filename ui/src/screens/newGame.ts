@@ -2,7 +2,7 @@
 
 import type { App, Screen } from '../app';
 import type { Level, SideChoice } from '../bindings';
-import { choiceGroup } from '../choice';
+import { checkbox, choiceGroup, sideChoice } from '../choice';
 import { ask } from '../dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
@@ -62,27 +62,10 @@ export function newGameView(ctrl: NewGameCtrl): VNode {
           ),
           h('p#level-hint.hint', { attrs: testid('level-hint') }, levelDescription(ctrl.level)),
         ]),
-        choiceGroup<SideChoice>(
-          'side',
-          t('newGame.youPlay'),
-          [
-            { value: 'white', label: t('newGame.white'), testid: 'side-white' },
-            { value: 'black', label: t('newGame.black'), testid: 'side-black' },
-            { value: 'random', label: t('newGame.random'), testid: 'side-random' },
-          ],
-          ctrl.side,
-          (value) => ctrl.set('side', value),
-        ),
+        sideChoice<SideChoice>('side', t('newGame.youPlay'), 'side', ctrl.side, (value) => ctrl.set('side', value)),
       ]),
       h('div.options', { attrs: { hidden: ctrl.opponent !== 'friend' } }, [
-        h('label.check', [
-          h('input#turn-board', {
-            attrs: { type: 'checkbox', ...testid('turn-board') },
-            props: { checked: ctrl.turnBoard },
-            on: { change: (event: Event) => ctrl.set('turnBoard', (event.target as HTMLInputElement).checked) },
-          }),
-          t('newGame.turnBoard'),
-        ]),
+        checkbox('turn-board', t('newGame.turnBoard'), ctrl.turnBoard, (checked) => ctrl.set('turnBoard', checked)),
         h('p.hint', t('newGame.shareScreen')),
       ]),
     ]),

@@ -3,7 +3,7 @@
 
 import type { App, Screen } from '../app';
 import type { ColorChoice } from '../bindings';
-import { choiceGroup } from '../choice';
+import { checkbox, choiceGroup, sideChoice } from '../choice';
 import { ask } from '../dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
@@ -74,14 +74,7 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
         (value) => ctrl.set('mode', value),
       ),
       h('div.options', { attrs: { hidden: ctrl.mode !== 'create' } }, [
-        h('label.check', [
-          h('input#online-hosted', {
-            attrs: { type: 'checkbox', ...testid('online-hosted'), 'aria-describedby': 'online-hosted-hint' },
-            props: { checked: ctrl.hosted },
-            on: { change: (event: Event) => ctrl.set('hosted', (event.target as HTMLInputElement).checked) },
-          }),
-          t('online.hostHere'),
-        ]),
+        checkbox('online-hosted', t('online.hostHere'), ctrl.hosted, (checked) => ctrl.set('hosted', checked), 'online-hosted-hint'),
         h('p#online-hosted-hint.hint', t('online.hostHint')),
         h('div.field', { attrs: { hidden: !ctrl.hosted } }, [
           h('label.field-label', { attrs: { for: 'online-port' } }, t('online.port')),
@@ -94,17 +87,7 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
         h('p#online-server-hint.hint', ctrl.saved ? t('online.serverSaved') : t('online.serverHint')),
       ]),
       h('div.options', { attrs: { hidden: ctrl.mode !== 'create' } }, [
-        choiceGroup<ColorChoice>(
-          'online-color',
-          t('online.youPlay'),
-          [
-            { value: 'white', label: t('newGame.white'), testid: 'online-white' },
-            { value: 'black', label: t('newGame.black'), testid: 'online-black' },
-            { value: 'random', label: t('newGame.random'), testid: 'online-random' },
-          ],
-          ctrl.color,
-          (value) => ctrl.set('color', value),
-        ),
+        sideChoice<ColorChoice>('online-color', t('online.youPlay'), 'online', ctrl.color, (value) => ctrl.set('color', value)),
         choiceGroup<ClockChoice>(
           'online-clock',
           t('online.clock'),
