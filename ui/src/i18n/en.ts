@@ -343,9 +343,13 @@ export const en = {
     solvedStars_other: 'Solved with {{count}} stars of 3.',
     solvedBetter: 'Retry for more stars: fewer moves, fewer tries.',
     missed: 'Not yet',
+    /** Said when a try is missed: the heading, then the task's hint. */
+    missedSaid: 'Not yet. {{hint}}',
     missedBudget: 'That was your last move, and the goal is not met.',
     missedGameOver: 'The game ended before the goal was met.',
     wrong: 'Not quite',
+    /** Said after a wrong quiz answer: the heading, what the move takes, the task's hint. */
+    wrongSaid: 'Not quite. {{taken}} {{hint}}',
     wrongNothing: 'That move takes nothing.',
     wrongTaken_one: 'That move takes {{squares}}.',
     wrongTaken_other: 'That move takes {{squares}}.',

@@ -14,6 +14,7 @@ import type { MissReason, StepView, TaskView } from '../course/types';
 import { ApiError } from '../api';
 import { t } from '../i18n';
 import { soundFor } from '../sound';
+import { Pause } from './pause';
 import { plyInWords, squareList } from '../wording';
 
 export type LessonHost = Pick<App, 'settings' | 'sounds' | 'go' | 'redraw' | 'showError' | 'clearError' | 'announce' | 'rememberCourse' | 'course'>;
@@ -56,17 +57,14 @@ export class LessonCtrl {
   focus: 'task' | 'outcome' | undefined;
   readonly panel: BoardPanel;
   private closed = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pause = new Pause();
 
   constructor(
     readonly app: LessonHost,
     private readonly backend: CourseBackend,
     /** The route's id: a task, or a chapter (its introduction, then its first task). */
     readonly id: string,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
-      new Promise((resolve) => {
-        this.timer = setTimeout(resolve, ms);
-      }),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => this.pause.sleep(ms),
   ) {
     this.panel = new BoardPanel(app.settings, {
       play: (from, to) => this.play(from, to),
@@ -111,7 +109,7 @@ export class LessonCtrl {
 
   leave(): void {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.pause.cancel();
   }
 
   get quiz(): boolean {
@@ -228,7 +226,7 @@ export class LessonCtrl {
       if (step.kind === 'wrong') {
         this.focus = 'outcome';
         this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken };
-        this.app.announce(`${t('course.wrong')}. ${this.wrongText()} ${this.keyText(step.missKey)}`);
+        this.app.announce(t('course.wrongSaid', { taken: this.wrongText(), hint: this.keyText(step.missKey) }));
       }
       return;
     }
@@ -263,7 +261,7 @@ export class LessonCtrl {
       this.app.rememberCourse(undefined);
     } else if (step.kind === 'missed') {
       this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason };
-      said.push(`${t('course.missed')}.`, this.keyText(step.missKey));
+      said.push(t('course.missedSaid', { hint: this.keyText(step.missKey) }));
     }
     this.app.announce(said.join(' '));
   }

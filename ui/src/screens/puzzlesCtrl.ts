@@ -13,6 +13,7 @@ import { t } from '../i18n';
 import type { PuzzleBackend } from '../puzzles/api';
 import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleStatus, PuzzleView, RatingChange } from '../puzzles/types';
 import { soundFor } from '../sound';
+import { Pause } from './pause';
 import { plyInWords, sideName } from '../wording';
 
 export type PuzzleHost = Pick<App, 'settings' | 'sounds' | 'redraw' | 'showError' | 'clearError' | 'announce' | 'rememberPuzzles' | 'puzzleChoice'>;
@@ -58,15 +59,12 @@ export class PuzzlesCtrl {
   focus: 'card' | 'outcome' | undefined;
   readonly panel: BoardPanel;
   private closed = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pause = new Pause();
 
   constructor(
     readonly app: PuzzleHost,
     private readonly backend: PuzzleBackend,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
-      new Promise((resolve) => {
-        this.timer = setTimeout(resolve, ms);
-      }),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => this.pause.sleep(ms),
   ) {
     this.panel = new BoardPanel(app.settings, {
       play: (from, to) => this.play(from, to),
@@ -97,7 +95,7 @@ export class PuzzlesCtrl {
   /** The player moved to another screen: the app no longer reopens on the trainer. */
   leave(): void {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.pause.cancel();
     // Quiet on failure: only where the next start opens is at stake.
     this.backend.leave().catch(() => undefined);
   }
