@@ -95,6 +95,9 @@ pub struct Picker {
     moves: MoveList,
     scores: [i32; ultima_rules::types::MAX_MOVES],
     next: usize,
+    /// Where the first of the highest scores stands, found while scoring: the first pick's
+    /// answer without a scan.
+    first_best: usize,
 }
 
 impl Default for Picker {
@@ -103,6 +106,7 @@ impl Default for Picker {
             moves: MoveList::new(),
             scores: [0; ultima_rules::types::MAX_MOVES],
             next: 0,
+            first_best: 0,
         }
     }
 }
@@ -122,7 +126,9 @@ impl Picker {
         position.generate_pseudo_legal(&mut self.moves);
         let killers = ordering.killers(ply);
         let turn = position.turn();
-        for (score, mv) in self.scores.iter_mut().zip(self.moves.iter()) {
+        let mut top = i32::MIN;
+        self.first_best = 0;
+        for (index, (score, mv)) in self.scores.iter_mut().zip(self.moves.iter()).enumerate() {
             *score = if tt_move == Some((mv.from, mv.to)) {
                 TT_MOVE
             } else if mv.is_capture() {
@@ -136,6 +142,10 @@ impl Picker {
             } else {
                 ordering.history(turn, mv)
             };
+            if *score > top {
+                top = *score;
+                self.first_best = index;
+            }
         }
     }
 
@@ -144,8 +154,14 @@ impl Picker {
         self.moves.clear();
         self.next = 0;
         position.generate_captures(&mut self.moves);
-        for (score, mv) in self.scores.iter_mut().zip(self.moves.iter()) {
+        let mut top = i32::MIN;
+        self.first_best = 0;
+        for (index, (score, mv)) in self.scores.iter_mut().zip(self.moves.iter()).enumerate() {
             *score = 16 * captured_value(position, params, mv) - params.value(mv.role) / 16;
+            if *score > top {
+                top = *score;
+                self.first_best = index;
+            }
         }
     }
 
@@ -160,9 +176,13 @@ impl Picker {
         // Two passes the compiler vectorises, the highest score then where it first stands,
         // rather than one compare-and-branch per move: the same move as a scan keeping the
         // first best.
-        let left = &self.scores[start..len];
-        let top = left.iter().copied().fold(i32::MIN, i32::max);
-        let best = start + first_at_least(left, top);
+        let best = if start == 0 {
+            self.first_best
+        } else {
+            let left = &self.scores[start..len];
+            let top = left.iter().copied().fold(i32::MIN, i32::max);
+            start + first_at_least(left, top)
+        };
         self.moves.swap(start, best);
         self.scores.swap(start, best);
         self.next += 1;
@@ -250,18 +270,75 @@ mod tests {
                     picker.scores[picker.moves.len() - 1] = score;
                     naive.push((*mv, score));
                 }
-                let mut expected = Vec::new();
-                for start in 0..naive.len() {
-                    let mut best = start;
-                    for i in start + 1..naive.len() {
-                        if naive[i].1 > naive[best].1 {
-                            best = i;
-                        }
-                    }
-                    naive.swap(start, best);
-                    expected.push(naive[start].0);
+                picker.first_best = first_best_by_scan(&naive);
+                assert_eq!(picker.drain_sorted(), selection_order(naive));
+            }
+        }
+    }
+
+    /// The index of the first of the highest scores.
+    fn first_best_by_scan(scored: &[(Move, i32)]) -> usize {
+        let mut best = 0;
+        for i in 1..scored.len() {
+            if scored[i].1 > scored[best].1 {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The order of a selection keeping the first best, one compare per move, swaps and all.
+    fn selection_order(mut naive: Vec<(Move, i32)>) -> Vec<Move> {
+        let mut expected = Vec::new();
+        for start in 0..naive.len() {
+            let mut best = start;
+            for i in start + 1..naive.len() {
+                if naive[i].1 > naive[best].1 {
+                    best = i;
                 }
-                assert_eq!(picker.drain_sorted(), expected);
+            }
+            naive.swap(start, best);
+            expected.push(naive[start].0);
+        }
+        expected
+    }
+
+    #[test]
+    fn filled_pickers_pick_in_the_order_of_the_selection() {
+        let params = EvalParams::default();
+        let mut ordering = Ordering::new();
+        let positions = crate::eval::test_support::sample_positions(0x0b11_0004, 40, 100);
+        for (n, position) in positions.iter().enumerate() {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                continue;
+            }
+            // Some history, killers and a table move, with ties among them.
+            for (i, mv) in moves.iter().enumerate().filter(|(i, _)| (i + n) % 3 == 0) {
+                ordering.update_history(position.turn(), mv, (i % 4) as i32 * 100);
+            }
+            ordering.add_killer(1, moves[n % moves.len()]);
+            let tt = (n % 2 == 0).then(|| {
+                let mv = moves[(n / 2) % moves.len()];
+                (mv.from, mv.to)
+            });
+            for captures_only in [false, true] {
+                let mut picker = Picker::default();
+                if captures_only {
+                    picker.fill_captures(position, &params);
+                } else {
+                    picker.fill_all(position, &params, &ordering, tt, 1);
+                }
+                let scored: Vec<(Move, i32)> = picker
+                    .moves
+                    .iter()
+                    .copied()
+                    .zip(picker.scores.iter().copied())
+                    .collect();
+                if !scored.is_empty() {
+                    assert_eq!(picker.first_best, first_best_by_scan(&scored));
+                }
+                assert_eq!(picker.drain_sorted(), selection_order(scored), "{position}");
             }
         }
     }
