@@ -5,12 +5,11 @@
 // tests play the puzzles' lines from the collection's file; whether a move is right, wrong or
 // refused is the engine's judgement.
 
-import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { puzzleOfLength, RealBackend, savedRecord, shippedPuzzle, type ShippedPuzzle } from '../../dev/backend';
-import { api } from '../api';
-import { App } from '../app';
+import { puzzleOfLength, savedRecord, shippedPuzzle, type RealBackend, type ShippedPuzzle } from '../../dev/backend';
+import type { App } from '../app';
 import type { PuzzleView } from '../bindings';
+import { closeApp, realBackend, startApp, stopApp } from './appTest';
 import { all, byTestId, click, typeMove, until } from './domTest';
 
 const text = (id: string): string => byTestId(id)?.textContent ?? '';
@@ -27,31 +26,19 @@ const SHORT = puzzleOfLength(2);
 /** Two moves to find, with the opponent's reply between them. */
 const LONG = puzzleOfLength(4);
 
-let opened: App | undefined;
-let backend: RealBackend | undefined;
-
 /** A new player's backend, with `puzzle` opened (not yet shown: home offers it). */
 async function backendWith(puzzle?: ShippedPuzzle): Promise<RealBackend> {
-  backend = new RealBackend({ saved: { current: savedRecord() } });
+  const on = realBackend({ saved: { current: savedRecord() } });
   if (puzzle) {
-    await backend.invoke('puzzle_replay', { puzzleId: puzzle.id });
-    await backend.invoke('puzzle_leave');
+    await on.invoke('puzzle_replay', { puzzleId: puzzle.id });
+    await on.invoke('puzzle_leave');
   }
-  return backend;
-}
-
-async function launch(on: RealBackend): Promise<App> {
-  mockIPC(on.invoke);
-  document.body.innerHTML = '<div id="app"></div>';
-  const app = new App(document.getElementById('app')!, await api.startUp());
-  opened = app;
-  await app.start();
-  return app;
+  return on;
 }
 
 async function openPuzzles(puzzle?: ShippedPuzzle): Promise<RealBackend> {
   const on = await backendWith(puzzle);
-  await launch(on);
+  await startApp(on);
   await until(() => text('home-puzzle-rating').includes('1500'), 'the rating on home');
   click('home-puzzles');
   await until(() => puzzleScreen() !== null, 'the trainer');
@@ -79,14 +66,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
 });
 
-afterEach(() => {
-  opened?.stop();
-  opened = undefined;
-  backend?.stop();
-  backend = undefined;
-  clearMocks();
-  document.body.innerHTML = '';
-});
+afterEach(closeApp);
 
 describe('the puzzle trainer', () => {
   it('opens from home with the rating, plays the mistake, and a solve shows the rating change', async () => {
@@ -177,19 +157,15 @@ describe('the puzzle trainer', () => {
     // taken down here (the trainer's leaving) never reaches the Rust side.
     const on = await backendWith();
     let quitting = false;
-    mockIPC((cmd, args) => (quitting ? null : on.invoke(cmd, args)));
+    const answer = (cmd: string, args?: unknown) => (quitting ? null : on.invoke(cmd, args));
     const restart = async (): Promise<App> => {
       quitting = true;
-      opened?.stop();
+      stopApp();
       await new Promise((resolve) => setTimeout(resolve, 20));
       quitting = false;
       on.reopen();
       history.replaceState(null, '', '/');
-      document.body.innerHTML = '<div id="app"></div>';
-      const app = new App(document.getElementById('app')!, await api.startUp());
-      opened = app;
-      await app.start();
-      return app;
+      return startApp(on, answer);
     };
     await restart();
     click('home-puzzles');

@@ -4,38 +4,22 @@
 // ui/dev/fixture-game.json, replayed by the engine, so every move, capture and refusal is the
 // engine's.
 
-import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_MOVES, RealBackend, savedGame, savedRecord, TEST_SETTINGS, type RealOptions } from '../../dev/backend';
-import { api } from '../api';
-import { App } from '../app';
+import { FIXTURE_MOVES, RealBackend, savedGame, savedRecord, TEST_SETTINGS } from '../../dev/backend';
+import type { App } from '../app';
 import type { GameView } from '../bindings';
+import { closeApp, realBackend, startApp } from './appTest';
 import { all, byTestId, click, typeMove, until } from './domTest';
 
 const screen = (): string | undefined => document.getElementById('app')?.dataset['screen'];
 const moveTexts = (): string[] => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((cell) => cell.textContent ?? '');
 
-let opened: App | undefined;
-let backend: RealBackend | undefined;
-
 /** The recorded game, 30 plies in, against Casual: White (the player) to move; the long leaper
  * on c6 may go to g6 and take d6 and f6, and White's pawn on f5 is frozen. */
 const MIDGAME = savedRecord({ currentGame: savedGame('g-current', { kind: 'bot', level: 'casual', botSide: 'black' }) });
 
-/** A backend on `saved` (a first start without). */
-function backendOf(options: RealOptions = {}): RealBackend {
-  backend = new RealBackend(options);
-  return backend;
-}
-
-async function openApp(on: RealBackend = backendOf({ saved: { current: MIDGAME } })): Promise<App> {
-  mockIPC(on.invoke);
-  document.body.innerHTML = '<div id="app"></div>';
-  const app = new App(document.getElementById('app')!, await api.startUp());
-  opened = app;
-  await app.start();
-  return app;
-}
+/** The app on `on` (the recorded game in progress, unless told). */
+const openApp = (on: RealBackend = realBackend({ saved: { current: MIDGAME } })): Promise<App> => startApp(on);
 
 /** Runs a command on the backend before the app opens (the history it then finds). */
 const run = <T>(on: RealBackend, command: string, args: Record<string, unknown> = {}): Promise<T> => on.invoke(command, args) as Promise<T>;
@@ -54,7 +38,7 @@ async function friendGame(on: RealBackend, plies: number, end: 'resign' | 'draw'
 
 /** Two finished games: against Novice, 30 plies, the player (Black) resigned; then between friends, 12 plies, drawn. */
 async function withHistory(): Promise<RealBackend> {
-  const on = backendOf({ saved: { current: savedRecord({ currentGame: savedGame('g-novice', { kind: 'bot', level: 'novice', botSide: 'white' }) }) } });
+  const on = realBackend({ saved: { current: savedRecord({ currentGame: savedGame('g-novice', { kind: 'bot', level: 'novice', botSide: 'white' }) }) } });
   await run(on, 'resign', { gameId: 'g-novice' });
   // The next game ends later.
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -66,14 +50,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
 });
 
-afterEach(() => {
-  opened?.stop();
-  opened = undefined;
-  backend?.stop();
-  backend = undefined;
-  clearMocks();
-  document.body.innerHTML = '';
-});
+afterEach(closeApp);
 
 describe('the app', () => {
   it('opens on the game in progress, its moves written from the plies’ data', async () => {
@@ -90,7 +67,7 @@ describe('the app', () => {
   });
 
   it('previews a typed move, plays it, and shows the bot’s answer', async () => {
-    await openApp(backendOf({ saved: { current: MIDGAME }, botDelay: 150 }));
+    await openApp(realBackend({ saved: { current: MIDGAME }, botDelay: 150 }));
     const input = byTestId<HTMLInputElement>('move-input')!;
     input.value = 'c6g6';
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -172,7 +149,7 @@ describe('the app', () => {
   });
 
   it('goes home and says why when a game in the history cannot be opened any more', async () => {
-    const app = await openApp(backendOf());
+    const app = await openApp(realBackend());
     await app.go({ screen: 'play', gameId: 'gone' });
     await until(() => byTestId('error')?.hidden === false, 'the error');
     expect(byTestId('error')?.querySelector('.banner-text')?.textContent).toBe('That game is not among the finished games.');
@@ -182,7 +159,7 @@ describe('the app', () => {
 
   it('lists older finished games a page at a time', async () => {
     // One more than the first page holds (FINISHED_PAGE, 50).
-    const on = backendOf();
+    const on = realBackend();
     for (let game = 0; game < 51; game++) await friendGame(on, 2, 'resign');
     await openApp(on);
     expect(all('finished-game')).toHaveLength(50);
@@ -192,7 +169,7 @@ describe('the app', () => {
   });
 
   it('starts a game between friends; a draw offer accepted ends it with the reason', async () => {
-    await openApp(backendOf());
+    await openApp(realBackend());
     click('home-new-game');
     await until(() => screen() === 'newGame', 'the new-game screen');
     click('new-game-friend');
@@ -214,7 +191,7 @@ describe('the app', () => {
   it('words the start-up notices from their codes, and shows them until dismissed', async () => {
     // The record in use torn: the one before it is used, and one of its settings does not read.
     const before = savedRecord({ settings: { ...TEST_SETTINGS, pieceSet: 'crystal' } });
-    await openApp(backendOf({ saved: { current: before.slice(0, 40), previous: before } }));
+    await openApp(realBackend({ saved: { current: before.slice(0, 40), previous: before } }));
     const texts = (): string[] => all('notice').map((notice) => notice.querySelector('.banner-text')?.textContent ?? '');
     expect(texts()).toEqual([
       expect.stringMatching(/^Your save file was damaged/),
@@ -225,7 +202,7 @@ describe('the app', () => {
   });
 
   it('says for the whole session that nothing is saved when the save comes from a newer version', async () => {
-    await openApp(backendOf({ saved: { current: JSON.stringify({ version: 99, currentGame: JSON.parse(MIDGAME).currentGame }) } }));
+    await openApp(realBackend({ saved: { current: JSON.stringify({ version: 99, currentGame: JSON.parse(MIDGAME).currentGame }) } }));
     expect(byTestId('read-only')?.textContent).toMatch(/nothing is saved/);
     click('home-open');
     await until(() => screen() === 'home', 'home');
@@ -233,7 +210,7 @@ describe('the app', () => {
   });
 
   it('applies a setting at once and keeps it', async () => {
-    const app = await openApp(backendOf());
+    const app = await openApp(realBackend());
     click('settings-open');
     await until(() => screen() === 'settings', 'the settings');
     const select = byTestId<HTMLSelectElement>('piece-set-select')!;
@@ -246,7 +223,7 @@ describe('the app', () => {
   });
 
   it('starts the course from home: the introduction, a miss and its retry, a refusal, the hint, the stars, the next task, the map', async () => {
-    const app = await openApp(backendOf());
+    const app = await openApp(realBackend());
     const learn = byTestId('home-learn')!;
     // "Learn the rules" comes first, before a new game.
     expect(learn.compareDocumentPosition(byTestId('home-new-game')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -290,7 +267,7 @@ describe('the app', () => {
   });
 
   it('takes a quiz’s answer by taps', async () => {
-    const app = await openApp(backendOf());
+    const app = await openApp(realBackend());
     await app.go({ screen: 'lesson', id: 'withdrawer-2' });
     await until(() => byTestId('lesson-quiz') !== null, 'the quiz');
     expect(byTestId('move-input')).toBeNull();
@@ -322,7 +299,7 @@ describe('the app', () => {
   it('resets the course from the settings, once confirmed', async () => {
     // Solved: board-1 at the first try, board-2 at the second.
     const courseProgress = { version: 1, tasks: { 'board-1': { best: { moves: 1, tries: 1 } }, 'board-2': { best: { moves: 1, tries: 2 } } } };
-    const app = await openApp(backendOf({ saved: { current: savedRecord({ courseProgress }) } }));
+    const app = await openApp(realBackend({ saved: { current: savedRecord({ courseProgress }) } }));
     expect(app.courseStatus.solved).toBe(2);
     click('settings-open');
     await until(() => byTestId('course-progress')?.textContent === '2 of 49 tasks solved, 5 of 147 stars.', 'the progress');
