@@ -78,6 +78,9 @@ describe('online play: the app hosts, the command line joins', () => {
     // Nobody may move before the friend joins, and the status says why.
     assert.deepEqual(await legalMoves(browser), []);
     assert.match(await (await byTestId(browser, 'status-line')).getText(), /Waiting for your friend to join/);
+    // The new board opens on the start position: nothing slides into place (the king and the
+    // withdrawer did, from chess's start).
+    assert.equal(await browser.execute(() => document.querySelectorAll('cg-board piece.anim').length), 0);
     if (shots) await screenshot(browser, `${shots}/online-waiting.png`);
 
     bot = joinWithCli(code);

@@ -173,8 +173,11 @@ export class Board {
     this.listen();
   }
 
-  private ground(): Api {
+  /** The board, made at the first position shown (`fen`): made at chessground's own start, the
+   * chess one, it would slide the king and the withdrawer into place at every new board. */
+  private ground(fen: string): Api {
     this.cg ??= Chessground(this.wrap, {
+      fen,
       coordinates: this.settings.showCoordinates,
       autoCastle: false,
       // Touch drags must move pieces, not the page.
@@ -213,8 +216,8 @@ export class Board {
       }
       return;
     }
-    const cg = this.ground();
     const { board, moves, orientation } = state;
+    const cg = this.ground(placement(board.pieces));
     this.current = state;
     this.moved = false;
     const moved = !previous || previous.board.ply !== board.ply || placement(previous.board.pieces) !== placement(board.pieces);
