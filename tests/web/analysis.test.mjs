@@ -2,35 +2,22 @@
 // app's node limit): from the game-over panel, the progress, then the analysis, kept with the
 // game so that a reload shows it at once. Offline, as everything else.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { byTestId, launch, moveList, openPage, playSomeMove, press, serve, waitFor, whenInstalled } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { byTestId, movesExactly, playSomeMove, press, servedApp, startFriendGame, whenInstalled } from './harness.mjs';
 
 describe('the web app\'s game analysis', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serve();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const web = servedApp();
 
   it('analyses a finished game offline and keeps the analysis', async () => {
-    const view = await openPage(browser, 'desktop');
+    const view = await web.open('desktop');
     const { page, context } = view;
-    await page.goto(server.url);
     await whenInstalled(page);
     await context.setOffline(true);
     await page.reload();
-    await press(view, 'home-new-game');
-    await press(view, 'new-game-friend');
-    await press(view, 'start-game');
-    await byTestId(page, 'board').waitFor({ timeout: 20_000 });
+    await startFriendGame(view);
     for (let ply = 1; ply <= 2; ply += 1) {
       await playSomeMove(view);
-      await waitFor(async () => (await moveList(page)).length === ply, `move ${ply}`);
+      await movesExactly(page, ply, `move ${ply}`);
     }
     await press(view, 'resign');
     await press(view, 'confirm-resign');

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium, devices } from 'playwright-core';
 
 export const DIST = fileURLToPath(new URL('../../ui/web/dist/', import.meta.url));
@@ -64,6 +65,28 @@ const LAUNCH = {
 
 export async function launch() {
   return chromium.launch(LAUNCH);
+}
+
+/** For the tests of a `describe` block: the app served and Chromium started before them, both
+ * closed after them. The object has `server` and `browser` once the tests run, and `open(profile)`:
+ * a fresh page (as `openPage`) on the app. */
+export function servedApp() {
+  const web = {
+    async open(profile) {
+      const view = await openPage(web.browser, profile);
+      await view.page.goto(web.server.url);
+      return view;
+    },
+  };
+  before(async () => {
+    web.server = await serve();
+    web.browser = await launch();
+  });
+  after(async () => {
+    await web.browser?.close();
+    await web.server?.close();
+  });
+  return web;
 }
 
 /** A page of a browser with a profile on disk (not incognito, as an installed app's is), in a
@@ -131,6 +154,20 @@ export const legalMoves = (page) =>
 export const moveList = (page) =>
   page.evaluate(() => [...document.querySelectorAll('[data-testid="move-list"] [data-ply]')].map((item) => item.textContent.trim()));
 
+/** The move list once it holds `count` moves; fails saying it waited for `what`. */
+export const movesExactly = (page, count, what) =>
+  waitFor(async () => {
+    const list = await moveList(page);
+    return list.length === count ? list : null;
+  }, what);
+
+/** The move list once it holds `count` moves or more. */
+export const movesAtLeast = (page, count, what) =>
+  waitFor(async () => {
+    const list = await moveList(page);
+    return list.length >= count ? list : null;
+  }, what);
+
 /** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
 export async function waitFor(check, what, ms = 20_000) {
   const end = Date.now() + ms;
@@ -163,4 +200,12 @@ export async function whenInstalled(page) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
+}
+
+/** From home: a new game between friends on this device, once its board is shown. */
+export async function startFriendGame(view) {
+  await press(view, 'home-new-game');
+  await press(view, 'new-game-friend');
+  await press(view, 'start-game');
+  await byTestId(view.page, 'board').waitFor({ timeout: 20_000 });
 }

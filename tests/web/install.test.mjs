@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import { byTestId, launch, openPage, openProfile, press, pressSquare, serve, waitFor, whenInstalled } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { byTestId, openProfile, press, pressSquare, servedApp, waitFor, whenInstalled } from './harness.mjs';
 
 const PUZZLES = new Map(
   readFileSync(fileURLToPath(new URL('../../crates/ultima-puzzles/data/puzzles.txt', import.meta.url)), 'utf8')
@@ -18,21 +18,12 @@ const PUZZLES = new Map(
 );
 
 describe('the installable web app', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serve();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const web = servedApp();
 
   it('passes Chromium\'s installability check, with the manifest\'s name and icons', async () => {
     const view = await openProfile('phone');
     const { page } = view;
-    await page.goto(server.url);
+    await page.goto(web.server.url);
     await whenInstalled(page);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -48,9 +39,8 @@ describe('the installable web app', () => {
   });
 
   it('solves a shipped puzzle offline', async () => {
-    const view = await openPage(browser, 'phone');
+    const view = await web.open('phone');
     const { page, context } = view;
-    await page.goto(server.url);
     await whenInstalled(page);
     await context.setOffline(true);
     await page.reload();

@@ -4,8 +4,8 @@
 // reloads, the game goes on and the bot answers, and the rules course opens.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import { byTestId, launch, moveList, openPage, playSomeMove, press, serve, waitFor, whenInstalled } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { byTestId, movesAtLeast, playSomeMove, press, servedApp, whenInstalled } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -16,29 +16,13 @@ async function shot(page, options) {
   await page.screenshot(options);
 }
 
-const movesAtLeast = (page, count, what) =>
-  waitFor(async () => {
-    const list = await moveList(page);
-    return list.length >= count ? list : null;
-  }, what);
-
 for (const profile of ['desktop', 'phone']) {
   describe(`the web app (${profile})`, () => {
-    let server;
-    let browser;
-    before(async () => {
-      server = await serve();
-      browser = await launch();
-    });
-    after(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+    const web = servedApp();
 
     it('plays Novice by pressing the board, keeps the game across a reload, and goes on offline', async () => {
-      const view = await openPage(browser, profile);
+      const view = await web.open(profile);
       const { page, context } = view;
-      await page.goto(server.url);
       await press(view, 'home-new-game');
       await press(view, 'new-game-bot');
       await byTestId(page, 'level-select').selectOption('novice');

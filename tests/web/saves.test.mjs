@@ -3,8 +3,8 @@
 // before it and says so; both torn: it starts afresh, says so, and keeps both (never a silent
 // reset, never overwritten).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { byTestId, launch, moveList, openPage, playSomeMove, press, serve, waitFor } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { byTestId, moveList, movesAtLeast, movesExactly, playSomeMove, servedApp, startFriendGame } from './harness.mjs';
 
 /** The records of the `state` and `damaged` object stores. */
 const readStores = (page) =>
@@ -44,32 +44,16 @@ const writeState = (page, records) =>
   }, records);
 
 describe('the web app\'s saved data', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serve();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const web = servedApp();
 
   it('comes back from the record before a torn one, says so, and starts afresh only when both are torn', async () => {
-    const view = await openPage(browser, 'desktop');
+    const view = await web.open('desktop');
     const { page } = view;
-    await page.goto(server.url);
-    await press(view, 'home-new-game');
-    await press(view, 'new-game-friend');
-    await press(view, 'start-game');
-    await byTestId(page, 'board').waitFor({ timeout: 20_000 });
+    await startFriendGame(view);
     await playSomeMove(view);
-    await waitFor(async () => (await moveList(page)).length === 1, 'the first move');
+    await movesExactly(page, 1, 'the first move');
     await playSomeMove(view);
-    const two = await waitFor(async () => {
-      const list = await moveList(page);
-      return list.length === 2 ? list : null;
-    }, 'the second move');
+    const two = await movesExactly(page, 2, 'the second move');
 
     // Each save went to the other slot: the one in use holds both moves, the other one.
     const saved = await readStores(page);
@@ -85,10 +69,7 @@ describe('the web app\'s saved data', () => {
     await page.reload();
     await byTestId(page, 'notice').first().waitFor({ timeout: 20_000 });
     assert.match(await byTestId(page, 'notice').first().innerText(), /damaged/i);
-    const restored = await waitFor(async () => {
-      const list = await moveList(page);
-      return list.length ? list : null;
-    }, 'the game of the record before');
+    const restored = await movesAtLeast(page, 1, 'the game of the record before');
     assert.deepEqual(restored, two.slice(0, 1));
     const kept = await readStores(page);
     assert.equal(kept.damaged.length, 1, 'the torn record is kept');
@@ -105,18 +86,11 @@ describe('the web app\'s saved data', () => {
     await view.context.close();
   });
   it('undoes a move that could not be saved, says so, and saves the next one', async () => {
-    const view = await openPage(browser, 'desktop');
+    const view = await web.open('desktop');
     const { page } = view;
-    await page.goto(server.url);
-    await press(view, 'home-new-game');
-    await press(view, 'new-game-friend');
-    await press(view, 'start-game');
-    await byTestId(page, 'board').waitFor({ timeout: 20_000 });
+    await startFriendGame(view);
     await playSomeMove(view);
-    const one = await waitFor(async () => {
-      const list = await moveList(page);
-      return list.length === 1 ? list : null;
-    }, 'the first move');
+    const one = await movesExactly(page, 1, 'the first move');
 
     // The browser's storage refuses every write (as a full disk would).
     await page.evaluate(() => {
@@ -129,7 +103,7 @@ describe('the web app\'s saved data', () => {
     await playSomeMove(view);
     await byTestId(page, 'error').waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await byTestId(page, 'error').innerText(), /could not be saved, so it was undone/);
-    await waitFor(async () => (await moveList(page)).length === 1, 'the move undone');
+    await movesExactly(page, 1, 'the move undone');
     assert.deepEqual(await moveList(page), one);
 
     // Storage works again: the next move is played and saved (a reload finds it).
@@ -137,15 +111,9 @@ describe('the web app\'s saved data', () => {
       IDBObjectStore.prototype.put = window.__ultimaPut;
     });
     await playSomeMove(view);
-    const two = await waitFor(async () => {
-      const list = await moveList(page);
-      return list.length === 2 ? list : null;
-    }, 'the move played');
+    const two = await movesExactly(page, 2, 'the move played');
     await page.reload();
-    const reloaded = await waitFor(async () => {
-      const list = await moveList(page);
-      return list.length ? list : null;
-    }, 'the game after the reload');
+    const reloaded = await movesAtLeast(page, 1, 'the game after the reload');
     assert.deepEqual(reloaded, two);
     // The one error the page reports is the refused write, in the console.
     assert.deepEqual(view.errors.map((error) => error.replace(/ QuotaExceededError.*/, '')), ['ultima: saving in IndexedDB failed']);
