@@ -12,36 +12,23 @@
 // the store file, and the app launched again. Each command is timed in the page (performance.now()
 // around the IPC call).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { byTestId, startDriver } from './harness.mjs';
+import { finishedGames, ROOT, summary, timed, ULTIMA, writeFirstReleaseSave } from './measure.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
-const root = resolve(import.meta.dirname, '../..');
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-const ultima = join(targetDir, 'release', 'ultima');
-
-// 100 real games (Novice against a random mover), repeated under new ids.
 const scratch = mkdtempSync(join(tmpdir(), 'ultima-measure-'));
-execFileSync(ultima, ['match', 'novice', 'random', '--games', '100', '--seed', '5', '--out', join(scratch, 'games.txt')], { stdio: 'ignore' });
-const records = readFileSync(join(scratch, 'games.txt'), 'utf8')
-  .split(/\n(?=start )/)
-  .map((record) => `${record.trim()}\n`)
-  .filter((record) => record.startsWith('start'));
-const finishedGames = Array.from({ length: count }, (_, i) => {
-  const createdAt = 1.7e12 + i * 60_000;
-  return { createdAt, endedAt: createdAt + 30_000, id: `g${createdAt}-${i}`, opponent: { botSide: 'black', kind: 'bot', level: 'novice' }, record: records[i % records.length] };
-});
+const games = finishedGames(count, scratch);
 // The collection's solutions (id -> the solver's first move), to play a wrong move on purpose.
 const firstMoves = new Map(
-  execFileSync(ultima, ['puzzles', 'export', '--file', join(root, 'crates/ultima-puzzles/data/puzzles.txt')], { encoding: 'utf8', maxBuffer: 64 << 20 })
+  execFileSync(ULTIMA, ['puzzles', 'export', '--file', join(ROOT, 'crates/ultima-puzzles/data/puzzles.txt')], { encoding: 'utf8', maxBuffer: 64 << 20 })
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line))
     .map((puzzle) => [puzzle.id, puzzle.moves[1]]),
 );
-const settings = { animation: 'fast', boardTheme: 'wood', defaultLevel: 'novice', pieceSet: 'emblems', showCoordinates: true, showLegalMoves: true, sound: false };
 
 // The attempts: ids that are not in the collection, so that every shipped puzzle stays unseen.
 const attemptsSql = join(scratch, 'attempts.sql');
@@ -53,24 +40,9 @@ writeFileSync(attemptsSql, `BEGIN;\n${rows.join('\n')}\nCOMMIT;\n`);
 const history = Array.from({ length: Number(process.env.HISTORY ?? 200) }, (_, i) => ({ at: 1.75e12 + i * 300_000, rating: 1500 + Math.round(200 * Math.sin(i / 90)) }));
 const puzzleRating = { version: 1, player: { rating: 1612.4, deviation: 62.0, volatility: 0.06, history }, streak: 2, bestStreak: 11, solved: Math.round((count * 2) / 3), attempted: count };
 
-const timed = (browser, command, args) =>
-  browser.execute(async (name, payload) => {
-    const start = performance.now();
-    const answer = await window.__TAURI_INTERNALS__.invoke(name, payload);
-    return { ms: performance.now() - start, answer };
-  }, command, args);
-
-function summary(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, t) => sum + t, 0) / sorted.length;
-  return `mean ${mean.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (n=${sorted.length})`;
-}
-
 const driver = await startDriver();
 try {
-  const folder = join(driver.dataHome, 'app.ultima.baroque');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'ultima.json'), JSON.stringify({ version: 1, finishedGames, settings }, null, 2));
+  const folder = writeFirstReleaseSave(driver, games);
   let browser = await driver.launch();
   await (await byTestId(browser, 'home-new-game')).waitForDisplayed({ timeout: 120_000 });
   await driver.quit();

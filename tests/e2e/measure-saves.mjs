@@ -8,49 +8,20 @@
 // It writes a save file in the format of the first release (version 1, the finished games
 // inside the store file), so it also exercises the migration of such a file, then times each
 // command in the page (performance.now() around the IPC call).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { byTestId, startDriver } from './harness.mjs';
+import { finishedGames, summary, timed, writeFirstReleaseSave } from './measure.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
-const root = resolve(import.meta.dirname, '../..');
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-
-// 100 real games (Novice against a random mover), repeated under new ids.
 const scratch = mkdtempSync(join(tmpdir(), 'ultima-measure-'));
-execFileSync(join(targetDir, 'release', 'ultima'), ['match', 'novice', 'random', '--games', '100', '--seed', '5', '--out', join(scratch, 'games.txt')], { stdio: 'ignore' });
-const records = readFileSync(join(scratch, 'games.txt'), 'utf8')
-  .split(/\n(?=start )/)
-  .map((record) => `${record.trim()}\n`)
-  .filter((record) => record.startsWith('start'));
+const games = finishedGames(count, scratch);
 rmSync(scratch, { recursive: true, force: true });
-
-const finishedGames = Array.from({ length: count }, (_, i) => {
-  const createdAt = 1.7e12 + i * 60_000;
-  return { createdAt, endedAt: createdAt + 30_000, id: `g${createdAt}-${i}`, opponent: { botSide: 'black', kind: 'bot', level: 'novice' }, record: records[i % records.length] };
-});
-const settings = { animation: 'fast', boardTheme: 'wood', defaultLevel: 'novice', pieceSet: 'emblems', showCoordinates: true, showLegalMoves: true, sound: false };
-
-const timed = (browser, command, args) =>
-  browser.execute(async (name, payload) => {
-    const start = performance.now();
-    const answer = await window.__TAURI_INTERNALS__.invoke(name, payload);
-    return { ms: performance.now() - start, answer };
-  }, command, args);
-
-function summary(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, t) => sum + t, 0) / sorted.length;
-  return `mean ${mean.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (n=${sorted.length})`;
-}
 
 const driver = await startDriver();
 try {
-  const folder = join(driver.dataHome, 'app.ultima.baroque');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'ultima.json'), JSON.stringify({ version: 1, finishedGames, settings }, null, 2));
+  writeFirstReleaseSave(driver, games);
   const launchStart = Date.now();
   const browser = await driver.launch();
   await (await byTestId(browser, 'home-new-game')).waitForDisplayed({ timeout: 120_000 });
