@@ -129,6 +129,13 @@ fn ufen_error(ufen: &str) -> (UfenError, String) {
     }
 }
 
+/// `ufen` is refused with `expected`, in a message that names each of `parts`.
+fn assert_refused(ufen: &str, expected: UfenError, parts: &[&str]) {
+    let (error, message) = ufen_error(ufen);
+    assert_eq!(error, expected, "`{ufen}`");
+    assert_message_names(&message, parts);
+}
+
 fn assert_message_names(message: &str, parts: &[&str]) {
     for part in parts {
         assert!(
@@ -329,78 +336,81 @@ fn ufen_move_number_starts_at_1_and_goes_up_after_each_black_move() {
 
 #[test]
 fn ufen_rejects_a_wrong_number_of_ranks() {
-    let (error, message) = ufen_error("8/8/8/8/8/8/8 w 0 1");
-    assert_eq!(error, UfenError::RankCount(7));
-    assert_message_names(&message, &["placement", "7 ranks", "8"]);
-    let (error, message) = ufen_error("8/8/8/8/8/8/8/8/8 w 0 1");
-    assert_eq!(error, UfenError::RankCount(9));
-    assert_message_names(&message, &["placement", "9 ranks"]);
+    assert_refused(
+        "8/8/8/8/8/8/8 w 0 1",
+        UfenError::RankCount(7),
+        &["placement", "7 ranks", "8"],
+    );
+    assert_refused(
+        "8/8/8/8/8/8/8/8/8 w 0 1",
+        UfenError::RankCount(9),
+        &["placement", "9 ranks"],
+    );
 }
 
 #[test]
 fn ufen_rejects_a_wrong_number_of_files_naming_the_rank() {
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K6 w 0 1");
-    assert_eq!(error, UfenError::FileCount { rank: 1, files: 7 });
-    assert_message_names(&message, &["rank 1", "7 files"]);
-    let (error, message) = ufen_error("7k/8/8/8/4p4/8/8/K7 w 0 1");
-    assert_eq!(error, UfenError::FileCount { rank: 4, files: 9 });
-    assert_message_names(&message, &["rank 4", "9 files"]);
+    assert_refused(
+        "7k/8/8/8/8/8/8/K6 w 0 1",
+        UfenError::FileCount { rank: 1, files: 7 },
+        &["rank 1", "7 files"],
+    );
+    assert_refused(
+        "7k/8/8/8/4p4/8/8/K7 w 0 1",
+        UfenError::FileCount { rank: 4, files: 9 },
+        &["rank 4", "9 files"],
+    );
 }
 
 #[test]
 fn ufen_rejects_an_unknown_letter_naming_it_and_the_rank() {
-    let (error, message) = ufen_error("7k/8/8/8/8/3q4/8/K7 w 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/8/8/8/8/3q4/8/K7 w 0 1",
         UfenError::UnknownLetter {
             rank: 3,
-            letter: 'q'
-        }
+            letter: 'q',
+        },
+        &["'q'", "rank 3"],
     );
-    assert_message_names(&message, &["'q'", "rank 3"]);
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K6N w 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/8/8/8/8/8/8/K6N w 0 1",
         UfenError::UnknownLetter {
             rank: 1,
-            letter: 'N'
-        }
+            letter: 'N',
+        },
+        &["'N'", "rank 1"],
     );
-    assert_message_names(&message, &["'N'", "rank 1"]);
 }
 
 #[test]
 fn ufen_rejects_two_digits_in_a_row_naming_the_rank() {
     // RULES.md, decisions: each run of empty squares is one digit, as in FEN. `44` used to be
     // read as the 8 empty squares it adds up to.
-    let (error, message) = ufen_error("7k/8/8/8/44/8/8/K7 w 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/8/8/8/44/8/8/K7 w 0 1",
         UfenError::DigitsInARow {
             rank: 4,
-            digits: "44".to_string()
-        }
+            digits: "44".to_string(),
+        },
+        &["rank 4", "'44'"],
     );
-    assert_message_names(&message, &["rank 4", "'44'"]);
     // However the digits add up, and wherever they stand in the rank.
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K16 w 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/8/8/8/8/8/8/K16 w 0 1",
         UfenError::DigitsInARow {
             rank: 1,
-            digits: "16".to_string()
-        }
+            digits: "16".to_string(),
+        },
+        &["rank 1", "'16'"],
     );
-    assert_message_names(&message, &["rank 1", "'16'"]);
-    let (error, message) = ufen_error("7k/1231p/8/8/8/8/8/K7 w 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/1231p/8/8/8/8/8/K7 w 0 1",
         UfenError::DigitsInARow {
             rank: 7,
-            digits: "1231".to_string()
-        }
+            digits: "1231".to_string(),
+        },
+        &["rank 7", "'1231'"],
     );
-    assert_message_names(&message, &["rank 7", "'1231'"]);
     // One digit between pieces is fine.
     assert_eq!(
         pos("7k/8/8/8/4p3/8/8/K7 w 0 1").placement(),
@@ -411,56 +421,54 @@ fn ufen_rejects_two_digits_in_a_row_naming_the_rank() {
 #[test]
 fn ufen_rejects_a_bad_side_to_move() {
     for side in ["x", "W", "white", "-"] {
-        let (error, message) = ufen_error(&format!("7k/8/8/8/8/8/8/K7 {side} 0 1"));
-        assert_eq!(error, UfenError::BadSide(side.to_string()));
-        assert_message_names(&message, &["side to move", &format!("'{side}'")]);
+        assert_refused(
+            &format!("7k/8/8/8/8/8/8/K7 {side} 0 1"),
+            UfenError::BadSide(side.to_string()),
+            &["side to move", &format!("'{side}'")],
+        );
     }
 }
 
 #[test]
-fn ufen_rejects_a_missing_side_to_move() {
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K7");
-    assert_eq!(error, UfenError::MissingField("side to move"));
-    assert_message_names(&message, &["side to move"]);
+fn ufen_rejects_a_missing_field_naming_it() {
+    for (ufen, field) in [
+        ("7k/8/8/8/8/8/8/K7", "side to move"),
+        ("7k/8/8/8/8/8/8/K7 w", "half-move clock"),
+        ("7k/8/8/8/8/8/8/K7 w 0", "move number"),
+    ] {
+        assert_refused(ufen, UfenError::MissingField(field), &[field]);
+    }
 }
 
 #[test]
 fn ufen_rejects_a_bad_half_move_clock() {
     for clock in ["-1", "x", "1.5", "+-3", "+5", "99999999999"] {
-        let (error, message) = ufen_error(&format!("7k/8/8/8/8/8/8/K7 w {clock} 1"));
-        assert_eq!(error, UfenError::BadHalfmoveClock(clock.to_string()));
-        assert_message_names(&message, &["half-move clock", &format!("'{clock}'")]);
+        assert_refused(
+            &format!("7k/8/8/8/8/8/8/K7 w {clock} 1"),
+            UfenError::BadHalfmoveClock(clock.to_string()),
+            &["half-move clock", &format!("'{clock}'")],
+        );
     }
-}
-
-#[test]
-fn ufen_rejects_a_missing_half_move_clock() {
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K7 w");
-    assert_eq!(error, UfenError::MissingField("half-move clock"));
-    assert_message_names(&message, &["half-move clock"]);
 }
 
 #[test]
 fn ufen_rejects_a_bad_move_number_including_zero() {
     for number in ["0", "-3", "one", "2x", "+2"] {
-        let (error, message) = ufen_error(&format!("7k/8/8/8/8/8/8/K7 w 0 {number}"));
-        assert_eq!(error, UfenError::BadMoveNumber(number.to_string()));
-        assert_message_names(&message, &["move number", &format!("'{number}'")]);
+        assert_refused(
+            &format!("7k/8/8/8/8/8/8/K7 w 0 {number}"),
+            UfenError::BadMoveNumber(number.to_string()),
+            &["move number", &format!("'{number}'")],
+        );
     }
 }
 
 #[test]
-fn ufen_rejects_a_missing_move_number() {
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K7 w 0");
-    assert_eq!(error, UfenError::MissingField("move number"));
-    assert_message_names(&message, &["move number"]);
-}
-
-#[test]
 fn ufen_rejects_extra_fields_and_empty_text() {
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K7 w 0 1 extra");
-    assert_eq!(error, UfenError::TooManyFields(5));
-    assert_message_names(&message, &["5 fields"]);
+    assert_refused(
+        "7k/8/8/8/8/8/8/K7 w 0 1 extra",
+        UfenError::TooManyFields(5),
+        &["5 fields"],
+    );
     assert_eq!(ufen_error("").0, UfenError::Empty);
     assert_eq!(ufen_error("   ").0, UfenError::Empty);
 }
@@ -470,24 +478,22 @@ fn ufen_rejects_two_kings_of_a_colour() {
     let ufen = "k1k5/8/8/8/8/8/8/K7 w 0 1";
     // The unchecked setup reads it; the position refuses it.
     assert!(Setup::from_ufen(ufen).is_ok());
-    let (error, message) = ufen_error(ufen);
-    assert_eq!(
-        error,
+    assert_refused(
+        ufen,
         UfenError::Invalid(PositionError::TooManyKings {
             color: Color::Black,
-            count: 2
-        })
+            count: 2,
+        }),
+        &["Black", "2 kings"],
     );
-    assert_message_names(&message, &["Black", "2 kings"]);
-    let (error, message) = ufen_error("7k/8/8/8/8/8/8/K1K5 b 0 1");
-    assert_eq!(
-        error,
+    assert_refused(
+        "7k/8/8/8/8/8/8/K1K5 b 0 1",
         UfenError::Invalid(PositionError::TooManyKings {
             color: Color::White,
-            count: 2
-        })
+            count: 2,
+        }),
+        &["White", "2 kings"],
     );
-    assert_message_names(&message, &["White", "2 kings"]);
 }
 
 #[test]
@@ -495,15 +501,14 @@ fn ufen_rejects_the_side_not_to_move_in_check() {
     // The white withdrawer on g7 can step away from the black king on h8 to f6.
     let ufen = "7k/6W1/8/8/8/8/8/7K w 0 1";
     assert!(Setup::from_ufen(ufen).is_ok());
-    let (error, message) = ufen_error(ufen);
-    assert_eq!(
-        error,
+    assert_refused(
+        ufen,
         UfenError::Invalid(PositionError::OpponentInCheck {
             color: Color::Black,
-            mover: Color::White
-        })
+            mover: Color::White,
+        }),
+        &["Black is in check", "White's move"],
     );
-    assert_message_names(&message, &["Black is in check", "White's move"]);
     // Kings side by side: whoever is to move, the other is in check.
     let (error, _) = ufen_error("8/8/8/8/8/8/6k1/7K b 0 1");
     assert_eq!(
