@@ -844,16 +844,15 @@ impl Hub {
             Some(Expiry::Remove) => self.remove_expired(&entry, id, lifetimes).await,
             None => {}
         }
-        // What nobody here watches leaves memory: a finished game (it is read again if resumed),
-        // and with Redis any game (the store has them all).
+        // A game it ended that nobody here watches leaves memory, as in `leave` (it is read
+        // again if resumed). An open one stays: a player resuming it may hold its entry.
         let over = entry
             .game
             .lock()
             .await
             .as_ref()
             .map_or(true, LiveGame::is_over);
-        let shared = !matches!(self.backend, Backend::Sqlite { .. });
-        if (over || shared) && lock(&entry.subs).is_empty() {
+        if over && lock(&entry.subs).is_empty() {
             lock(&self.games).remove(id);
         }
     }
