@@ -1,35 +1,17 @@
 //! `ultima analyse` run as a program on game files.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod support;
 
-fn ultima(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ultima"))
-        .args(args)
-        .output()
-        .expect("the ultima binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn file_with(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ultima-analyse-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write the file");
-    path
-}
+use support::{file_with, ultima_code};
 
 /// Black's coordinator steps beside White's withdrawer, which takes it; Black resigns.
 const HUNG: &str = "start k7/8/8/8/3W4/8/2c5/7K b 0 1\nmoves c2c3 d4e5\nend black resigns\n";
 
 #[test]
 fn a_record_is_annotated_move_by_move_with_the_best_line_for_the_blunder() {
-    let path = file_with("hung.txt", HUNG);
-    let (code, stdout, stderr) = ultima(&["analyse", path.to_str().unwrap(), "--nodes", "20000"]);
+    let path = file_with("analyse", "hung.txt", HUNG);
+    let (code, stdout, stderr) =
+        ultima_code(&["analyse", path.to_str().unwrap(), "--nodes", "20000"]);
     assert_eq!(code, Some(0), "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "start k7/8/8/8/3W4/8/2c5/7K b 0 1");
@@ -49,12 +31,14 @@ fn a_record_is_annotated_move_by_move_with_the_best_line_for_the_blunder() {
 
 #[test]
 fn moves_alone_and_several_records_are_read() {
-    let path = file_with("moves.txt", "1. e2e4 e7e5\n");
-    let (code, stdout, stderr) = ultima(&["analyse", path.to_str().unwrap(), "--nodes", "2000"]);
+    let path = file_with("analyse", "moves.txt", "1. e2e4 e7e5\n");
+    let (code, stdout, stderr) =
+        ultima_code(&["analyse", path.to_str().unwrap(), "--nodes", "2000"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.starts_with("2 moves, 2000 nodes"), "{stdout}");
-    let two = file_with("two.txt", &format!("{HUNG}\n{HUNG}"));
-    let (code, stdout, stderr) = ultima(&["analyse", two.to_str().unwrap(), "--nodes", "2000"]);
+    let two = file_with("analyse", "two.txt", &format!("{HUNG}\n{HUNG}"));
+    let (code, stdout, stderr) =
+        ultima_code(&["analyse", two.to_str().unwrap(), "--nodes", "2000"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.starts_with("game 1\n"), "{stdout}");
     assert!(stdout.contains("\n\ngame 2\n"), "{stdout}");
@@ -63,7 +47,7 @@ fn moves_alone_and_several_records_are_read() {
 #[test]
 fn a_bad_file_is_one_clear_error_and_a_failure() {
     let missing = std::env::temp_dir().join("ultima-analyse-no-such-file.txt");
-    let (code, stdout, stderr) = ultima(&["analyse", missing.to_str().unwrap()]);
+    let (code, stdout, stderr) = ultima_code(&["analyse", missing.to_str().unwrap()]);
     assert_eq!(code, Some(2));
     assert!(stdout.is_empty());
     assert!(
@@ -72,20 +56,21 @@ fn a_bad_file_is_one_clear_error_and_a_failure() {
     );
 
     let bad = file_with(
+        "analyse",
         "bad.txt",
         "start k7/8/8/8/3W4/8/2c5/7K b 0 1\nmoves c2c3 c3c2 h1h2\n",
     );
-    let (code, _, stderr) = ultima(&["analyse", bad.to_str().unwrap()]);
+    let (code, _, stderr) = ultima_code(&["analyse", bad.to_str().unwrap()]);
     assert_eq!(code, Some(2));
     assert!(
         stderr.contains("bad.txt: move 2 of the record, `c3c2`"),
         "{stderr}"
     );
 
-    let (code, _, stderr) = ultima(&["analyse", bad.to_str().unwrap(), "--nodes", "0"]);
+    let (code, _, stderr) = ultima_code(&["analyse", bad.to_str().unwrap(), "--nodes", "0"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("`--nodes 0` is out of range"), "{stderr}");
-    let (code, _, stderr) = ultima(&["analyse"]);
+    let (code, _, stderr) = ultima_code(&["analyse"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("usage: ultima analyse FILE"), "{stderr}");
 }

@@ -1,18 +1,8 @@
 //! `ultima course ...` run as a program, as an outside checker would.
 
-use std::process::Command;
+mod support;
 
-fn ultima(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ultima"))
-        .args(args)
-        .output()
-        .expect("the ultima binary runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::ultima;
 
 #[test]
 fn course_check_passes() {

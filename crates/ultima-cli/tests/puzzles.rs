@@ -1,19 +1,8 @@
 //! `ultima puzzles verify` and `export` run as a program, on puzzles the generator found.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod support;
 
-fn ultima(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ultima"))
-        .args(args)
-        .output()
-        .expect("the ultima binary runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::{file_with, ultima};
 
 /// Three puzzles of the generator's run (seed 2026): a chameleon leaping a long leaper, a
 /// mate in one by the coordinator, and a three-move long leaper line.
@@ -24,17 +13,9 @@ ec500e08;2lIk1l1/1p2ppx1/C4P1P/4P3/7P/2P5/3PK2P/p1X1WX2 b 6 20;b7a7 a6b7;900;350
 2419da4d;p3k3/4pix1/1CX3p1/2P3p1/2W2pp1/5I1X/L5PP/PL1K4 b 0 36;a8a5 a2a8 f7f8 d1e1 e8f7 a8h8;1400;350;long-leap,middlegame
 ";
 
-fn file_with(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ultima-puzzles-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write the file");
-    path
-}
-
 #[test]
 fn export_prints_one_json_object_per_puzzle() {
-    let path = file_with("export.txt", SAMPLE);
+    let path = file_with("puzzles", "export.txt", SAMPLE);
     let (ok, stdout, stderr) = ultima(&["puzzles", "export", "--file", path.to_str().unwrap()]);
     assert!(ok, "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
@@ -50,7 +31,7 @@ fn export_prints_one_json_object_per_puzzle() {
 
 #[test]
 fn verify_passes_good_puzzles_and_names_a_bad_one() {
-    let good = file_with("good.txt", SAMPLE);
+    let good = file_with("puzzles", "good.txt", SAMPLE);
     let out = good.with_file_name("verified.txt");
     let (ok, stdout, stderr) = ultima(&[
         "puzzles",
@@ -69,7 +50,11 @@ fn verify_passes_good_puzzles_and_names_a_bad_one() {
     );
 
     // The chameleon's capture replaced by a quiet pawn move: no longer the best move.
-    let bad = file_with("bad.txt", &SAMPLE.replace("b1f5 c8h3;", "b1f5 a7a6;"));
+    let bad = file_with(
+        "puzzles",
+        "bad.txt",
+        &SAMPLE.replace("b1f5 c8h3;", "b1f5 a7a6;"),
+    );
     let (ok, _, stderr) = ultima(&["puzzles", "verify", "--file", bad.to_str().unwrap()]);
     assert!(!ok);
     assert!(stderr.contains("puzzle 35cad767"), "{stderr}");
@@ -86,6 +71,7 @@ fn puzzles_commands_refuse_bad_input() {
     assert!(stderr.contains("--out"), "{stderr}");
     // Fewer than four times the generator's nodes is no verification.
     let recorded = file_with(
+        "puzzles",
         "recorded.txt",
         &format!("# generator nodes=100000; verified\n{SAMPLE}"),
     );
@@ -99,7 +85,7 @@ fn puzzles_commands_refuse_bad_input() {
     ]);
     assert!(!ok);
     assert!(stderr.contains("400000 or more"), "{stderr}");
-    let broken = file_with("broken.txt", "# header\nabc;def\n");
+    let broken = file_with("puzzles", "broken.txt", "# header\nabc;def\n");
     let (ok, _, stderr) = ultima(&["puzzles", "export", "--file", broken.to_str().unwrap()]);
     assert!(!ok);
     assert!(stderr.contains("line 2"), "{stderr}");

@@ -1,21 +1,10 @@
 //! `ultima puzzles calibrate` run as a program: it rates puzzles from the levels' tries and
 //! resumes where a run on the same file stopped.
 
-use std::process::Command;
+mod support;
 
+use support::ultima;
 use ultima_puzzles::parse_file;
-
-fn ultima(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ultima"))
-        .args(args)
-        .output()
-        .expect("the ultima binary runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 /// A mate in one every level finds, and a longer win found by the generator.
 const PUZZLES: &str = "\
@@ -37,16 +26,19 @@ fn calibrate_rates_every_puzzle_and_resumes() {
         output.to_string_lossy().into_owned(),
     );
 
-    let (ok, _, err) = ultima(&[
-        "puzzles",
-        "calibrate",
-        "--file",
-        &input,
-        "--tries",
-        "2",
-        "--out",
-        &output,
-    ]);
+    let calibrate_into_the_file = || {
+        ultima(&[
+            "puzzles",
+            "calibrate",
+            "--file",
+            &input,
+            "--tries",
+            "2",
+            "--out",
+            &output,
+        ])
+    };
+    let (ok, _, err) = calibrate_into_the_file();
     assert!(ok, "{err}");
     assert!(err.contains("2 rated"), "{err}");
     let rated = parse_file(&std::fs::read_to_string(&output).expect("reads")).expect("parses");
@@ -62,16 +54,7 @@ fn calibrate_rates_every_puzzle_and_resumes() {
 
     // The same command again finds both rated and adds nothing.
     let before = std::fs::read_to_string(&output).expect("reads");
-    let (ok, _, err) = ultima(&[
-        "puzzles",
-        "calibrate",
-        "--file",
-        &input,
-        "--tries",
-        "2",
-        "--out",
-        &output,
-    ]);
+    let (ok, _, err) = calibrate_into_the_file();
     assert!(ok, "{err}");
     assert!(err.contains("2 already rated"), "{err}");
     assert_eq!(std::fs::read_to_string(&output).expect("reads"), before);
