@@ -610,6 +610,17 @@ mod tests {
         assert!(lines[0].contains(expected), "{command}: {lines:?}");
     }
 
+    /// Each command is refused with one `error` line saying what it expects, and starts no
+    /// search.
+    fn assert_refused(session: &mut Session<Vec<u8>>, out: &Output, cases: &[(&str, &str)]) {
+        for &(command, expected) in cases {
+            out.lock().unwrap().clear();
+            session.handle(command);
+            assert!(!session.searching(), "{command}");
+            assert_one_error_line(out, command, expected);
+        }
+    }
+
     /// Waits (generously) until a line starting with `prefix` appears.
     fn wait_for(out: &Output, prefix: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -832,41 +843,41 @@ mod tests {
     #[test]
     fn setoption_says_what_is_wrong() {
         let (mut session, out) = session();
-        for (command, expected) in [
-            ("setoption", "write `setoption name Hash value MB`"),
-            ("setoption name", "needs an option name"),
-            ("setoption name Colour value red", "unknown option `Colour`"),
-            ("setoption name Hash", "needs `value MB`"),
-            (
-                "setoption name Hash 16",
-                "unexpected `16` after `name Hash`",
-            ),
-            ("setoption name Hash value", "needs a number of megabytes"),
-            (
-                "setoption name Hash value lots",
-                "`lots` is not a whole number",
-            ),
-            (
-                "setoption name Hash value 1.5",
-                "`1.5` is not a whole number",
-            ),
-            ("setoption name Hash value 16 please", "unexpected `please`"),
-            (
-                "setoption name Hash value 0",
-                "out of range: it takes 1 to 1024",
-            ),
-            ("setoption name Hash value -3", "out of range"),
-            ("setoption name Hash value 1025", "out of range"),
-            ("setoption name Hash value 4096", "out of range"),
-            (
-                "setoption name Hash value 99999999999999999999999",
-                "out of range",
-            ),
-        ] {
-            out.lock().unwrap().clear();
-            session.handle(command);
-            assert_one_error_line(&out, command, expected);
-        }
+        assert_refused(
+            &mut session,
+            &out,
+            &[
+                ("setoption", "write `setoption name Hash value MB`"),
+                ("setoption name", "needs an option name"),
+                ("setoption name Colour value red", "unknown option `Colour`"),
+                ("setoption name Hash", "needs `value MB`"),
+                (
+                    "setoption name Hash 16",
+                    "unexpected `16` after `name Hash`",
+                ),
+                ("setoption name Hash value", "needs a number of megabytes"),
+                (
+                    "setoption name Hash value lots",
+                    "`lots` is not a whole number",
+                ),
+                (
+                    "setoption name Hash value 1.5",
+                    "`1.5` is not a whole number",
+                ),
+                ("setoption name Hash value 16 please", "unexpected `please`"),
+                (
+                    "setoption name Hash value 0",
+                    "out of range: it takes 1 to 1024",
+                ),
+                ("setoption name Hash value -3", "out of range"),
+                ("setoption name Hash value 1025", "out of range"),
+                ("setoption name Hash value 4096", "out of range"),
+                (
+                    "setoption name Hash value 99999999999999999999999",
+                    "out of range",
+                ),
+            ],
+        );
         // A bad value keeps the table; a good one (any case) is taken without an answer.
         assert_eq!(session.hash_mb, Engine::DEFAULT_HASH_MB);
         out.lock().unwrap().clear();
@@ -884,30 +895,28 @@ mod tests {
     fn go_refuses_a_level_with_limits_and_a_seed_without_a_level() {
         let (mut session, out) = session();
         session.handle("position start");
-        for (command, expected) in [
-            (
-                "go level club infinite",
-                "`go level` cannot be combined with `infinite`",
-            ),
-            (
-                "go infinite level novice",
-                "cannot be combined with `infinite`",
-            ),
-            (
-                "go level club depth 3 movetime 50",
-                "with `depth`, `movetime`",
-            ),
-            ("go nodes 100 level casual seed 1", "with `nodes`"),
-            ("go seed 3", "`seed` goes only with a level"),
-            ("go depth 2 seed 3", "`seed` goes only with a level"),
-            ("go infinite seed 3", "`seed` goes only with a level"),
-        ] {
-            out.lock().unwrap().clear();
-            session.handle(command);
-            // Refused, and nothing started.
-            assert!(!session.searching(), "{command}");
-            assert_one_error_line(&out, command, expected);
-        }
+        assert_refused(
+            &mut session,
+            &out,
+            &[
+                (
+                    "go level club infinite",
+                    "`go level` cannot be combined with `infinite`",
+                ),
+                (
+                    "go infinite level novice",
+                    "cannot be combined with `infinite`",
+                ),
+                (
+                    "go level club depth 3 movetime 50",
+                    "with `depth`, `movetime`",
+                ),
+                ("go nodes 100 level casual seed 1", "with `nodes`"),
+                ("go seed 3", "`seed` goes only with a level"),
+                ("go depth 2 seed 3", "`seed` goes only with a level"),
+                ("go infinite seed 3", "`seed` goes only with a level"),
+            ],
+        );
         // A level with its seed, and limits without one, are accepted.
         out.lock().unwrap().clear();
         session.handle("go seed 5 level novice");
@@ -1020,40 +1029,39 @@ mod tests {
     fn multipv_says_what_is_wrong() {
         let (mut session, out) = session();
         session.handle("position start");
-        for (command, expected) in [
-            ("go multipv", "`multipv` needs a number of lines"),
-            (
-                "go depth 2 multipv 0",
-                "MultiPV 0 is out of range: it takes 1 to 256",
-            ),
-            ("go multipv 257", "out of range"),
-            ("go multipv -1", "out of range"),
-            ("go multipv two", "`two` is not a whole number"),
-            (
-                "go level novice multipv 2",
-                "cannot be combined with `multipv`",
-            ),
-            ("setoption name MultiPV", "needs `value N`"),
-            ("setoption name MultiPV value", "needs `value N`"),
-            ("setoption name MultiPV value 0", "out of range"),
-            (
-                "setoption name MultiPV value 2 3",
-                "unexpected `3` after `value 2`",
-            ),
-            (
-                "setoption name MultiPV lines value 2",
-                "unexpected `lines` after `name MultiPV`",
-            ),
-            (
-                "setoption name Lines value 2",
-                "the options are Hash and MultiPV",
-            ),
-        ] {
-            out.lock().unwrap().clear();
-            session.handle(command);
-            assert!(!session.searching(), "{command}");
-            assert_one_error_line(&out, command, expected);
-        }
+        assert_refused(
+            &mut session,
+            &out,
+            &[
+                ("go multipv", "`multipv` needs a number of lines"),
+                (
+                    "go depth 2 multipv 0",
+                    "MultiPV 0 is out of range: it takes 1 to 256",
+                ),
+                ("go multipv 257", "out of range"),
+                ("go multipv -1", "out of range"),
+                ("go multipv two", "`two` is not a whole number"),
+                (
+                    "go level novice multipv 2",
+                    "cannot be combined with `multipv`",
+                ),
+                ("setoption name MultiPV", "needs `value N`"),
+                ("setoption name MultiPV value", "needs `value N`"),
+                ("setoption name MultiPV value 0", "out of range"),
+                (
+                    "setoption name MultiPV value 2 3",
+                    "unexpected `3` after `value 2`",
+                ),
+                (
+                    "setoption name MultiPV lines value 2",
+                    "unexpected `lines` after `name MultiPV`",
+                ),
+                (
+                    "setoption name Lines value 2",
+                    "the options are Hash and MultiPV",
+                ),
+            ],
+        );
         // Nothing was changed: one line a `go`.
         out.lock().unwrap().clear();
         session.handle("go depth 1");
