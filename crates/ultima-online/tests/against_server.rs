@@ -37,6 +37,25 @@ async fn server(
     .expect("the server starts")
 }
 
+/// A client that creates an untimed game, playing `color`.
+async fn create(url: &str, color: ColorChoice) -> (Client, Events) {
+    Client::open(url, Seat::Create { color, clock: None }, quick())
+        .await
+        .expect("create")
+}
+
+/// A client that joins with `invite`, or why it could not.
+async fn join(url: &str, invite: impl Into<String>) -> Result<(Client, Events), OnlineError> {
+    let invite = invite.into();
+    Client::open(url, Seat::Join { invite }, quick()).await
+}
+
+fn send_move(client: &Client, ply: u32, mv: &str) {
+    client
+        .send(ClientMessage::Move { ply, mv: mv.into() })
+        .expect("send");
+}
+
 fn local() -> SocketAddr {
     SocketAddr::from(([127, 0, 0, 1], 0))
 }
@@ -75,6 +94,11 @@ fn moved(ply: u32) -> impl FnMut(&Event) -> Option<(String, Option<Outcome>)> {
     }
 }
 
+/// The line to the server was lost.
+fn lost(event: &Event) -> Option<()> {
+    matches!(event, Event::Link(Link::Lost { .. })).then_some(())
+}
+
 fn now() -> f64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -86,11 +110,7 @@ fn now() -> f64 {
 async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
     let server = server(None, local()).await;
     let url = server.url();
-    let create = Seat::Create {
-        color: ColorChoice::White,
-        clock: None,
-    };
-    let (white, mut white_events) = Client::open(&url, create, quick()).await.expect("create");
+    let (white, mut white_events) = create(&url, ColorChoice::White).await;
     let invite = white
         .invite()
         .expect("the creator gets an invite")
@@ -110,9 +130,7 @@ async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
 
     // Typed as a person may: lower case, spaces for dashes.
     let typed = invite.to_lowercase().replace('-', " ");
-    let (black, mut black_events) = Client::open(&url, Seat::Join { invite: typed }, quick())
-        .await
-        .expect("join");
+    let (black, mut black_events) = join(&url, typed).await.expect("join");
     assert_eq!(black.credentials().color, Color::Black);
     assert_eq!(black.credentials().game, white.credentials().game);
     let joined = next(
@@ -132,14 +150,7 @@ async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
     assert!(white_game.is_my_move());
 
     // The invite is used up.
-    let again = Client::open(
-        &url,
-        Seat::Join {
-            invite: invite.clone(),
-        },
-        quick(),
-    )
-    .await;
+    let again = join(&url, invite.clone()).await;
     assert_eq!(
         again.err(),
         Some(OnlineError::Refused(ErrorCode::NoSuchInvite))
@@ -150,12 +161,7 @@ async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
         .enumerate()
     {
         let ply = ply as u32;
-        mover
-            .send(ClientMessage::Move {
-                ply,
-                mv: text.into(),
-            })
-            .expect("send");
+        send_move(mover, ply, text);
         for (events, game) in [
             (&mut white_events, &mut white_game),
             (&mut black_events, &mut black_game),
@@ -169,12 +175,7 @@ async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
         }
     }
     // Out of turn: refused, nothing changes.
-    white
-        .send(ClientMessage::Move {
-            ply: 3,
-            mv: "a2a5".into(),
-        })
-        .expect("send");
+    send_move(&white, 3, "a2a5");
     let refused = next(&mut white_events, "the refusal", |event| match event {
         Event::Message(ServerMessage::Error { error }) => Some(error.clone()),
         _ => None,
@@ -214,36 +215,18 @@ async fn two_clients_play_a_game_to_a_resignation_and_both_copies_agree() {
 async fn an_unknown_invite_a_forged_token_and_no_server_are_refused_in_words() {
     let server = server(None, local()).await;
     let url = server.url();
-    let refused = Client::open(
-        &url,
-        Seat::Join {
-            invite: "AAAA-AAAA-AAAA-AAAA".into(),
-        },
-        quick(),
-    )
-    .await;
+    let refused = join(&url, "AAAA-AAAA-AAAA-AAAA").await;
     assert_eq!(
         refused.err(),
         Some(OnlineError::Refused(ErrorCode::NoSuchInvite))
     );
-    let refused = Client::open(
-        &url,
-        Seat::Join {
-            invite: "not a code".into(),
-        },
-        quick(),
-    )
-    .await;
+    let refused = join(&url, "not a code").await;
     assert_eq!(
         refused.err(),
         Some(OnlineError::Refused(ErrorCode::BadInvite))
     );
 
-    let create = Seat::Create {
-        color: ColorChoice::Black,
-        clock: None,
-    };
-    let (host, _events) = Client::open(&url, create, quick()).await.expect("create");
+    let (host, _events) = create(&url, ColorChoice::Black).await;
     let mut forged = host.credentials();
     forged.token = "0".repeat(forged.token.len().max(8));
     let refused = Client::open(&url, Seat::Resume(forged.clone()), quick()).await;
@@ -262,14 +245,7 @@ async fn an_unknown_invite_a_forged_token_and_no_server_are_refused_in_words() {
     server.shutdown().await;
 
     // Nobody listens there now.
-    let gone = Client::open(
-        &url,
-        Seat::Join {
-            invite: "AAAA-AAAA-AAAA-AAAA".into(),
-        },
-        quick(),
-    )
-    .await;
+    let gone = join(&url, "AAAA-AAAA-AAAA-AAAA").await;
     let error = gone.expect_err("no server");
     assert!(
         matches!(error, OnlineError::Unreachable { .. }),
@@ -281,14 +257,7 @@ async fn an_unknown_invite_a_forged_token_and_no_server_are_refused_in_words() {
             .starts_with("could not reach the server at ws://127.0.0.1:"),
         "{error}"
     );
-    let bad = Client::open(
-        "http://example:1",
-        Seat::Join {
-            invite: String::new(),
-        },
-        quick(),
-    )
-    .await;
+    let bad = join("http://example:1", String::new()).await;
     assert!(matches!(bad.err(), Some(OnlineError::BadAddress { .. })));
 }
 
@@ -330,30 +299,14 @@ async fn after_a_drop_the_client_comes_back_with_its_token_and_plays_on() {
     let server = server(None, local()).await;
     let proxy = Proxy::start(server.local_addr()).await;
     let through = format!("ws://{}", proxy.addr);
-    let create = Seat::Create {
-        color: ColorChoice::White,
-        clock: None,
-    };
-    let (white, mut white_events) = Client::open(&through, create, quick())
-        .await
-        .expect("create");
+    let (white, mut white_events) = create(&through, ColorChoice::White).await;
     let invite = white.invite().expect("invite").to_string();
-    let (black, mut black_events) = Client::open(&server.url(), Seat::Join { invite }, quick())
-        .await
-        .expect("join");
-    white
-        .send(ClientMessage::Move {
-            ply: 0,
-            mv: "e2e5".into(),
-        })
-        .expect("send");
+    let (black, mut black_events) = join(&server.url(), invite).await.expect("join");
+    send_move(&white, 0, "e2e5");
     next(&mut black_events, "white's move", moved(0)).await;
 
     proxy.cut();
-    next(&mut white_events, "the drop", |event| {
-        matches!(event, Event::Link(Link::Lost { .. })).then_some(())
-    })
-    .await;
+    next(&mut white_events, "the drop", lost).await;
     assert_eq!(
         white.send(ClientMessage::Resign {}),
         Err(OnlineError::Offline),
@@ -367,12 +320,7 @@ async fn after_a_drop_the_client_comes_back_with_its_token_and_plays_on() {
     .await;
     assert_eq!(seen.moves, ["e2e5"]);
     // The opponent moves while White is away.
-    black
-        .send(ClientMessage::Move {
-            ply: 1,
-            mv: "e7e6".into(),
-        })
-        .expect("send");
+    send_move(&black, 1, "e7e6");
     next(&mut black_events, "black's move", moved(1)).await;
 
     next(&mut white_events, "the line back", |event| {
@@ -395,12 +343,7 @@ async fn after_a_drop_the_client_comes_back_with_its_token_and_plays_on() {
     )
     .await;
     assert_eq!(present.moves.len(), 2);
-    white
-        .send(ClientMessage::Move {
-            ply: 2,
-            mv: "d2d6".into(),
-        })
-        .expect("send");
+    send_move(&white, 2, "d2d6");
     next(
         &mut black_events,
         "white's move after coming back",
@@ -423,31 +366,15 @@ async fn a_server_restart_on_its_file_loses_nothing_and_both_clients_come_back()
     // so the proxy cuts them as the process's end would.
     let proxy = Proxy::start(addr).await;
     let through = format!("ws://{}", proxy.addr);
-    let create = Seat::Create {
-        color: ColorChoice::White,
-        clock: None,
-    };
-    let (white, mut white_events) = Client::open(&through, create, quick())
-        .await
-        .expect("create");
+    let (white, mut white_events) = create(&through, ColorChoice::White).await;
     let invite = white.invite().expect("invite").to_string();
-    let (black, mut black_events) = Client::open(&through, Seat::Join { invite }, quick())
-        .await
-        .expect("join");
-    white
-        .send(ClientMessage::Move {
-            ply: 0,
-            mv: "e2e5".into(),
-        })
-        .expect("send");
+    let (black, mut black_events) = join(&through, invite).await.expect("join");
+    send_move(&white, 0, "e2e5");
     next(&mut black_events, "white's move", moved(0)).await;
     first.shutdown().await;
     drop(first);
     proxy.cut();
-    next(&mut white_events, "the drop", |event| {
-        matches!(event, Event::Link(Link::Lost { .. })).then_some(())
-    })
-    .await;
+    next(&mut white_events, "the drop", lost).await;
 
     let second = server(Some(db), addr).await;
     let back = next(
@@ -464,12 +391,7 @@ async fn a_server_restart_on_its_file_loses_nothing_and_both_clients_come_back()
     )
     .await;
     assert_eq!(back.moves, ["e2e5"]);
-    black
-        .send(ClientMessage::Move {
-            ply: 1,
-            mv: "e7e6".into(),
-        })
-        .expect("send");
+    send_move(&black, 1, "e7e6");
     next(
         &mut white_events,
         "black's move after the restart",
