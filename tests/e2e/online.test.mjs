@@ -2,7 +2,9 @@
 // server inside the app), `ultima online join` plays the other side with the Novice bot, they
 // play moves, the app quits and starts again (and so its server) and the game goes on, the app's
 // player resigns, and both sides see the same moves and the same result.
-// Then the join screen refuses a code nobody gave. Screenshots (ULTIMA_SHOTS) of the create and
+// Then, against a friend played by the test over the protocol: a take-back asked and granted, the
+// friend gone on their move and the win claimed, a rematch. Then the join screen refuses a code
+// nobody gave. Screenshots (ULTIMA_SHOTS) of the create and
 // join screens and of the game, at laptop and phone width.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -10,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { byTestId, click, legalMoves, moveList, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { connectFriend } from './online-friend.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -220,6 +223,96 @@ describe('online play: the app hosts, the command line joins', () => {
       assert.equal(appMoves.length, cliMoves.length);
       cliMoves.forEach((move, i) => assert.ok(appMoves[i].includes(written(move)), `${move}: ${appMoves[i]}`));
     } finally {
+      server.kill();
+    }
+  });
+
+  it('a take-back asked and granted, the friend gone on their move and the win claimed, then a rematch', async () => {
+    const serverPort = port + 2;
+    const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`, '--claim-after', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let friend;
+    try {
+      await new Promise((listening, failed) => {
+        server.stdout.on('data', (data) => { if (String(data).includes('listening on')) listening(); });
+        server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));
+      });
+      const browser = await driver.launch();
+      await browser.setWindowSize(1280, 800);
+      await click(browser, 'home-online');
+      await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 10_000 });
+      await waitFor(async () => (await (await byTestId(browser, 'hosting')).isExisting()), 'the app hosting again');
+      if (await (await byTestId(browser, 'online-hosted')).isSelected()) await click(browser, 'online-hosted');
+      const field = await byTestId(browser, 'online-server');
+      await field.waitForDisplayed({ timeout: 10_000 });
+      await field.setValue(`127.0.0.1:${serverPort}`);
+      await click(browser, 'online-white');
+      await click(browser, 'online-create');
+      const codeElement = await byTestId(browser, 'invite-code');
+      await codeElement.waitForDisplayed({ timeout: 20_000 });
+      const code = (await codeElement.getText()).trim();
+
+      // The friend, played by the test over the protocol, joins as Black.
+      friend = await connectFriend(serverPort);
+      friend.send({ type: 'join', invite: code });
+      const seat = await friend.next((m) => m.type === 'seated', 'the seat');
+      assert.equal(seat.color, 'black');
+      const presence = async () => {
+        const element = await byTestId(browser, 'presence');
+        return (await element.isExisting()) ? element.getAttribute('data-presence') : null;
+      };
+      await waitFor(async () => (await presence()) === 'connected', 'the friend to join');
+      const firstMove = async () => {
+        const moves = await waitFor(async () => { const m = await legalMoves(browser); return m.length ? m : null; }, "the app's move");
+        const move = moves.find((m) => m.slice(0, 2) !== m.slice(2)) ?? moves[0];
+        await typeMove(browser, move);
+        await friend.next((m) => m.type === 'moved' && m.ply === 0, "the app's move at the friend");
+        return move;
+      };
+      await firstMove();
+
+      // The app's player asks to take the move back; the friend grants it: the board is back at
+      // the start, White to move.
+      await click(browser, 'take-back');
+      await friend.next((m) => m.type === 'state' && m.takeBackRequest === 'white', 'the request at the friend');
+      friend.send({ type: 'acceptTakeBack' });
+      await waitFor(async () => (await moveList(browser)).length === 0, 'the move taken back');
+      assert.match(await (await byTestId(browser, 'status-line')).getText(), /Your move \(White\)/);
+
+      // Another move; the friend leaves on their move: the app says so, counts down, and once
+      // the wait is over the win is claimed.
+      await firstMove();
+      friend.drop();
+      await waitFor(async () => (await presence()) === 'disconnected', 'the friend gone');
+      assert.match(await (await byTestId(browser, 'claim-in')).getText(), /you can claim the win in \d+ seconds?/);
+      await waitFor(async () => (await (await byTestId(browser, 'claim-win')).isExisting()), 'the claim to be due', 15_000);
+      await click(browser, 'claim-win');
+      const over = await waitFor(async () => {
+        const panel = await byTestId(browser, 'game-over');
+        return (await panel.isDisplayed()) ? panel.getText() : null;
+      }, 'the game-over panel');
+      assert.match(over, /You win[\s\S]*Black ran out of time/);
+
+      // A rematch: the app's player asks, the friend comes back with the token and accepts; the
+      // app goes on with the new game as Black and sees the friend's first move.
+      await click(browser, 'rematch');
+      friend = await connectFriend(serverPort);
+      friend.send({ type: 'resume', game: seat.game, token: seat.token });
+      await friend.next((m) => m.type === 'state' && m.rematchOffer === 'white', 'the rematch offer at the friend');
+      friend.send({ type: 'offerRematch' });
+      const rematch = await friend.next((m) => m.type === 'seated' && m.game !== seat.game, 'the rematch');
+      assert.equal(rematch.color, 'white');
+      await waitFor(async () => /you play Black/.test(await (await byTestId(browser, 'opponent')).getText()), 'the rematch in the app');
+      friend.send({ type: 'move', ply: 0, move: 'e2e5' });
+      await friend.next((m) => m.type === 'moved' && m.ply === 0, 'the friend\'s move stored');
+      await waitFor(async () => (await moveList(browser)).length === 1, "the friend's move in the app");
+      assert.match(await (await byTestId(browser, 'status-line')).getText(), /Your move \(Black\)/);
+      // Over, so that the next start has no game to go on with.
+      await click(browser, 'resign');
+      await click(browser, 'confirm-resign');
+      await friend.next((m) => m.type === 'state' && m.result !== null, 'the resignation at the friend');
+      await waitFor(async () => (await (await byTestId(browser, 'game-over')).isDisplayed()), 'the game-over panel');
+    } finally {
+      friend?.drop();
       server.kill();
     }
   });
