@@ -518,9 +518,20 @@ async fn a_dropped_player_comes_back_with_everything_and_the_opponent_may_claim_
     let white = std::mem::replace(&mut players.white, Client::connect(&server.url()).await);
     white.close().await;
     assert_eq!(players.black.state().await.opponent, Presence::Disconnected);
-    tokio::time::sleep(Duration::from_millis(450)).await;
-    players.black.send(&ClientMessage::ClaimWin {}).await;
-    let over = players.black.state().await;
+    // Claimed as soon as the server says it may be: until then it says how long to wait.
+    let over = loop {
+        players.black.send(&ClientMessage::ClaimWin {}).await;
+        match players.black.next().await {
+            ServerMessage::State(state) => break state,
+            ServerMessage::Error {
+                error: ErrorCode::NotClaimable { in_ms: Some(ms) },
+            } => {
+                assert!(ms <= 400, "{ms} ms");
+                tokio::time::sleep(Duration::from_millis(ms.max(1))).await;
+            }
+            other => panic!("{other:?}"),
+        }
+    };
     assert_eq!(
         over.result,
         Some(Outcome::Win {
