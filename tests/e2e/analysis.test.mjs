@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { byTestId, click, piecesOnBoard, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { attribute, byTestId, click, piecesOnBoard, screenshot, startDriver, startFriendGame, startNoviceGame, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -17,12 +17,6 @@ const docs = resolve(import.meta.dirname, '../../docs/screenshots');
 
 const GAME = 'f2f5 f7f6 e2e4 h7h4 b2b5 a7a5 f5c5 c7c6 d2d5 d8b6 e1b4 h8h5 c1f4 g7g4 g1e3 a5a6 b4a5 b6c7 b5b4 e7e5'.split(' ');
 const POSITIONS = GAME.length + 1;
-
-/** The attribute of the element with this test id, or null. */
-const attribute = async (browser, id, name) => {
-  const element = await byTestId(browser, id);
-  return (await element.isExisting()) ? element.getAttribute(name) : null;
-};
 
 describe('analysing a finished game', () => {
   let driver;
@@ -32,10 +26,7 @@ describe('analysing a finished game', () => {
   it('shows the progress, then the chart and the marks; the chart, the best line and the keys move the board', async () => {
     const browser = await driver.launch();
     await browser.setWindowSize(1280, 800);
-    await click(browser, 'home-new-game');
-    await click(browser, 'new-game-friend');
-    await click(browser, 'start-game');
-    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await startFriendGame(browser);
     for (const move of GAME) {
       const before = (await browser.$$('[data-testid="move-list"] [data-ply]')).length;
       await typeMove(browser, move);
@@ -117,12 +108,7 @@ describe('analysing a finished game', () => {
 
   it('gives a hint against the bot: the piece the engine would move is named, one of the player’s', async () => {
     const browser = await driver.launch();
-    await click(browser, 'home-new-game');
-    await click(browser, 'new-game-bot');
-    await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
-    await click(browser, 'side-white');
-    await click(browser, 'start-game');
-    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await startNoviceGame(browser);
     await click(browser, 'hint');
     const line = await byTestId(browser, 'hint-line');
     await line.waitForDisplayed({ timeout: 15_000 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { byTestId, click, clickMove, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { byTestId, click, clickMove, screenshot, startDriver, startFriendGame, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -101,10 +101,7 @@ describe('a refused move', () => {
 
   it('says why, in a game, whether typed or clicked', async () => {
     const browser = await driver.launch();
-    await click(browser, 'home-new-game');
-    await click(browser, 'new-game-friend');
-    await click(browser, 'start-game');
-    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await startFriendGame(browser);
 
     // The withdrawer on e1 cannot pass its own pawn on e2.
     await typeMove(browser, 'e1e4');

@@ -7,25 +7,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { byTestId, click, legalMoves, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { attribute, byTestId, click, legalMoves, screenshot, startDriver, startNoviceGame, typeMove, waitFor } from './harness.mjs';
 
 const docs = resolve(import.meta.dirname, '../../docs/screenshots');
 
-const attribute = async (browser, id, name) => {
-  const element = await byTestId(browser, id);
-  return (await element.isExisting()) ? element.getAttribute(name) : null;
-};
-
 const plies = async (browser) => (await browser.$$('[data-testid="move-list"] [data-ply]')).length;
-
-async function newBotGame(browser) {
-  await click(browser, 'home-new-game');
-  await click(browser, 'new-game-bot');
-  await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
-  await click(browser, 'side-white');
-  await click(browser, 'start-game');
-  await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
-}
 
 describe('the evaluation bar in play', () => {
   let driver;
@@ -36,7 +22,7 @@ describe('the evaluation bar in play', () => {
     const browser = await driver.launch();
     await browser.setWindowSize(1280, 800);
     // Off by default: a game has no bar.
-    await newBotGame(browser);
+    await startNoviceGame(browser);
     await browser.pause(500);
     assert.equal(await (await byTestId(browser, 'eval-bar')).isExisting(), false, 'no bar unless chosen');
 

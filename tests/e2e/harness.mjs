@@ -90,6 +90,30 @@ export async function click(browser, id) {
   await element.click();
 }
 
+/** The attribute `name` of the element with this test id; null if there is no such element. */
+export async function attribute(browser, id, name) {
+  const element = await byTestId(browser, id);
+  return (await element.isExisting()) ? element.getAttribute(name) : null;
+}
+
+/** From home: a new game between friends on this device, once its board is shown. */
+export async function startFriendGame(browser) {
+  await click(browser, 'home-new-game');
+  await click(browser, 'new-game-friend');
+  await click(browser, 'start-game');
+  await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+}
+
+/** From home: a new game against Novice, the player White, once its board is shown. */
+export async function startNoviceGame(browser) {
+  await click(browser, 'home-new-game');
+  await click(browser, 'new-game-bot');
+  await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
+  await click(browser, 'side-white');
+  await click(browser, 'start-game');
+  await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+}
+
 /** Plays a move through the keyboard move input, as a keyboard user would. */
 export async function typeMove(browser, move) {
   const input = await byTestId(browser, 'move-input');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, typeMove, waitFor } from './harness.mjs';
+import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, startFriendGame, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -63,10 +63,7 @@ describe('a game between friends on one device', () => {
 
   it('plays to a capture: the taken pawn leaves the board and the move list shows it', async () => {
     const browser = await driver.launch();
-    await click(browser, 'home-new-game');
-    await click(browser, 'new-game-friend');
-    await click(browser, 'start-game');
-    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await startFriendGame(browser);
     for (const move of ['a2a3', 'b7b3']) await typeMove(browser, move);
     await waitFor(async () => (await piecesOnBoard(browser)).b3, 'the black pawn on b3');
     await typeMove(browser, 'c2c3');

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { application, byTestId, click, moveList, startDriver, typeMove, waitFor } from '../e2e/harness.mjs';
+import { application, click, moveList, startDriver, startFriendGame, typeMove, waitFor } from '../e2e/harness.mjs';
 
 const rounds = Number(process.argv[2] ?? 10);
 if (!Number.isInteger(rounds) || rounds < 1) {
@@ -91,10 +91,7 @@ async function until(check, what, ms = 20_000) {
 const driver = await startDriver();
 try {
   let browser = await driver.launch();
-  await click(browser, 'home-new-game');
-  await click(browser, 'new-game-friend');
-  await click(browser, 'start-game');
-  await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+  await startFriendGame(browser);
   await typeMove(browser, 'a2a3');
   await waitFor(async () => (await moveList(browser)).length === 1, 'a2-a3 listed');
   // One launch that is not counted: the first start after a build reads the binary from disk.

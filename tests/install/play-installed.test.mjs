@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { application, byTestId, click, clickMove, moveList, screenshot, startDriver, waitFor } from '../e2e/harness.mjs';
+import { application, byTestId, clickMove, moveList, screenshot, startDriver, startNoviceGame, waitFor } from '../e2e/harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -20,12 +20,7 @@ describe(`the installed app (${application})`, () => {
     const browser = await driver.launch();
     await (await byTestId(browser, 'home-new-game')).waitForClickable({ timeout: 15_000 });
     if (shots) await screenshot(browser, `${shots}/installed-home.png`);
-    await click(browser, 'home-new-game');
-    await click(browser, 'new-game-bot');
-    await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
-    await click(browser, 'side-white');
-    await click(browser, 'start-game');
-    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    await startNoviceGame(browser);
     await clickMove(browser, 'e2', 'e5');
     const moves = await waitFor(async () => {
       const list = await moveList(browser);
