@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { remote } from 'webdriverio';
+import { squareCentre, waitFor } from '../common.mjs';
+
+export { waitFor };
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -154,18 +157,6 @@ export async function screenshot(browser, path) {
   await browser.saveScreenshot(path);
 }
 
-/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
-export async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
 /** Clicks the centre of a square of the board, as a mouse would (press and release). */
 export async function clickSquare(browser, square) {
   const box = await browser.execute(() => {
@@ -174,12 +165,8 @@ export async function clickSquare(browser, square) {
     const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
     return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
   });
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const column = box.black ? 7 - file : file;
-  const row = box.black ? rank : 7 - rank;
-  const x = Math.round(box.x + ((column + 0.5) * box.width) / 8);
-  const y = Math.round(box.y + ((row + 0.5) * box.height) / 8);
+  const centre = squareCentre(box, square);
+  const [x, y] = [Math.round(centre.x), Math.round(centre.y)];
   await browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().pause(60).up().perform();
   await sleep(150);
 }

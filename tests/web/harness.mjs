@@ -9,6 +9,9 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, devices } from 'playwright-core';
+import { squareCentre, waitFor } from '../common.mjs';
+
+export { waitFor };
 
 export const DIST = fileURLToPath(new URL('../../ui/web/dist/', import.meta.url));
 
@@ -136,12 +139,7 @@ export async function pressSquare(view, square) {
     const black = document.querySelector('.cg-wrap')?.classList.contains('orientation-black') ?? false;
     return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, black };
   });
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const column = box.black ? 7 - file : file;
-  const row = box.black ? rank : 7 - rank;
-  const x = box.x + ((column + 0.5) * box.width) / 8;
-  const y = box.y + ((row + 0.5) * box.height) / 8;
+  const { x, y } = squareCentre(box, square);
   if (view.touch) await view.page.touchscreen.tap(x, y);
   else await view.page.mouse.click(x, y);
 }
@@ -167,18 +165,6 @@ export const movesAtLeast = (page, count, what) =>
     const list = await moveList(page);
     return list.length >= count ? list : null;
   }, what);
-
-/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
-export async function waitFor(check, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
 
 /** Plays a legal move that is not a removal by pressing its two squares; the move played. */
 export async function playSomeMove(view) {
