@@ -14,7 +14,7 @@ import { onlineApi, type OnlineApi } from '../online/api';
 import { formatClock } from '../online/clock';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { otherSide } from '../wording';
-import { PlayCtrl, dialogQuestions, playView } from './play';
+import { PlayCtrl, dialogQuestions, playView, stepKeys } from './play';
 import type { PlayHost, PlayQuestions } from './playCtrl';
 
 /** What the online game screen needs of the app. */
@@ -221,14 +221,7 @@ const onlineDialogs: Pick<OnlineQuestions, 'drawOffered'> = {
 export function onlineGameScreen(app: App, view: OnlineView, questions: PlayQuestions = dialogQuestions): Screen {
   const ctrl = new OnlineGameCtrl(app, view, { ...questions, ...onlineDialogs });
   let timer: ReturnType<typeof setInterval> | undefined;
-  const onKey = (event: KeyboardEvent): void => {
-    const target = event.target as HTMLElement | null;
-    if (target?.closest?.('input, select, textarea, dialog, .board-wrap')) return;
-    const ply = ctrl.stepForKey(event);
-    if (ply === undefined) return;
-    event.preventDefault();
-    void ctrl.stepTo(ply);
-  };
+  const onKey = stepKeys(ctrl);
   return {
     view: () => playView(ctrl, onlineExtras(ctrl)),
     mounted: () => {

@@ -61,10 +61,10 @@ export const dialogQuestions: PlayQuestions = {
   },
 };
 
-export function playScreen(app: App, game: GameView): Screen {
-  const ctrl = new PlayCtrl(app, game, dialogQuestions);
-  // ← → Home End step through the game, except while typing or in a dialog.
-  const onKey = (event: KeyboardEvent): void => {
+/** The page's key handler for a game: ← → Home End step through it, except while typing, in a
+ * dialog or on the board (which has keys of its own). */
+export function stepKeys(ctrl: PlayCtrl): (event: KeyboardEvent) => void {
+  return (event) => {
     const target = event.target as HTMLElement | null;
     if (target?.closest?.('input, select, textarea, dialog, .board-wrap')) return;
     const ply = ctrl.stepForKey(event);
@@ -72,6 +72,11 @@ export function playScreen(app: App, game: GameView): Screen {
     event.preventDefault();
     void ctrl.stepTo(ply);
   };
+}
+
+export function playScreen(app: App, game: GameView): Screen {
+  const ctrl = new PlayCtrl(app, game, dialogQuestions);
+  const onKey = stepKeys(ctrl);
   return {
     view: () => playView(ctrl),
     mounted: () => {
