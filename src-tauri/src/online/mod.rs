@@ -692,15 +692,22 @@ impl Online {
     }
 
     /// Leaves the online game shown: a finished one is forgotten here (it is among the
-    /// finished games); one in progress goes on (its connection stays).
+    /// finished games), and so is one the server no longer knows (it expired: nobody joined,
+    /// or nobody played); one in progress goes on (its connection stays).
     pub fn leave(&self, app: &AppState) {
         let left = {
             let mut inner = self.inner();
-            match inner.live.as_ref() {
-                Some(live) if live.game.is_over() && live.game.state().rematch_offer.is_none() => {
-                    inner.live.take()
-                }
-                _ => None,
+            let done = inner.live.as_ref().is_some_and(|live| {
+                let unknown = live.link
+                    == LinkView::Stopped {
+                        problem: Problem::UnknownOnlineGame,
+                    };
+                unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none())
+            });
+            if done {
+                inner.live.take()
+            } else {
+                None
             }
         };
         if let Some(live) = left {

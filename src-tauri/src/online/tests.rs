@@ -282,3 +282,58 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     assert_eq!(page.games.first().map(|game| game.result), won);
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
+    let server = ultima_server::start(ultima_server::Config {
+        invite_expires_after: Duration::from_millis(300),
+        ..ultima_server::Config::default()
+    })
+    .await
+    .expect("the server starts");
+    let (dir, state, online) = app("online-expiry").await;
+    online
+        .set_settings(
+            &state,
+            super::wire::OnlineSettings {
+                server: format!("127.0.0.1:{}", server.local_addr().port()),
+                host_port: 0,
+            },
+        )
+        .expect("the server is set");
+    let created = online
+        .create(&state, ColorChoice::White, None, false)
+        .await
+        .expect("creates");
+    assert!(created.invite.is_some());
+    // Nobody joins: the server removes the game, the app's line stops with the reason.
+    let stopped = until(&online, "the game to expire", |v| {
+        matches!(v.link, LinkView::Stopped { .. })
+    })
+    .await;
+    assert_eq!(
+        stopped.link,
+        LinkView::Stopped {
+            problem: Problem::UnknownOnlineGame
+        }
+    );
+    // Left, it is forgotten: the next start has no game to go on with.
+    online.leave(&state);
+    assert_eq!(
+        online.view().expect_err("no game").problem,
+        Problem::NoOnlineGame
+    );
+    drop(online);
+    drop(state);
+    let reopened_state = open(&dir);
+    let reopened = Online::new(Some(dir.clone()));
+    reopened
+        .watch(&reopened_state, |_| {})
+        .await
+        .expect("watch");
+    assert_eq!(
+        reopened.view().expect_err("nothing saved").problem,
+        Problem::NoOnlineGame
+    );
+    server.shutdown().await;
+}
