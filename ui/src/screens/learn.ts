@@ -49,7 +49,7 @@ function chapterCard(ctrl: LearnCtrl, chapter: ChapterView, number: number, next
     [
       h('div.course-chapter-head', [
         h('span.course-chapter-number', { attrs: { 'aria-hidden': 'true' } }, String(number)),
-        h('h2', [h('span.visually-hidden', `${t('course.chapterNumber', { number })}: `), courseText(chapter.titleKey)]),
+        h('h2', [h('span.visually-hidden', t('course.chapterLabel', { number })), ' ', courseText(chapter.titleKey)]),
       ]),
       h('p.hint.course-chapter-progress', [
         h('span', t('course.tasksDone', { done, total: chapter.tasks.length })),

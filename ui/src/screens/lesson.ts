@@ -65,12 +65,12 @@ function introCard(ctrl: LessonCtrl): VNode {
 function taskCard(ctrl: LessonCtrl): VNode {
   const task = ctrl.task!;
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-task') }, [
-    h('p.lesson-kicker', `${ctrl.chapterText('title')} · ${t('course.taskOf', { number: task.number, total: task.chapterTasks })}`),
+    h('p.lesson-kicker', t('course.taskKicker', { chapter: ctrl.chapterText('title'), task: t('course.taskOf', { number: task.number, total: task.chapterTasks }) })),
     h('h1', { hook: focusHook(ctrl, 'task') }, ctrl.text('titleKey')),
     h('p.lesson-text', { attrs: testid('lesson-prompt') }, ctrl.text('promptKey')),
-    h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', `${t('course.goal')}: `), ctrl.text('goalKey')]),
+    h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', t('course.goalLabel')), ' ', ctrl.text('goalKey')]),
     h('p.lesson-progress', { attrs: testid('lesson-progress') }, [
-      ctrl.quiz ? t('course.tries', { count: task.tries }) : `${t('course.movesUsed', { used: task.movesUsed, max: task.maxMoves })} · ${t('course.tries', { count: task.tries })}`,
+      ctrl.quiz ? t('course.tries', { count: task.tries }) : t('course.movesAndTries', { moves: t('course.movesUsed', { used: task.movesUsed, max: task.maxMoves }), tries: t('course.tries', { count: task.tries }) }),
       ctrl.replying ? h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('course.replying')]) : null,
     ]),
     ctrl.hintShown && task.state === 'playing' ? h('p.lesson-hint', { attrs: testid('lesson-hint-text') }, ctrl.text('hintKey')) : null,

@@ -84,7 +84,7 @@ describe('the puzzle trainer', () => {
     const after = 1500 + delta();
     expect(text('puzzle-change')).toBe(`Your rating: ${after} +${delta()}`);
     expect(text('puzzle-streak')).toBe('Streak: 1 puzzle');
-    expect(text('puzzle-best-streak')).toBe(' (best 1)');
+    expect(text('puzzle-best-streak')).toBe('(best 1)');
     expect(text('puzzle-info')).toMatch(new RegExp(`^Puzzle rated ${SHORT.rating} · \\S`));
     expect(all('puzzle-history-row')).toHaveLength(1);
     expect(all('puzzle-next')).toHaveLength(1);

@@ -65,7 +65,8 @@ function card(ctrl: PuzzlesCtrl): VNode {
       h('span', { attrs: testid('puzzle-rating') }, t('puzzle.ratingLine', { rating: ctrl.ratingText() })),
       ' · ',
       h('span', { attrs: { ...testid('puzzle-streak'), 'data-streak': String(status?.streak ?? 0) } }, t('puzzle.streak', { count: status?.streak ?? 0 })),
-      status && status.bestStreak > 0 ? h('span', { attrs: testid('puzzle-best-streak') }, ` (${t('puzzle.bestStreak', { count: status.bestStreak })})`) : null,
+      status && status.bestStreak > 0 ? ' ' : null,
+      status && status.bestStreak > 0 ? h('span', { attrs: testid('puzzle-best-streak') }, t('puzzle.bestStreak', { count: status.bestStreak })) : null,
     ]),
     h('h1', { hook: focusHook(ctrl, 'card') }, t('puzzle.title')),
     h('p.lesson-text', { attrs: { ...testid('puzzle-prompt'), 'aria-live': 'off' } }, [line]),
@@ -86,7 +87,8 @@ function outcomeView(ctrl: PuzzlesCtrl): VNode | null {
   const change = puzzle.change;
   const changeLine = change
     ? h('p.puzzle-change', { attrs: { ...testid('puzzle-change'), 'data-delta': String(Math.round(change.after) - Math.round(change.before)) } }, [
-        `${t('puzzle.rating')}: `,
+        t('puzzle.ratingLabel'),
+        ' ',
         h('strong', String(Math.round(change.after))),
         ' ',
         h(`span.delta.${change.after >= change.before ? 'up' : 'down'}`, changeText(change)),
@@ -189,7 +191,7 @@ function historyRow(ctrl: PuzzlesCtrl, attempt: PuzzleAttemptView): VNode {
   return h(
     'button.puzzle-history-row',
     {
-      attrs: { type: 'button', ...testid('puzzle-history-row'), 'data-puzzle': attempt.puzzleId, 'data-solved': String(attempt.solved), 'aria-label': `${t('puzzle.replay')}: ${t('puzzle.historyRow', { rating: attempt.rating })}` },
+      attrs: { type: 'button', ...testid('puzzle-history-row'), 'data-puzzle': attempt.puzzleId, 'data-solved': String(attempt.solved), 'aria-label': t('puzzle.replayRow', { puzzle: t('puzzle.historyRow', { rating: attempt.rating }) }) },
       props: { disabled: ctrl.busy },
       on: { click: () => void ctrl.replay(attempt.puzzleId) },
     },
