@@ -102,6 +102,11 @@ export function squareList(list: readonly string[]): string {
 
 /** A played move for screen readers: "White pawn e2 to e6, takes d6 and f6." */
 export function plyInWords(ply: PlyView): string {
+  return t('ply.sentence', { move: plyPhrase(ply) });
+}
+
+/** A played move inside a sentence: "White pawn e2 to e6, takes d6 and f6". */
+export function plyPhrase(ply: PlyView): string {
   const piece = roleName(ply.role);
   if (ply.removal) return t('ply.removal', { context: ply.side, piece, square: ply.from });
   if (ply.captures.length === 0) return t('ply.move', { context: ply.side, piece, from: ply.from, to: ply.to });

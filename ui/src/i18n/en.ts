@@ -131,12 +131,14 @@ export const en = {
 
   /** A played move in words, for screen readers; the context is the side that played it. */
   ply: {
-    move_white: 'White {{piece}} {{from}} to {{to}}.',
-    move_black: 'Black {{piece}} {{from}} to {{to}}.',
-    capture_white: 'White {{piece}} {{from}} to {{to}}, takes {{squares}}.',
-    capture_black: 'Black {{piece}} {{from}} to {{to}}, takes {{squares}}.',
-    removal_white: 'White removes its frozen {{piece}} on {{square}}.',
-    removal_black: 'Black removes its frozen {{piece}} on {{square}}.',
+    move_white: 'White {{piece}} {{from}} to {{to}}',
+    move_black: 'Black {{piece}} {{from}} to {{to}}',
+    capture_white: 'White {{piece}} {{from}} to {{to}}, takes {{squares}}',
+    capture_black: 'Black {{piece}} {{from}} to {{to}}, takes {{squares}}',
+    removal_white: 'White removes its frozen {{piece}} on {{square}}',
+    removal_black: 'Black removes its frozen {{piece}} on {{square}}',
+    /** The move on its own, as a sentence. */
+    sentence: '{{move}}.',
   },
   /** A legal move in words (the hidden list for screen readers). */
   legalMove: {

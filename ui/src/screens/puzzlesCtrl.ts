@@ -6,7 +6,7 @@
 // Rust side's; the view is puzzles.ts.
 
 import type { App } from '../app';
-import type { BoardView, Color, MoveView, PlyView } from '../bindings';
+import type { BoardView, Color, MoveView } from '../bindings';
 import type { LessonMarks } from '../board/board';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
 import { t } from '../i18n';
@@ -14,7 +14,7 @@ import type { PuzzleBackend } from '../puzzles/api';
 import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleStatus, PuzzleView, RatingChange } from '../puzzles/types';
 import { soundFor } from '../sound';
 import { Pause } from './pause';
-import { plyInWords, sideName } from '../wording';
+import { plyInWords, plyPhrase, sideName } from '../wording';
 
 export type PuzzleHost = Pick<App, 'settings' | 'sounds' | 'redraw' | 'showError' | 'clearError' | 'announce' | 'rememberPuzzles' | 'puzzleChoice'>;
 
@@ -24,11 +24,6 @@ export const HISTORY_LENGTH = 12;
 const NO_MOVES: readonly MoveView[] = [];
 /** How long a move stays on the board before the next one (the mistake, then the answer), by animation speed. */
 const PAUSE_MS = { none: 0, fast: 300, normal: 600, slow: 1000 } as const;
-
-/** A move in words inside a sentence (without the full stop it ends with on its own). */
-function said(ply: PlyView): string {
-  return plyInWords(ply).replace(/\.$/, '');
-}
 
 /** The rating change as the player reads it: "+12", "−9", "±0". */
 export function changeText(change: RatingChange): string {
@@ -122,7 +117,7 @@ export class PuzzlesCtrl {
     this.shown = undefined;
     this.phase = undefined;
     this.app.sounds.play(soundFor(puzzle.mistake, puzzle.board, null));
-    this.app.announce(`${t('puzzle.opponentPlayed', { move: said(puzzle.mistake) })} ${this.prompt()}`);
+    this.app.announce(`${t('puzzle.opponentPlayed', { move: plyPhrase(puzzle.mistake) })} ${this.prompt()}`);
     this.app.redraw();
   }
 
@@ -219,7 +214,7 @@ export class PuzzlesCtrl {
         this.take(after);
         this.goodMove = true;
         this.app.sounds.play(soundFor(step.reply, after.board, null));
-        this.app.announce(`${t('puzzle.bestMove')} ${t('puzzle.announceReply', { move: said(step.reply) })}`);
+        this.app.announce(`${t('puzzle.bestMove')} ${t('puzzle.announceReply', { move: plyPhrase(step.reply) })}`);
       } else if (step.kind === 'solved') {
         this.take(after);
         this.focus = 'outcome';
@@ -265,7 +260,7 @@ export class PuzzlesCtrl {
     const puzzle = this.puzzle;
     if (puzzle?.state !== 'wrong' || !puzzle.refutation) return;
     this.refutationShown = !this.refutationShown;
-    if (this.refutationShown) this.app.announce(t('puzzle.refutationIs', { move: said(puzzle.refutation) }));
+    if (this.refutationShown) this.app.announce(t('puzzle.refutationIs', { move: plyPhrase(puzzle.refutation) }));
     this.app.redraw();
   }
 
@@ -310,7 +305,7 @@ export class PuzzlesCtrl {
       this.take(after);
       this.focus = 'outcome';
       await this.refreshProgress();
-      const line = (after.solution ?? []).map(said).join(', ');
+      const line = (after.solution ?? []).map(plyPhrase).join(t('list.separator'));
       this.app.announce(`${t('puzzle.solutionIs', { line })} ${this.changeSentence()}`);
     });
   }
