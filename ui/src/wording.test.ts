@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawReason, Opponent, Outcome, WinReason } from './bindings';
-import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, reasonText, resultHeadline, resultSummary, squareList } from './wording';
+import { sentences } from './i18n';
+import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
 
 const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
 const friend: Opponent = { kind: 'friend', turnBoard: true };
@@ -76,5 +77,18 @@ describe('level descriptions', () => {
     expect(new Set(texts).size).toBe(BOT_LEVELS.length);
     for (const text of texts) expect(text).toMatch(/^[A-Z].{20,}\.$/);
     expect(levelDescription('novice')).toMatch(/first games/);
+  });
+});
+
+describe('the catalogue’s sentences and phrases', () => {
+  it('says the catalogue’s sentences one after another, leaving the empty ones out', () => {
+    expect(sentences([])).toBe('');
+    expect(sentences(['Check.', '', 'White wins.'])).toBe('Check. White wins.');
+  });
+
+  it('has a move inside a sentence without the full stop it ends with on its own', () => {
+    const ply = { side: 'black', role: 'pawn', from: 'd7', to: 'd5', captures: ['c5', 'e5'], removal: false, mark: 'none' } as const;
+    expect(plyPhrase(ply)).toBe('Black pawn d7 to d5, takes c5 and e5');
+    expect(plyInWords(ply)).toBe('Black pawn d7 to d5, takes c5 and e5.');
   });
 });

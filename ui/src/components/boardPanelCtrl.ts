@@ -7,7 +7,7 @@ import type { BoardView, Color, MoveView, PieceView, Problem, Role, Settings } f
 import type { Board, RemovalOffer } from '../board/board';
 import { findMove, isRemoval } from '../board/model';
 import { whyMarks, type WhyMarks } from '../board/why';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import { parseTypedMove } from '../notation';
 import { describeProblem } from '../problems';
 import { roleName, squareList } from '../wording';
@@ -219,5 +219,5 @@ function neighbour(square: string): string | undefined {
 
 /** A piece in one line: its name, and how it captures. */
 export function pieceInfoText(piece: PieceView): string {
-  return `${t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square })} ${t(`pieceInfo.${piece.role}`)}`;
+  return sentences([t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square }), t(`pieceInfo.${piece.role}`)]);
 }

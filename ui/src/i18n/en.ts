@@ -127,6 +127,8 @@ export const en = {
     two: '{{first}} and {{second}}',
     many: '{{most}} and {{last}}',
     separator: ', ',
+    /** Two whole sentences said or shown one after the other. */
+    sentences: '{{first}} {{next}}',
   },
 
   /** A played move in words, for screen readers; the context is the side that played it. */

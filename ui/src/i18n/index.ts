@@ -27,6 +27,13 @@ void i18n.init({
 
 export const t = i18n.t.bind(i18n);
 
+/** Whole sentences of the catalogue one after another, as the language writes them (the empty
+ * ones left out). */
+export function sentences(parts: readonly string[]): string {
+  const [head = '', ...rest] = parts.filter((part) => part !== '');
+  return rest.reduce((first, next) => t('list.sentences', { first, next }), head);
+}
+
 /** "d5", "d5 and f5", "c4, d5 and e4", in the catalogue's words. */
 export function listOf(items: readonly string[]): string {
   const [first, second] = items;

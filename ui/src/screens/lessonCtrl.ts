@@ -12,7 +12,7 @@ import type { CourseBackend } from '../course/api';
 import { courseText } from '../course/text';
 import type { MissReason, StepView, TaskView } from '../course/types';
 import { ApiError } from '../api';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import { soundFor } from '../sound';
 import { Pause } from './pause';
 import { plyInWords, squareList } from '../wording';
@@ -263,7 +263,7 @@ export class LessonCtrl {
       this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason };
       said.push(t('course.missedSaid', { hint: this.keyText(step.missKey) }));
     }
-    this.app.announce(said.join(' '));
+    this.app.announce(sentences(said));
   }
 
   private take(task: TaskView): void {
@@ -333,7 +333,7 @@ export class LessonCtrl {
       const square = this.quiz ? null : await this.backend.taskHint(task.id);
       if (this.closed) return;
       this.hint = square ?? undefined;
-      this.app.announce(square ? `${this.text('hintKey')} ${t('course.hintShown')}` : this.text('hintKey'));
+      this.app.announce(sentences([this.text('hintKey'), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
       if (isNotOpen(error)) await this.reopen();

@@ -10,7 +10,7 @@ import type { LessonMarks } from '../board/board';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
 import { GameController, type GameBackend, type GameChange } from '../game/controller';
 import { Stepper, stepForKey } from '../game/stepper';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import { soundFor } from '../sound';
 import { levelName, otherSide, playerSide, plyInWords, reasonText, resultHeadline, resultSentence } from '../wording';
 
@@ -201,10 +201,10 @@ export class PlayCtrl {
     const app = this.app;
     if (change.kind === 'moved') {
       app.sounds.play(soundFor(change.ply, game.board, game.result));
-      const sentences = [plyInWords(change.ply)];
-      if (game.board.check && !game.result) sentences.push(t('announce.check'));
-      if (game.result) sentences.push(t('announce.result', { headline: resultHeadline(game.result, game.opponent), reason: reasonText(game.result) }));
-      app.announce(sentences.join(' '));
+      const said = [plyInWords(change.ply)];
+      if (game.board.check && !game.result) said.push(t('announce.check'));
+      if (game.result) said.push(t('announce.result', { headline: resultHeadline(game.result, game.opponent), reason: reasonText(game.result) }));
+      app.announce(sentences(said));
     } else if (change.kind === 'ended' && game.result) {
       app.sounds.play('end');
       app.announce(t('announce.result', { headline: resultHeadline(game.result, game.opponent), reason: reasonText(game.result) }));

@@ -6,7 +6,7 @@
 import type { App, Screen } from '../app';
 import { choiceGroup } from '../choice';
 import { boardView, moveFormView, removalView, whyView } from '../components/boardPanel';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import { formatPly } from '../notation';
 import { puzzleApi } from '../puzzles/api';
 import { ratingChart } from '../puzzles/chart';
@@ -56,8 +56,8 @@ function card(ctrl: PuzzlesCtrl): VNode {
   let line: VNode;
   if (ctrl.phase === 'mistake') line = h('span', t('puzzle.opponentPlaying'));
   else if (ctrl.phase === 'reply') line = h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('puzzle.replying')]);
-  else if (puzzle.state === 'playing' && ctrl.goodMove) line = h('span', `${t('puzzle.bestMove')} ${ctrl.prompt()}`);
-  else if (puzzle.state === 'playing') line = h('span', `${t('puzzle.opponentPlayed', { move: formatPly(puzzle.mistake) })} ${ctrl.prompt()}`);
+  else if (puzzle.state === 'playing' && ctrl.goodMove) line = h('span', sentences([t('puzzle.bestMove'), ctrl.prompt()]));
+  else if (puzzle.state === 'playing') line = h('span', sentences([t('puzzle.opponentPlayed', { move: formatPly(puzzle.mistake) }), ctrl.prompt()]));
   else if (puzzle.state === 'wrong') line = h('span', ctrl.prompt());
   else line = h('span', { attrs: testid('puzzle-info') }, t('puzzle.puzzleInfo', { rating: puzzle.rating, themes: puzzle.themes.map(themeName).join(', ') }));
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('puzzle-card') }, [
@@ -75,7 +75,7 @@ function card(ctrl: PuzzlesCtrl): VNode {
       : null,
     puzzle.replay && puzzle.state === 'playing' ? h('p.hint', { attrs: testid('puzzle-unrated') }, t('puzzle.replayNote')) : null,
     ctrl.hint
-      ? h('p.lesson-hint', { attrs: testid('puzzle-hint-text') }, [t('puzzle.hintSays', { square: ctrl.hint }), ctrl.hintCost ? ` ${t('puzzle.hintCosts')}` : ''])
+      ? h('p.lesson-hint', { attrs: testid('puzzle-hint-text') }, sentences([t('puzzle.hintSays', { square: ctrl.hint }), ctrl.hintCost ? t('puzzle.hintCosts') : '']))
       : null,
   ]);
 }

@@ -9,7 +9,7 @@ import type { App } from '../app';
 import type { BoardView, Color, MoveView } from '../bindings';
 import type { LessonMarks } from '../board/board';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import type { PuzzleBackend } from '../puzzles/api';
 import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleStatus, PuzzleView, RatingChange } from '../puzzles/types';
 import { soundFor } from '../sound';
@@ -117,7 +117,7 @@ export class PuzzlesCtrl {
     this.shown = undefined;
     this.phase = undefined;
     this.app.sounds.play(soundFor(puzzle.mistake, puzzle.board, null));
-    this.app.announce(`${t('puzzle.opponentPlayed', { move: plyPhrase(puzzle.mistake) })} ${this.prompt()}`);
+    this.app.announce(sentences([t('puzzle.opponentPlayed', { move: plyPhrase(puzzle.mistake) }), this.prompt()]));
     this.app.redraw();
   }
 
@@ -214,19 +214,19 @@ export class PuzzlesCtrl {
         this.take(after);
         this.goodMove = true;
         this.app.sounds.play(soundFor(step.reply, after.board, null));
-        this.app.announce(`${t('puzzle.bestMove')} ${t('puzzle.announceReply', { move: plyPhrase(step.reply) })}`);
+        this.app.announce(sentences([t('puzzle.bestMove'), t('puzzle.announceReply', { move: plyPhrase(step.reply) })]));
       } else if (step.kind === 'solved') {
         this.take(after);
         this.focus = 'outcome';
         this.app.sounds.play('end');
         await this.refreshProgress();
-        this.app.announce(`${plyInWords(step.played)} ${t('puzzle.solved')} ${this.changeSentence()}`);
+        this.app.announce(sentences([plyInWords(step.played), t('puzzle.solved'), this.changeSentence()]));
       } else if (step.kind === 'wrong') {
         this.take(after);
         this.focus = 'outcome';
         this.app.sounds.play(soundFor(step.played, after.wrongBoard ?? after.board, null));
         await this.refreshProgress();
-        this.app.announce(`${plyInWords(step.played)} ${t('puzzle.wrong')} ${this.changeSentence()}`);
+        this.app.announce(sentences([plyInWords(step.played), t('puzzle.wrong'), this.changeSentence()]));
       } else {
         this.take(after);
       }
@@ -271,7 +271,7 @@ export class PuzzlesCtrl {
     await this.request(async () => {
       this.take(await this.backend.retry(puzzle.id));
       this.focus = 'card';
-      this.app.announce(`${t('puzzle.retrying')} ${this.prompt()}`);
+      this.app.announce(sentences([t('puzzle.retrying'), this.prompt()]));
     });
   }
 
@@ -284,7 +284,7 @@ export class PuzzlesCtrl {
       if (this.closed || square === null) return;
       this.hint = square;
       this.hintCost = puzzle.rated;
-      this.app.announce(`${t('puzzle.hintSays', { square })} ${puzzle.rated ? t('puzzle.hintCosts') : ''}`.trim());
+      this.app.announce(sentences([t('puzzle.hintSays', { square }), puzzle.rated ? t('puzzle.hintCosts') : '']));
       if (puzzle.rated) {
         // The hint decided the first try (a miss): the puzzle's rating change and the rating as they are now.
         const after = await this.backend.open();
@@ -306,7 +306,7 @@ export class PuzzlesCtrl {
       this.focus = 'outcome';
       await this.refreshProgress();
       const line = (after.solution ?? []).map(plyPhrase).join(t('list.separator'));
-      this.app.announce(`${t('puzzle.solutionIs', { line })} ${this.changeSentence()}`);
+      this.app.announce(sentences([t('puzzle.solutionIs', { line }), this.changeSentence()]));
     });
   }
 
