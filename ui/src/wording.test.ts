@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrawReason, Opponent, Outcome, WinReason } from './bindings';
+import type { DrawReason, Opponent, Outcome, PlyView, WinReason } from './bindings';
 import { sentences } from './i18n';
 import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
 
@@ -87,7 +87,7 @@ describe('the catalogue’s sentences and phrases', () => {
   });
 
   it('has a move inside a sentence without the full stop it ends with on its own', () => {
-    const ply = { side: 'black', role: 'pawn', from: 'd7', to: 'd5', captures: ['c5', 'e5'], removal: false, mark: 'none' } as const;
+    const ply: PlyView = { side: 'black', role: 'pawn', from: 'd7', to: 'd5', captures: ['c5', 'e5'], removal: false, mark: 'none' };
     expect(plyPhrase(ply)).toBe('Black pawn d7 to d5, takes c5 and e5');
     expect(plyInWords(ply)).toBe('Black pawn d7 to d5, takes c5 and e5.');
   });
