@@ -6,7 +6,7 @@ import type { App } from '../app';
 import type { AnalysisView, BoardView, Color, Eval, GameView, LineView } from '../bindings';
 import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
 import { stepForKey } from '../game/stepper';
-import { t } from '../i18n';
+import { sentences, t } from '../i18n';
 import { formatPly } from '../notation';
 import { otherSide, plyInWords } from '../wording';
 import { analysisApi, type AnalysisBackend } from './api';
@@ -250,7 +250,7 @@ export class AnalysisCtrl {
     if (judgement) parts.push(judgementName(judgement));
     const shown = this.shownEval();
     if (shown) parts.push(evalWords(shown.eval));
-    return parts.join(' ');
+    return sentences(parts);
   }
 
   /** The best line written out: "Wd8-g8# Kh8-h7 ...". */
