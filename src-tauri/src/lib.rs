@@ -5,8 +5,7 @@
 //! - `state`: the game in progress and the settings (saved after every change), the finished
 //!   games, the bot's turn and the clock's flag, driven by Rust and pushed through `events`.
 //! - `persistence` + `durable` + `store`: the store file (tauri-plugin-store) with its format
-//!   version, guarded against torn writes; `stored`: the game core's stored types read back,
-//!   cut short where a record breaks; `settings`: read field by field.
+//!   version, guarded against torn writes.
 //! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
 //! - `course`: the rules course (`ultima-course`): its commands, views, and its progress and
 //!   task open in the store.
@@ -16,7 +15,9 @@
 //!   rating and the puzzle in progress in the store, the attempts in the history database.
 //! - `analysis`: game analysis (`ultima-analysis`): its commands, run on a blocking thread with
 //!   its progress pushed, stoppable, kept with the game in the history database.
-//! - `error`, `notice`: what the UI is told, as codes it words itself.
+//! - from `ultima-app-state` (the state and views the browser's backend shares): `error`,
+//!   `notice` (what the UI is told, as codes it words itself), `events`, `settings`, `stored`
+//!   (the game core's stored types read back), and each screen's `wire` and `stored` modules.
 //! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
 
 mod analysis;
@@ -25,20 +26,19 @@ mod bot;
 mod commands;
 mod course;
 mod durable;
-mod error;
-mod events;
 mod history;
-mod notice;
 mod online;
 mod persistence;
 mod puzzles;
-mod settings;
 mod state;
 mod store;
-mod stored;
 #[cfg(test)]
 mod tests;
 mod timer;
+
+// The app's state and views without Tauri (`ultima-app-state`), named from the crate's root as
+// the app's own modules.
+use ultima_app_state::{error, events, notice, settings, stored};
 
 use tauri::{Manager, RunEvent};
 use tauri_plugin_store::StoreExt;

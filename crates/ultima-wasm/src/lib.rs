@@ -3,7 +3,7 @@
 //! (`ui/src/backend/web`) keeps one [`Backend`], writes what it hands out to IndexedDB before a
 //! command answers, and runs the bot's searches with [`think`] in a Web Worker.
 //!
-//! - `shared`: the app's wire types, codes and stored-entry readers, from `src-tauri`'s files.
+//! - `ultima-app-state`: the app's wire types, codes and stored-entry readers (as in the app).
 //! - `state`, `course_state`, `puzzle_state`, `analysis_state`: the app's state and its commands
 //!   (a game's analysis runs in a worker: `analyse`).
 //! - `store`: the small saved record; `finished`: the finished games and puzzle attempts.
@@ -16,7 +16,6 @@ mod commands;
 mod course_state;
 mod finished;
 mod puzzle_state;
-mod shared;
 mod state;
 mod store;
 #[cfg(test)]
@@ -26,8 +25,10 @@ mod time;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-// The shared sources name these modules from the crate's root, as in the app.
-pub(crate) use shared::{analysis, course, error, events, notice, puzzles, settings, stored};
+// The app's state and views without Tauri, named from the crate's root as in the app.
+pub(crate) use ultima_app_state::{
+    analysis, course, error, events, notice, puzzles, settings, stored,
+};
 
 pub use bot::{think as think_move, BotJob, ThinkError};
 pub use commands::Answer;

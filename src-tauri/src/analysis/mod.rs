@@ -13,7 +13,8 @@ pub mod eval_bar;
 pub mod hint;
 #[cfg(test)]
 mod tests;
-pub mod wire;
+
+pub use ultima_app_state::analysis::wire;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -8,10 +8,10 @@
 //! - `stored`: the course's entries in the store, read tolerantly.
 
 pub mod commands;
-pub mod stored;
 #[cfg(test)]
 mod tests;
-pub mod wire;
+
+pub use ultima_app_state::course::{stored, wire};
 
 use ultima_course::{Course, Progress, RunState, Step, Task, TaskRun};
 use ultima_rules::Square;

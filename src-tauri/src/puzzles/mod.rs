@@ -12,10 +12,10 @@
 //! - `stored`: the trainer's entries in the store, read tolerantly.
 
 pub mod commands;
-pub mod stored;
 #[cfg(test)]
 mod tests;
-pub mod wire;
+
+pub use ultima_app_state::puzzles::{stored, wire};
 
 use std::collections::HashSet;
 use std::str::FromStr;

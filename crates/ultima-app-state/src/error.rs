@@ -35,7 +35,7 @@ impl AppError {
 }
 
 /// A square named by the UI (`d4`), or the error that names the text.
-pub(crate) fn square(text: &str) -> Result<ultima_rules::Square, AppError> {
+pub fn square(text: &str) -> Result<ultima_rules::Square, AppError> {
     text.parse().map_err(|_| {
         AppError::new(Problem::BadSquare {
             text: text.to_string(),

@@ -1,0 +1,3 @@
+//! Game analysis: what the analysis screen receives.
+
+pub mod wire;

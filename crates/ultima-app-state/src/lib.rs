@@ -1,0 +1,19 @@
+//! The app's state and the logic of its commands, without Tauri and without a file: written
+//! once, used by the desktop app (`src-tauri`) and the browser's backend (`ultima-wasm`), so
+//! that both answer the same commands with the very same types (and JSON shapes), read saved
+//! entries with the same code, and refuse with the same codes.
+//!
+//! - `error`, `notice`: what the UI is told, as codes it words itself.
+//! - `events`: the updates pushed to the UI without its asking.
+//! - `settings`: the player's settings, read field by field.
+//! - `stored`: the game core's stored types read back, cut short where a record breaks.
+//! - `analysis`, `course`, `puzzles`: each screen's views and its saved entries.
+
+pub mod analysis;
+pub mod course;
+pub mod error;
+pub mod events;
+pub mod notice;
+pub mod puzzles;
+pub mod settings;
+pub mod stored;
