@@ -8,8 +8,7 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
 use serde::de::IgnoredAny;
-use serde::{Deserialize, Serialize};
-use specta::Type;
+use ultima_app_state::archive::Archive;
 use ultima_history::{FinishedGame, GameCursor, History, HistoryError};
 
 use serde_json::Value;
@@ -23,24 +22,7 @@ use crate::stored::{self, LegacyFinished};
 
 pub const FILE: &str = "history.sqlite3";
 
-/// Where a page of finished games ended: the next page starts after it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct PageCursor {
-    pub ended_at: f64,
-    pub id: String,
-}
-
-/// Finished games, newest first.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct FinishedPage {
-    pub games: Vec<FinishedSummary>,
-    /// Where the next page starts; `None` when this page holds the oldest game.
-    pub next: Option<PageCursor>,
-    /// How many games of this page are stored but do not read (they are kept).
-    pub unreadable: u32,
-}
+pub use ultima_app_state::archive::{FinishedPage, PageCursor};
 
 pub struct Finished {
     history: Mutex<History>,
@@ -291,5 +273,21 @@ impl Finished {
                 None => return Ok(seen),
             }
         }
+    }
+}
+
+/// The shared logic files games and attempts here.
+impl Archive for &Finished {
+    fn file(&mut self, session: &Session) -> Result<(), AppError> {
+        Finished::file(self, session)
+    }
+
+    fn add_attempt(
+        &mut self,
+        puzzle_id: &str,
+        at: f64,
+        body: &AttemptBody,
+    ) -> Result<(), AppError> {
+        Finished::add_attempt(self, puzzle_id, at, body)
     }
 }

@@ -68,7 +68,9 @@ pub fn run() {
                                 .store_builder(path)
                                 .disable_auto_save()
                                 .build()
-                                .map(|store| Box::new(store) as Box<dyn store::KeyValue>)
+                                .map(|store| {
+                                    Box::new(store::PluginStore(store)) as Box<dyn store::KeyValue>
+                                })
                                 .map_err(|error| error.to_string())
                         }),
                         Err(error) => state::AppState::unavailable(error::AppError::storage(

@@ -1,89 +1,35 @@
-//! The app's state, handed to Tauri with `.manage()`: settings and the game in progress (saved
-//! in the store after every change), the finished games (in the history database), the bot,
-//! and the channel the UI watches. Everything here runs off the main thread (see `commands`).
+//! The app's state, handed to Tauri with `.manage()`: settings and the game in progress
+//! (`ultima_app_state::games`, saved in the store after every change), the course and the
+//! trainer (each under its own lock), the finished games (in the history database), the bot's
+//! thread, the clock's timer thread, and the channel the UI watches. Everything here runs off the main thread (see `commands`).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::Serialize;
-use specta::Type;
+use ultima_app_state::archive::Archive;
+use ultima_app_state::games::Games;
+pub use ultima_app_state::games::{Act, Startup, FIRST_PAGE};
 
 use crate::bot::{self, BotRunner, NoMove};
-use crate::course::wire::CourseStatus;
 use crate::course::CourseData;
-use crate::puzzles::wire::PuzzleStatus;
 use crate::puzzles::PuzzleData;
 use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
-use ultima_game::{Action, Session};
+use ultima_game::Session;
 
 use crate::error::{AppError, ErrorKind, Problem, StorageWhat};
 use crate::events::{Events, GameEvent};
 use crate::history::{Finished, FinishedPage, PageCursor};
-use crate::notice::Notice;
-use crate::persistence::{Loaded, Persistence};
+use crate::persistence::Persistence;
 use crate::settings::Settings;
 use crate::store::KeyValue;
 use crate::stored::LegacyFinished;
 use crate::timer::FlagTimer;
-
-/// How many finished games the home screen gets at start-up (more come page by page).
-pub const FIRST_PAGE: u32 = 50;
-
-/// Everything the home screen needs at start-up.
-#[derive(Clone, Debug, Serialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct Startup {
-    pub settings: Settings,
-    /// The game in progress or just finished, if any.
-    pub current: Option<GameView>,
-    /// The newest finished games; `next` asks `finished_games` for more.
-    pub finished: FinishedPage,
-    /// Things the player must be told: a repaired save file, an entry that could not be read.
-    pub notices: Vec<Notice>,
-    /// Nothing is saved this session (the save file comes from a newer version).
-    pub read_only: bool,
-    /// The rules course: whether it is finished, the next task, the task open.
-    pub course: CourseStatus,
-    /// The puzzle trainer: the rating, the streak, the puzzle in progress.
-    pub puzzles: PuzzleStatus,
-}
-
-pub struct Data {
-    pub settings: Settings,
-    pub current: Option<Session>,
-    pub notices: Vec<Notice>,
-    /// The id of the game in progress once it ended and is in the history database.
-    filed: Option<String>,
-}
-
-impl Data {
-    fn new(settings: Settings, current: Option<Session>, notices: Vec<Notice>) -> Data {
-        Data {
-            settings,
-            current,
-            notices,
-            filed: None,
-        }
-    }
-
-    /// Puts the game in progress among the finished games once it has ended (once: a game
-    /// that ended does not change any more).
-    fn file_current(&mut self, finished: &Finished) -> Result<(), AppError> {
-        let Some(session) = self.current.as_ref().filter(|s| s.is_over()) else {
-            return Ok(());
-        };
-        if self.filed.as_deref() == Some(session.id()) {
-            return Ok(());
-        }
-        finished.file(session)?;
-        self.filed = Some(session.id().to_string());
-        Ok(())
-    }
-}
+use ultima_app_state::record::Loaded;
 
 struct Shared {
-    data: Mutex<Data>,
+    /// The settings and the game in progress.
+    data: Mutex<Games>,
     /// The rules course (its own lock: a task's bot or hint never holds up a game).
     course: Mutex<CourseData>,
     /// The puzzle trainer (its own lock, as the course's).
@@ -102,10 +48,6 @@ struct Shared {
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
 
-fn no_game() -> AppError {
-    AppError::new(Problem::NoGame)
-}
-
 impl AppState {
     /// Opens the store and the history database in `folder` (the app's data folder) and moves
     /// the finished games of an older save into the database. Never fails: a store that
@@ -114,14 +56,13 @@ impl AppState {
         folder: &Path,
         build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
     ) -> AppState {
-        let (persistence, loaded) = match Persistence::open(folder, build_store) {
+        let (persistence, loaded, legacy_finished) = match Persistence::open(folder, build_store) {
             Ok(opened) => opened,
             Err(error) => return AppState::unavailable(error),
         };
         let Loaded {
             settings,
             mut current,
-            legacy_finished,
             mut notices,
             course_progress,
             course_task,
@@ -151,7 +92,7 @@ impl AppState {
             .unwrap_or_default();
         let puzzles = PuzzleData::new(puzzle_rating, puzzle_current, seen);
         let state = AppState(Arc::new(Shared {
-            data: Mutex::new(Data::new(settings, current, notices)),
+            data: Mutex::new(Games::new(settings, current, notices)),
             course: Mutex::new(course),
             puzzles: Mutex::new(puzzles),
             bot: BotRunner::default(),
@@ -186,7 +127,7 @@ impl AppState {
         let Ok(mut data) = self.data() else {
             return;
         };
-        if let Err(error) = data.file_current(finished) {
+        if let Err(error) = data.file_current(Some(&mut &*finished)) {
             eprintln!("ultima: filing the finished game: {error:?}");
         }
         // Write this version's format now if the file was older or anything was repaired, so
@@ -201,7 +142,7 @@ impl AppState {
     /// The state of an app whose store could not be opened.
     pub fn unavailable(error: AppError) -> AppState {
         AppState(Arc::new(Shared {
-            data: Mutex::new(Data::new(Settings::default(), None, Vec::new())),
+            data: Mutex::new(Games::new(Settings::default(), None, Vec::new())),
             course: Mutex::new(CourseData::default()),
             puzzles: Mutex::new(PuzzleData::default()),
             bot: BotRunner::default(),
@@ -216,7 +157,7 @@ impl AppState {
         &self.0.bot
     }
 
-    fn data(&self) -> Result<MutexGuard<'_, Data>, AppError> {
+    fn data(&self) -> Result<MutexGuard<'_, Games>, AppError> {
         self.0.data.lock().map_err(|_| {
             AppError::new(Problem::Storage {
                 what: StorageWhat::StateDamaged,
@@ -258,58 +199,44 @@ impl AppState {
         })
     }
 
-    /// Changes the data and saves it; when the save fails, the change is undone (in memory and
-    /// in the store's memory) so that what the player sees is always what is saved. A game
-    /// that ended with the change is filed among the finished games.
-    fn change<T>(
-        &self,
-        change: impl FnOnce(&mut Data) -> Result<T, AppError>,
-    ) -> Result<T, AppError> {
-        let persistence = self.0.persistence.as_ref().map_err(Clone::clone)?;
-        let mut data = self.data()?;
-        let (settings, current) = (data.settings, data.current.clone());
-        let answer = change(&mut data).and_then(|answer| {
-            persistence
-                .save(&data.settings, data.current.as_ref())
-                .map(|()| answer)
-        });
-        match &answer {
-            Ok(_) => {
-                if let Some(finished) = &self.0.finished {
-                    // Retried before the game is replaced and at the next start.
-                    if let Err(error) = data.file_current(finished) {
-                        eprintln!("ultima: filing the finished game: {error:?}");
-                    }
-                }
-            }
-            Err(_) => {
-                data.settings = settings;
-                data.current = current;
-                let _ = persistence.stage(&data.settings, data.current.as_ref());
-            }
-        }
-        answer
-    }
-
-    /// Changes the game in progress named `game_id`, saves, and answers with the new view. A
-    /// clock that ran out ends the game on time first, and the change is not made then (the
-    /// view says why).
+    /// Changes the game in progress named `game_id`, saves, and answers with the new view (see
+    /// [`Games::change_current`]); the clock is set again.
     pub(crate) fn change_current(
         &self,
         game_id: &str,
         change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
     ) -> Result<GameView, AppError> {
-        let view = self.change(|data| {
-            let now = now_ms();
-            let session = data.current.as_mut().ok_or_else(no_game)?;
-            check_id(session, game_id)?;
-            if session.flag(now).is_none() {
-                change(session, now)?;
-            }
-            Ok(session.view(now))
+        let view = self.change_games(|games, saves, archive| {
+            games.change_current(saves, archive, game_id, now_ms(), change)
         })?;
         self.arm_clock();
         Ok(view)
+    }
+
+    /// Runs `work` on the settings and the game in progress, with the store to save them in
+    /// and the history to file a game that ended in.
+    fn change_games<T>(
+        &self,
+        work: impl FnOnce(&mut Games, &Persistence, Option<&mut dyn Archive>) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let persistence = self.0.persistence.as_ref().map_err(Clone::clone)?;
+        let mut data = self.data()?;
+        let mut finished = self.0.finished.as_ref();
+        work(
+            &mut data,
+            persistence,
+            finished.as_mut().map(|f| f as &mut dyn Archive),
+        )
+    }
+
+    /// Counts a hint in the game in progress `game_id` and saves it (see
+    /// [`Games::count_hint`]).
+    pub(crate) fn count_hint(&self, game_id: &str) -> Result<(ultima_rules::Game, u32), AppError> {
+        let counted = self.change_games(|games, saves, archive| {
+            games.count_hint(saves, archive, game_id, now_ms())
+        })?;
+        self.arm_clock();
+        Ok(counted)
     }
 
     /// Sets the clock's thread to wake when the running clock of the game in progress runs
@@ -377,114 +304,79 @@ impl AppState {
 
     pub fn new_game(&self, request: NewGame) -> Result<GameView, AppError> {
         self.0.bot.cancel();
-        let session = Session::new(request, new_game_id(), now_ms(), seed().is_multiple_of(2));
-        self.start(session)
+        let view = self.change_games(|games, saves, archive| {
+            let coin = seed().is_multiple_of(2);
+            games.new_game(saves, archive, request, new_game_id(), now_ms(), coin)
+        });
+        self.started();
+        view
     }
 
     pub fn rematch(&self, game_id: &str) -> Result<GameView, AppError> {
         let previous = self.find(game_id)?;
         self.0.bot.cancel();
-        self.start(previous.rematch(new_game_id(), now_ms()))
+        let view = self.change_games(|games, saves, archive| {
+            let session = previous.rematch(new_game_id(), now_ms());
+            games.start(saves, archive, session, now_ms())
+        });
+        self.started();
+        view
     }
 
-    /// Makes `session` the game in progress. One that ended is filed first: if that fails,
-    /// the new game is refused rather than the old one lost (and its bot, if it was to move,
-    /// thinks again).
-    fn start(&self, session: Session) -> Result<GameView, AppError> {
-        let view = self.change(|data| {
-            // (Without any database, not even in memory, there is nowhere to keep it.)
-            if let Some(finished) = &self.0.finished {
-                data.file_current(finished)?;
-            }
-            let view = session.view(now_ms());
-            data.current = Some(session);
-            Ok(view)
-        });
+    /// A new game is the game in progress (or was refused: the old one's bot, if it was to
+    /// move, thinks again).
+    fn started(&self) {
         self.arm_clock();
         self.drive_bot();
-        view
     }
 
     /// The play screen (re)opens the game in progress: the bot resumes if it is its move.
     pub fn open_game(&self, game_id: &str) -> Result<GameView, AppError> {
-        let view = {
-            let data = self.data()?;
-            let session = data.current.as_ref().ok_or_else(no_game)?;
-            check_id(session, game_id)?;
-            session.view(now_ms())
-        };
+        let view = self.data()?.open(game_id)?.view(now_ms());
         self.drive_bot();
         Ok(view)
     }
 
-    /// Does `change` to the game in progress as the seat the core names for `action`, then
-    /// lets the bot move if it is its turn (also when the change was refused: a search that
-    /// `stops_bot` stopped must go on).
-    fn act(
-        &self,
-        game_id: &str,
-        stops_bot: bool,
-        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
-    ) -> Result<GameView, AppError> {
-        if stops_bot {
+    /// Does `act` to the game in progress, then lets the bot move if it is its turn (also
+    /// when the act was refused: a search it stopped must go on).
+    pub fn act(&self, game_id: &str, act: Act<'_>) -> Result<GameView, AppError> {
+        if act.stops_bot() {
             self.0.bot.cancel_for(game_id);
         }
-        let view = self.change_current(game_id, change);
+        let view = self
+            .change_games(|games, saves, archive| games.act(saves, archive, game_id, act, now_ms()))
+            .inspect(|_| self.arm_clock());
         self.drive_bot();
         view
     }
 
     /// The player's move (between friends, the side to move's).
     pub fn play_move(&self, game_id: &str, from: &str, to: &str) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::Play);
-            session.play(seat, from, to, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::Play { from, to })
     }
 
     /// Against the bot, takes back the player's last move (and the bot's answer) at once, its
     /// search stopped; between friends, the side that moved last asks, and the other answers.
     pub fn take_back(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, true, |session, now| {
-            let seat = session.local_seat(Action::TakeBack);
-            session.take_back(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::TakeBack)
     }
 
     pub fn answer_take_back(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::AnswerTakeBack);
-            session.answer_take_back(seat, accept, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::AnswerTakeBack { accept })
     }
 
     /// The seat the core names resigns: against the bot the player, between friends the side
     /// to move.
     pub fn resign(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, true, |session, now| {
-            let seat = session.local_seat(Action::Resign);
-            session.resign(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::Resign)
     }
 
     pub fn offer_draw(&self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::OfferDraw);
-            session.offer_draw(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::OfferDraw)
     }
 
     pub fn answer_draw(&self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::AnswerDraw);
-            session.answer_draw(seat, accept, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::AnswerDraw { accept })
     }
 
     /// The player left the play screen: the bot stops thinking (the game stays saved, and
@@ -516,10 +408,7 @@ impl AppState {
     }
 
     pub fn set_settings(&self, settings: Settings) -> Result<Settings, AppError> {
-        self.change(|data| {
-            data.settings = settings;
-            Ok(settings)
-        })
+        self.change_games(|games, saves, archive| games.set_settings(saves, archive, settings))
     }
 
     #[cfg(test)]
@@ -529,11 +418,8 @@ impl AppState {
 
     /// The game in progress if it is `game_id`, else that finished game.
     pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
-        {
-            let data = self.data()?;
-            if let Some(session) = data.current.as_ref().filter(|s| s.id() == game_id) {
-                return Ok(session.clone());
-            }
+        if let Some(session) = self.data()?.current_named(game_id) {
+            return Ok(session.clone());
         }
         self.finished()?.game(game_id)
     }
@@ -601,14 +487,6 @@ impl AppState {
         if let Err(error) = spawned {
             eprintln!("ultima: starting the bot's thread: {error}");
         }
-    }
-}
-
-fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
-    if session.id() == game_id {
-        Ok(())
-    } else {
-        Err(AppError::new(Problem::NotCurrentGame))
     }
 }
 

@@ -7,35 +7,38 @@ use std::sync::Arc;
 use serde_json::Value;
 use tauri::Runtime;
 use tauri_plugin_store::Store;
+pub use ultima_app_state::record::Entries;
 
-pub trait KeyValue: Send + Sync {
-    fn get(&self, key: &str) -> Option<Value>;
-    fn set(&self, key: &str, value: Value);
-    fn delete(&self, key: &str);
-    fn has(&self, key: &str) -> bool;
+/// The record's entries in a file.
+pub trait KeyValue: Entries + Send + Sync {
     /// Writes what is in memory to the file.
     fn save(&self) -> Result<(), String>;
 }
 
-impl<R: Runtime> KeyValue for Arc<Store<R>> {
+/// The plugin's store, as the app's record.
+pub struct PluginStore<R: Runtime>(pub Arc<Store<R>>);
+
+impl<R: Runtime> Entries for PluginStore<R> {
     fn get(&self, key: &str) -> Option<Value> {
-        Store::get(self, key)
+        self.0.get(key)
     }
 
     fn set(&self, key: &str, value: Value) {
-        Store::set(self, key, value);
+        self.0.set(key, value);
     }
 
     fn delete(&self, key: &str) {
-        Store::delete(self, key);
+        self.0.delete(key);
     }
 
     fn has(&self, key: &str) -> bool {
-        Store::has(self, key)
+        self.0.has(key)
     }
+}
 
+impl<R: Runtime> KeyValue for PluginStore<R> {
     fn save(&self) -> Result<(), String> {
-        Store::save(self).map_err(|error| error.to_string())
+        self.0.save().map_err(|error| error.to_string())
     }
 }
 
@@ -45,15 +48,15 @@ pub use file_store::FileStore;
 #[cfg(test)]
 mod file_store {
     use std::path::{Path, PathBuf};
-    use std::sync::Mutex;
 
     use serde_json::{Map, Value};
+    use ultima_app_state::record::MemoryEntries;
 
-    use super::KeyValue;
+    use super::{Entries, KeyValue};
 
     /// A store file read into memory and written back whole, in place, as the plugin does it.
     pub struct FileStore {
-        entries: Mutex<Map<String, Value>>,
+        entries: MemoryEntries,
         path: PathBuf,
     }
 
@@ -65,38 +68,34 @@ mod file_store {
                 .and_then(|bytes| serde_json::from_slice::<Map<String, Value>>(&bytes).ok())
                 .unwrap_or_default();
             FileStore {
-                entries: Mutex::new(entries),
+                entries: MemoryEntries::new(entries),
                 path: path.to_path_buf(),
             }
         }
+    }
 
-        fn entries(&self) -> std::sync::MutexGuard<'_, Map<String, Value>> {
-            // A panic elsewhere while holding the lock leaves a map that is still whole.
-            self.entries
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
+    impl Entries for FileStore {
+        fn get(&self, key: &str) -> Option<Value> {
+            self.entries.get(key)
+        }
+
+        fn set(&self, key: &str, value: Value) {
+            self.entries.set(key, value);
+        }
+
+        fn delete(&self, key: &str) {
+            self.entries.delete(key);
+        }
+
+        fn has(&self, key: &str) -> bool {
+            self.entries.has(key)
         }
     }
 
     impl KeyValue for FileStore {
-        fn get(&self, key: &str) -> Option<Value> {
-            self.entries().get(key).cloned()
-        }
-
-        fn set(&self, key: &str, value: Value) {
-            self.entries().insert(key.to_string(), value);
-        }
-
-        fn delete(&self, key: &str) {
-            self.entries().remove(key);
-        }
-
-        fn has(&self, key: &str) -> bool {
-            self.entries().contains_key(key)
-        }
-
         fn save(&self) -> Result<(), String> {
-            let bytes = serde_json::to_vec_pretty(&*self.entries()).map_err(|e| e.to_string())?;
+            let bytes =
+                serde_json::to_vec_pretty(&*self.entries.entries()).map_err(|e| e.to_string())?;
             std::fs::write(&self.path, bytes).map_err(|e| e.to_string())
         }
     }

@@ -5,15 +5,23 @@
 //!
 //! - `error`, `notice`: what the UI is told, as codes it words itself.
 //! - `events`: the updates pushed to the UI without its asking.
+//! - `games`: the settings and the game in progress, saved after every change, filed once over.
 //! - `settings`: the player's settings, read field by field.
 //! - `stored`: the game core's stored types read back, cut short where a record breaks.
-//! - `analysis`, `course`, `puzzles`: each screen's views and its saved entries.
+//! - `record`: the small saved record (settings, the game in progress, the course's and the
+//!   trainer's entries): read entry by entry, staged; [`record::Saves`] is how a platform saves it.
+//! - `archive`: the history (finished games, puzzle attempts, analyses) as the logic files into
+//!   it, and its pages.
+//! - `analysis`, `course`, `puzzles`: each screen's logic, views and saved entries.
 
 pub mod analysis;
+pub mod archive;
 pub mod course;
 pub mod error;
 pub mod events;
+pub mod games;
 pub mod notice;
 pub mod puzzles;
+pub mod record;
 pub mod settings;
 pub mod stored;

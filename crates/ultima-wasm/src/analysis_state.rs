@@ -1,13 +1,12 @@
-//! Game analysis in the browser, as `src-tauri/src/analysis/mod.rs` runs it in the app, over
-//! `ultima-analysis`: a finished game's every position searched at the app's node limit, the
-//! result kept with the game (a record of the `analyses` store) so that it opens analysed next
+//! Game analysis in the browser, over `ultima_app_state::analysis` as in the app: a finished
+//! game's every position searched at the app's node limit, the result kept with the game (a record of the `analyses` store) so that it opens analysed next
 //! time. The search runs in a Web Worker ([`analyse`], called there): the page's state hands out
 //! an [`AnalysisJob`] and takes the worker's result back (`AppState::analysis_done`); stopping
 //! an analysis ends its worker (the page answers `stopped` itself).
 
 use serde::{Deserialize, Serialize};
-use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress, DEFAULT_NODES};
-use ultima_game::view::board_view;
+use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress};
+use ultima_app_state::analysis::{fits, NODES};
 use ultima_game::wire::BoardView;
 use ultima_game::Session;
 use ultima_rules::Game;
@@ -15,10 +14,6 @@ use ultima_rules::Game;
 use crate::analysis::wire::{AnalysisAnswer, AnalysisView};
 use crate::error::{AppError, Problem};
 use crate::state::AppState;
-
-/// The nodes each position is searched with: the app's, so the same game gets the same
-/// analysis on any machine, in the app or in the browser.
-pub const NODES: u64 = DEFAULT_NODES;
 
 /// One game to analyse, for the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,23 +31,9 @@ pub enum Analyse {
     Job(AnalysisJob),
 }
 
-/// Whether an analysis is of this game (as many positions, the same moves).
-fn fits(game: &Game, analysis: &GameAnalysis) -> bool {
-    analysis.positions.len() == game.moves().len() + 1
-        && analysis
-            .moves
-            .iter()
-            .zip(game.moves())
-            .all(|(judged, mv)| judged.played == mv.coordinates())
-}
-
 impl AppState {
     fn finished_session(&self, game_id: &str) -> Result<Session, AppError> {
-        let session = self.find(game_id)?;
-        if session.game().outcome().is_none() {
-            return Err(AppError::new(Problem::NotFinished));
-        }
-        Ok(session)
+        ultima_app_state::analysis::finished(self.find(game_id)?)
     }
 
     /// The analysis kept with `game_id`, if any (one that no longer reads or fits is treated
@@ -108,31 +89,7 @@ impl AppState {
         ply: u32,
         moves: &[String],
     ) -> Result<Vec<BoardView>, AppError> {
-        let session = self.find(game_id)?;
-        let game = session.game();
-        let plies = ply as usize;
-        if plies > game.moves().len() {
-            return Err(AppError::new(Problem::NoSuchPly { ply }));
-        }
-        // From the game's start, so that the boards' ply numbers and repetitions are the game's.
-        let mut line = Game::new(game.start().clone());
-        for mv in &game.moves()[..plies] {
-            line.play(mv)
-                .map_err(|_| AppError::new(Problem::NoSuchPly { ply }))?;
-        }
-        let mut boards = Vec::with_capacity(moves.len());
-        for text in moves {
-            let mv = line
-                .position()
-                .parse_move(text)
-                .map_err(|error| AppError::new(Problem::from(&error)))?;
-            line.play(&mv)
-                .map_err(|_| AppError::new(Problem::GameOver))?;
-            if let Some(board) = board_view(&line, line.moves().len()) {
-                boards.push(board);
-            }
-        }
-        Ok(boards)
+        ultima_app_state::analysis::line_boards(self.find(game_id)?.game(), ply, moves)
     }
 }
 

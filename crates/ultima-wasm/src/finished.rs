@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use specta::Type;
 use ultima_analysis::GameAnalysis;
+use ultima_app_state::archive::Archive;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredSummary};
 
@@ -17,22 +17,7 @@ use crate::error::{AppError, Problem, StorageWhat};
 use crate::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
 use crate::stored;
 
-/// Where a page of finished games ended: the next page starts after it (the app's type).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct PageCursor {
-    pub ended_at: f64,
-    pub id: String,
-}
-
-/// Finished games, newest first (the app's type).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct FinishedPage {
-    pub games: Vec<FinishedSummary>,
-    pub next: Option<PageCursor>,
-    pub unreadable: u32,
-}
+pub use ultima_app_state::archive::{FinishedPage, PageCursor};
 
 /// A record the browser must write: `store` is the object store, `key` its key.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -317,5 +302,21 @@ impl Finished {
                     .map(|attempt| attempt.puzzle_id.clone())
             })
             .collect()
+    }
+}
+
+/// The shared logic files games and attempts here.
+impl Archive for Finished {
+    fn file(&mut self, session: &Session) -> Result<(), AppError> {
+        Finished::file(self, session)
+    }
+
+    fn add_attempt(
+        &mut self,
+        puzzle_id: &str,
+        at: f64,
+        body: &AttemptBody,
+    ) -> Result<(), AppError> {
+        Finished::add_attempt(self, puzzle_id, at, body)
     }
 }

@@ -1,44 +1,24 @@
-//! The app's state in the browser, as `src-tauri/src/state.rs` keeps it in the app: the
-//! settings and the game in progress (saved after every change), the finished games, the
-//! bot's turn and the clock's flag. The browser's page is one thread, so there are no locks
+//! The app's state in the browser: the settings and the game in progress
+//! (`ultima_app_state::games`, staged in the saved record after every change), the course, the
+//! trainer, the finished games, the bot's turn and the clock's flag. The browser's page is one thread, so there are no locks
 //! and no threads here: the bot's search runs in a Web Worker (see [`BotJob`]), the clock's
 //! flag is a timer the page sets from [`AppState::next_deadline`], and the events for the
 //! page's channel are queued ([`AppState::take_events`]).
 
-use serde::Serialize;
-use specta::Type;
+use ultima_app_state::games::{Act, Games, Startup, FIRST_PAGE};
 use ultima_game::wire::{BoardView, GameView, NewGame, Opponent};
-use ultima_game::{Action, Session};
+use ultima_game::Session;
 use ultima_rules::Move;
 
 use crate::bot::BotJob;
-use crate::course::wire::CourseStatus;
 use crate::course_state::CourseData;
 use crate::error::{AppError, ErrorKind, Problem};
 use crate::events::GameEvent;
 use crate::finished::{Finished, FinishedPage, PageCursor, Write};
-use crate::notice::Notice;
 use crate::puzzle_state::PuzzleData;
-use crate::puzzles::wire::PuzzleStatus;
 use crate::settings::Settings;
 use crate::store::{Loaded, Store};
 use crate::time::{new_game_id, now_ms, seed};
-
-/// How many finished games the home screen gets at start-up (more come page by page).
-pub const FIRST_PAGE: u32 = 50;
-
-/// Everything the home screen needs at start-up (the app's type).
-#[derive(Clone, Debug, Serialize, Type)]
-#[serde(rename_all = "camelCase")]
-pub struct Startup {
-    pub settings: Settings,
-    pub current: Option<GameView>,
-    pub finished: FinishedPage,
-    pub notices: Vec<Notice>,
-    pub read_only: bool,
-    pub course: CourseStatus,
-    pub puzzles: PuzzleStatus,
-}
 
 /// The bot's search under way: which game and ply it is for.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,11 +29,8 @@ struct Search {
 }
 
 pub struct AppState {
-    pub(crate) settings: Settings,
-    pub(crate) current: Option<Session>,
-    notices: Vec<Notice>,
-    /// The id of the game in progress once it ended and is filed.
-    filed: Option<String>,
+    /// The settings and the game in progress.
+    pub(crate) games: Games,
     pub(crate) course: CourseData,
     pub(crate) puzzles: PuzzleData,
     pub(crate) store: Store,
@@ -65,18 +42,6 @@ pub struct AppState {
     /// A search to start in the worker, not yet handed to the page.
     job: Option<BotJob>,
     tickets: u32,
-}
-
-fn no_game() -> AppError {
-    AppError::new(Problem::NoGame)
-}
-
-fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
-    if session.id() == game_id {
-        Ok(())
-    } else {
-        Err(AppError::new(Problem::NotCurrentGame))
-    }
 }
 
 impl AppState {
@@ -97,10 +62,7 @@ impl AppState {
         }
         let seen = finished.seen_puzzles();
         let mut state = AppState {
-            settings,
-            current,
-            notices,
-            filed: None,
+            games: Games::new(settings, current, notices),
             course: CourseData::restored(course_progress, course_task.as_ref()),
             puzzles: PuzzleData::new(puzzle_rating, puzzle_current, seen),
             store,
@@ -112,7 +74,9 @@ impl AppState {
             tickets: 0,
         };
         // A game that ended before it was filed (the page closed in between) is filed now.
-        state.file_current();
+        if let Err(error) = state.games.file_current(Some(&mut state.finished)) {
+            eprintln!("ultima: filing the finished game: {error:?}");
+        }
         state.settle_puzzles();
         state
     }
@@ -144,66 +108,34 @@ impl AppState {
 
     /// When the running clock of the game in progress runs out (ms since 1970).
     pub fn next_deadline(&self) -> Option<f64> {
-        self.current.as_ref()?.next_flag_at()
+        self.games.current.as_ref()?.next_flag_at()
     }
 
-    fn file_current(&mut self) {
-        let Some(session) = self.current.as_ref().filter(|s| s.is_over()) else {
-            return;
-        };
-        if self.filed.as_deref() == Some(session.id()) {
-            return;
-        }
-        match self.finished.file(session) {
-            Ok(()) => self.filed = Some(session.id().to_string()),
-            Err(error) => eprintln!("ultima: filing the finished game: {error:?}"),
-        }
-    }
-
-    /// Changes the settings or the game and stages them in the record; a change that fails is
-    /// undone, so that what the player sees is what is saved. A game that ended is filed.
-    fn change<T>(
-        &mut self,
-        change: impl FnOnce(&mut AppState) -> Result<T, AppError>,
-    ) -> Result<T, AppError> {
-        let (settings, current) = (self.settings, self.current.clone());
-        let answer = change(self).and_then(|answer| {
-            self.store
-                .stage(&self.settings, self.current.as_ref())
-                .map(|()| answer)
-        });
-        match &answer {
-            Ok(_) => self.file_current(),
-            Err(_) => {
-                self.settings = settings;
-                self.current = current;
-            }
-        }
-        answer
-    }
-
+    /// Changes the game in progress named `game_id`, stages it (see [`Games::change_current`]).
     fn change_current(
         &mut self,
         game_id: &str,
         change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
     ) -> Result<GameView, AppError> {
-        self.change(|state| {
-            let now = now_ms();
-            let session = state.current.as_mut().ok_or_else(no_game)?;
-            check_id(session, game_id)?;
-            if session.flag(now).is_none() {
-                change(session, now)?;
-            }
-            Ok(session.view(now))
-        })
+        self.games.change_current(
+            &self.store,
+            Some(&mut self.finished),
+            game_id,
+            now_ms(),
+            change,
+        )
     }
 
     pub fn start_up(&mut self) -> Result<Startup, AppError> {
         Ok(Startup {
-            settings: self.settings,
-            current: self.current.as_ref().map(|session| session.view(now_ms())),
+            settings: self.games.settings,
+            current: self
+                .games
+                .current
+                .as_ref()
+                .map(|session| session.view(now_ms())),
             finished: self.finished.page(None, FIRST_PAGE),
-            notices: std::mem::take(&mut self.notices),
+            notices: std::mem::take(&mut self.games.notices),
             read_only: self.store.is_read_only(),
             course: self.course_status(),
             puzzles: self.puzzle_status(),
@@ -218,63 +150,58 @@ impl AppState {
 
     pub fn new_game(&mut self, request: NewGame) -> Result<GameView, AppError> {
         self.search = None;
-        let session = Session::new(request, new_game_id(), now_ms(), seed() % 2 == 0);
-        self.start(session)
+        let coin = seed() % 2 == 0;
+        let view = self.games.new_game(
+            &self.store,
+            Some(&mut self.finished),
+            request,
+            new_game_id(),
+            now_ms(),
+            coin,
+        );
+        self.drive_bot();
+        view
     }
 
     pub fn rematch(&mut self, game_id: &str) -> Result<GameView, AppError> {
         let previous = self.find(game_id)?;
         self.search = None;
-        self.start(previous.rematch(new_game_id(), now_ms()))
-    }
-
-    fn start(&mut self, session: Session) -> Result<GameView, AppError> {
-        let view = self.change(|state| {
-            state.file_current();
-            let view = session.view(now_ms());
-            state.current = Some(session);
-            Ok(view)
-        });
+        let session = previous.rematch(new_game_id(), now_ms());
+        let view = self
+            .games
+            .start(&self.store, Some(&mut self.finished), session, now_ms());
         self.drive_bot();
         view
     }
 
     pub fn open_game(&mut self, game_id: &str) -> Result<GameView, AppError> {
-        let session = self.current.as_ref().ok_or_else(no_game)?;
-        check_id(session, game_id)?;
-        let view = session.view(now_ms());
+        let view = self.games.open(game_id)?.view(now_ms());
         self.drive_bot();
         Ok(view)
     }
 
-    fn act(
-        &mut self,
-        game_id: &str,
-        stops_bot: bool,
-        change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
-    ) -> Result<GameView, AppError> {
-        if stops_bot {
+    /// Does `act` to the game in progress, then lets the bot move if it is its turn.
+    fn act(&mut self, game_id: &str, act: Act<'_>) -> Result<GameView, AppError> {
+        if act.stops_bot() {
             self.cancel_for(game_id);
         }
-        let view = self.change_current(game_id, change);
+        let view = self.games.act(
+            &self.store,
+            Some(&mut self.finished),
+            game_id,
+            act,
+            now_ms(),
+        );
         self.drive_bot();
         view
     }
 
     pub fn play_move(&mut self, game_id: &str, from: &str, to: &str) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::Play);
-            session.play(seat, from, to, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::Play { from, to })
     }
 
     pub fn take_back(&mut self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, true, |session, now| {
-            let seat = session.local_seat(Action::TakeBack);
-            session.take_back(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::TakeBack)
     }
 
     /// Against the bot, on the player's move: counts a hint in the game (saved) and finds the
@@ -283,17 +210,10 @@ impl AppState {
         &mut self,
         game_id: &str,
     ) -> Result<crate::analysis::wire::HintView, AppError> {
-        let mut counted: Option<(ultima_rules::Game, u32)> = None;
-        self.change_current(game_id, |session, _| {
-            let hints = session.count_hint()?;
-            counted = Some((session.game().clone(), hints));
-            Ok(())
-        })?;
-        // `change_current` leaves the game as it is when its clock ran out meanwhile.
-        let (game, hints) = counted.ok_or(AppError::new(Problem::GameOver))?;
-        let square = crate::analysis::wire::hint_square(&game)
-            .map_err(|_| AppError::new(Problem::BotFailed))?;
-        Ok(crate::analysis::wire::HintView { square, hints })
+        let (game, hints) =
+            self.games
+                .count_hint(&self.store, Some(&mut self.finished), game_id, now_ms())?;
+        ultima_app_state::analysis::hint(&game, hints)
     }
 
     /// The evaluation bar in play, as the app's `game_eval_bar` does: the position after `ply`
@@ -321,35 +241,19 @@ impl AppState {
     }
 
     pub fn answer_take_back(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::AnswerTakeBack);
-            session.answer_take_back(seat, accept, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::AnswerTakeBack { accept })
     }
 
     pub fn resign(&mut self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, true, |session, now| {
-            let seat = session.local_seat(Action::Resign);
-            session.resign(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::Resign)
     }
 
     pub fn offer_draw(&mut self, game_id: &str) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::OfferDraw);
-            session.offer_draw(seat, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::OfferDraw)
     }
 
     pub fn answer_draw(&mut self, game_id: &str, accept: bool) -> Result<GameView, AppError> {
-        self.act(game_id, false, |session, now| {
-            let seat = session.local_seat(Action::AnswerDraw);
-            session.answer_draw(seat, accept, now)?;
-            Ok(())
-        })
+        self.act(game_id, Act::AnswerDraw { accept })
     }
 
     /// The player left the play screen: the bot stops thinking (`open_game` resumes it).
@@ -370,18 +274,21 @@ impl AppState {
     }
 
     pub fn set_settings(&mut self, settings: Settings) -> Result<Settings, AppError> {
-        self.change(|state| {
-            state.settings = settings;
-            Ok(settings)
-        })
+        self.games
+            .set_settings(&self.store, Some(&mut self.finished), settings)
     }
 
     /// The clock's timer rang: a clock that ran out ends the game on time, saved and pushed.
     pub fn clock_due(&mut self) {
-        let Some(game_id) = self.current.as_ref().map(|s| s.id().to_string()) else {
+        let Some(game_id) = self.games.current.as_ref().map(|s| s.id().to_string()) else {
             return;
         };
-        if !self.current.as_ref().is_some_and(|s| s.flag_due(now_ms())) {
+        if !self
+            .games
+            .current
+            .as_ref()
+            .is_some_and(|s| s.flag_due(now_ms()))
+        {
             return;
         }
         self.cancel_for(&game_id);
@@ -393,7 +300,7 @@ impl AppState {
 
     /// The game in progress if it is `game_id`, else that finished game.
     pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
-        if let Some(session) = self.current.as_ref().filter(|s| s.id() == game_id) {
+        if let Some(session) = self.games.current_named(game_id) {
             return Ok(session.clone());
         }
         self.finished.game(game_id)
@@ -416,7 +323,7 @@ impl AppState {
         if !self.watched {
             return;
         }
-        let Some(session) = self.current.as_ref().filter(|s| s.is_bot_to_move()) else {
+        let Some(session) = self.games.current.as_ref().filter(|s| s.is_bot_to_move()) else {
             return;
         };
         let Opponent::Bot { level, .. } = session.opponent() else {

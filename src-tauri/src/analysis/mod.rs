@@ -1,5 +1,5 @@
-//! Game analysis in the app, thin over `ultima-analysis`: a finished game's every position
-//! searched on a blocking thread (one analysis at a time; a new one stops the one before),
+//! Game analysis in the app, over `ultima_app_state::analysis`: a finished game's every
+//! position searched on a blocking thread (one analysis at a time; a new one stops the one before),
 //! its progress pushed through the caller's channel, stoppable, and the result kept with the
 //! game in the history database (`analyses`), so that the game opens analysed next time.
 //!
@@ -19,19 +19,15 @@ pub use ultima_app_state::analysis::wire;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress, DEFAULT_NODES};
-use ultima_game::view::board_view;
+use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress};
+use ultima_app_state::analysis::{fits, NODES};
 use ultima_game::wire::BoardView;
 use ultima_game::Session;
 use ultima_history::HistoryError;
-use ultima_rules::Game;
 
 use crate::error::{AppError, Problem, StorageWhat};
 use crate::state::{now_ms, AppState};
 use wire::{AnalysisAnswer, AnalysisView};
-
-/// The nodes each position is searched with (the same answer on any machine).
-pub const NODES: u64 = DEFAULT_NODES;
 
 /// The analysis under way: its game, and the flag that stops it.
 static RUNNING: Mutex<Option<(String, Arc<AtomicBool>)>> = Mutex::new(None);
@@ -44,11 +40,7 @@ fn running() -> std::sync::MutexGuard<'static, Option<(String, Arc<AtomicBool>)>
 
 /// The finished game `game_id` (the one just ended or one in the history).
 fn finished(state: &AppState, game_id: &str) -> Result<Session, AppError> {
-    let session = state.find(game_id)?;
-    if session.game().outcome().is_none() {
-        return Err(AppError::new(Problem::NotFinished));
-    }
-    Ok(session)
+    ultima_app_state::analysis::finished(state.find(game_id)?)
 }
 
 fn history_error(error: HistoryError) -> AppError {
@@ -73,16 +65,6 @@ pub fn stored(state: &AppState, game_id: &str) -> Result<Option<AnalysisView>, A
     Ok(kept
         .filter(|kept| fits(session.game(), &kept.body))
         .map(|kept| AnalysisView::new(game_id, session.game(), &kept.body)))
-}
-
-/// Whether an analysis is of this game (as many positions, the same moves).
-fn fits(game: &Game, analysis: &GameAnalysis) -> bool {
-    analysis.positions.len() == game.moves().len() + 1
-        && analysis
-            .moves
-            .iter()
-            .zip(game.moves())
-            .all(|(judged, mv)| judged.played == mv.coordinates())
 }
 
 /// Analyses `game_id` (or answers with the analysis it has), telling `progress` after each
@@ -156,30 +138,5 @@ pub fn line_boards(
     ply: u32,
     moves: &[String],
 ) -> Result<Vec<BoardView>, AppError> {
-    let session = state.find(game_id)?;
-    let game = session.game();
-    let ply = ply as usize;
-    let start = game
-        .position_at(ply)
-        .ok_or(Problem::NoSuchPly { ply: ply as u32 })?;
-    // From the game's start, so that the boards' ply numbers and repetitions are the game's.
-    let mut line = Game::new(game.start().clone());
-    for mv in &game.moves()[..ply] {
-        line.play(mv)
-            .map_err(|_| Problem::NoSuchPly { ply: ply as u32 })?;
-    }
-    debug_assert_eq!(line.position(), start);
-    let mut boards = Vec::with_capacity(moves.len());
-    for text in moves {
-        let mv = line
-            .position()
-            .parse_move(text)
-            .map_err(|error| AppError::new(Problem::from(&error)))?;
-        line.play(&mv)
-            .map_err(|_| AppError::new(Problem::GameOver))?;
-        if let Some(board) = board_view(&line, line.moves().len()) {
-            boards.push(board);
-        }
-    }
-    Ok(boards)
+    ultima_app_state::analysis::line_boards(state.find(game_id)?.game(), ply, moves)
 }

@@ -10,7 +10,7 @@ use ultima_puzzles::rating::Difficulty;
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Position};
 
-use super::stored::{PuzzleState, StoredRating};
+use super::stored::PuzzleState;
 use super::wire::{PuzzleStep, PuzzleStepView, PuzzleView};
 use crate::error::{AppError, Problem};
 use crate::notice::Notice;
@@ -537,20 +537,6 @@ fn replaying_the_puzzle_in_progress_goes_on_with_it() {
         .expect("reads")
         .attempts
         .is_empty());
-}
-
-#[test]
-fn every_puzzle_of_the_shipped_collection_opens_as_the_trainer_shows_it() {
-    let puzzles = ultima_puzzles::collection().expect("the collection reads");
-    let rating = StoredRating::default();
-    for puzzle in &puzzles {
-        let run = super::new_run(puzzle, &Default::default());
-        let view = super::wire::puzzle_view(puzzle, &run, &rating)
-            .unwrap_or_else(|| panic!("{} does not play", puzzle.id));
-        assert_eq!(view.mistake.to, puzzle.moves[0][2..], "{}", puzzle.id);
-        assert!(!view.legal_moves.is_empty(), "{}", puzzle.id);
-        assert!(view.rated && view.plies.is_empty(), "{}", puzzle.id);
-    }
 }
 
 #[test]
