@@ -5,7 +5,6 @@
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use ultima_app_state::archive::Archive;
 use ultima_app_state::games::Games;
@@ -490,31 +489,11 @@ impl AppState {
     }
 }
 
-/// Milliseconds since 1970, as JavaScript counts time.
-pub fn now_ms() -> f64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as f64)
-        .unwrap_or(0.0)
-}
+pub use ultima_app_state::clock::{system_now_ms as now_ms, system_seed as seed};
 
-/// A fresh identifier for a game: the time and a counter, unique on this device.
+/// A fresh identifier for a game.
 pub fn new_game_id() -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    format!(
-        "g{}-{}",
-        now_ms() as u64,
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// A seed for the bot's and the coin's randomness.
-pub fn seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x5eed)
+    ultima_app_state::clock::game_id(now_ms())
 }
 
 /// The app's state while it opens: the window shows at once, the store and the database open

@@ -12,10 +12,12 @@
 //!   trainer's entries): read entry by entry, staged; [`record::Saves`] is how a platform saves it.
 //! - `archive`: the history (finished games, puzzle attempts, analyses) as the logic files into
 //!   it, and its pages.
+//! - `clock`: the system's time and seeds (the logic takes them as parameters), game ids.
 //! - `analysis`, `course`, `puzzles`: each screen's logic, views and saved entries.
 
 pub mod analysis;
 pub mod archive;
+pub mod clock;
 pub mod course;
 pub mod error;
 pub mod events;

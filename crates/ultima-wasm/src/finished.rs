@@ -119,37 +119,6 @@ impl Finished {
         std::mem::take(&mut self.pending)
     }
 
-    /// Files a game that ended (once: filing it again changes nothing).
-    pub fn file(&mut self, session: &Session) -> Result<(), AppError> {
-        let Some((summary, body)) = stored::finished_entry(session) else {
-            return Ok(());
-        };
-        if self.games.iter().any(|listed| listed.id == body.id) {
-            return Ok(());
-        }
-        let encode = |e: serde_json::Error| AppError::storage(StorageWhat::History, e);
-        let record = GameRecord {
-            summary: serde_json::to_value(&summary).map_err(encode)?,
-            body: serde_json::to_value(&body).map_err(encode)?,
-        };
-        let value = serde_json::to_value(&record).map_err(encode)?;
-        let listed = Listed {
-            ended_at: summary.ended_at,
-            id: body.id.clone(),
-            summary: Some(summary),
-            body: record.body,
-        };
-        let at = self.games.partition_point(|other| {
-            newer((other.ended_at, &other.id), (listed.ended_at, &listed.id)).is_lt()
-        });
-        self.pending.push(Write::Finished {
-            key: listed.id.clone(),
-            value,
-        });
-        self.games.insert(at, listed);
-        Ok(())
-    }
-
     /// Up to `limit` games that ended before `before` (the newest when `None`).
     pub fn page(&self, before: Option<&PageCursor>, limit: u32) -> FinishedPage {
         let start = match before {
@@ -189,38 +158,6 @@ impl Finished {
         stored::finished_session(listed.body.clone()).ok_or_else(|| {
             AppError::storage(StorageWhat::History, format!("game {id} does not replay"))
         })
-    }
-
-    /// Stores a puzzle attempt (again: storing the same one twice changes nothing).
-    pub fn add_attempt(
-        &mut self,
-        puzzle_id: &str,
-        at: f64,
-        body: &AttemptBody,
-    ) -> Result<(), AppError> {
-        let known = self.attempts.values().any(|attempt| {
-            attempt
-                .as_ref()
-                .is_ok_and(|attempt| attempt.puzzle_id == puzzle_id && attempt.at == at)
-        });
-        if known {
-            return Ok(());
-        }
-        let row = self
-            .attempts
-            .keys()
-            .next_back()
-            .map_or(1, |last| last.saturating_add(1));
-        let record = AttemptRecord {
-            puzzle_id: puzzle_id.to_string(),
-            at,
-            body: body.clone(),
-        };
-        let value = serde_json::to_value(&record)
-            .map_err(|e| AppError::storage(StorageWhat::History, e))?;
-        self.pending.push(Write::Attempt { key: row, value });
-        self.attempts.insert(row, Ok(record));
-        Ok(())
     }
 
     /// Up to `limit` attempts stored before the row `before` (the newest when `None`).
@@ -305,18 +242,68 @@ impl Finished {
     }
 }
 
-/// The shared logic files games and attempts here.
+/// The shared logic files games and attempts here: each filing is a [`Write`] for the page.
 impl Archive for Finished {
+    /// Files a game that ended (once: filing it again changes nothing).
     fn file(&mut self, session: &Session) -> Result<(), AppError> {
-        Finished::file(self, session)
+        let Some((summary, body)) = stored::finished_entry(session) else {
+            return Ok(());
+        };
+        if self.games.iter().any(|listed| listed.id == body.id) {
+            return Ok(());
+        }
+        let encode = |e: serde_json::Error| AppError::storage(StorageWhat::History, e);
+        let record = GameRecord {
+            summary: serde_json::to_value(&summary).map_err(encode)?,
+            body: serde_json::to_value(&body).map_err(encode)?,
+        };
+        let value = serde_json::to_value(&record).map_err(encode)?;
+        let listed = Listed {
+            ended_at: summary.ended_at,
+            id: body.id.clone(),
+            summary: Some(summary),
+            body: record.body,
+        };
+        let at = self.games.partition_point(|other| {
+            newer((other.ended_at, &other.id), (listed.ended_at, &listed.id)).is_lt()
+        });
+        self.pending.push(Write::Finished {
+            key: listed.id.clone(),
+            value,
+        });
+        self.games.insert(at, listed);
+        Ok(())
     }
 
+    /// Stores a puzzle attempt (again: storing the same one twice changes nothing).
     fn add_attempt(
         &mut self,
         puzzle_id: &str,
         at: f64,
         body: &AttemptBody,
     ) -> Result<(), AppError> {
-        Finished::add_attempt(self, puzzle_id, at, body)
+        let known = self.attempts.values().any(|attempt| {
+            attempt
+                .as_ref()
+                .is_ok_and(|attempt| attempt.puzzle_id == puzzle_id && attempt.at == at)
+        });
+        if known {
+            return Ok(());
+        }
+        let row = self
+            .attempts
+            .keys()
+            .next_back()
+            .map_or(1, |last| last.saturating_add(1));
+        let record = AttemptRecord {
+            puzzle_id: puzzle_id.to_string(),
+            at,
+            body: body.clone(),
+        };
+        let value = serde_json::to_value(&record)
+            .map_err(|e| AppError::storage(StorageWhat::History, e))?;
+        self.pending.push(Write::Attempt { key: row, value });
+        self.attempts.insert(row, Ok(record));
+        Ok(())
     }
 }

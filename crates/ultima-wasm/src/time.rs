@@ -8,13 +8,7 @@ pub fn now_ms() -> f64 {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn now_ms() -> f64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as f64)
-        .unwrap_or(0.0)
-}
+pub use ultima_app_state::clock::system_now_ms as now_ms;
 
 /// A seed for the bot's and the coin's randomness.
 #[cfg(target_arch = "wasm32")]
@@ -25,23 +19,11 @@ pub fn seed() -> u64 {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x5eed)
-}
+pub use ultima_app_state::clock::system_seed as seed;
 
-/// A fresh identifier for a game: the time and a counter, unique on this device.
+/// A fresh identifier for a game.
 pub fn new_game_id() -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    format!(
-        "g{}-{}",
-        now_ms() as u64,
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
+    ultima_app_state::clock::game_id(now_ms())
 }
 
 /// The bot's clock for its time limits: milliseconds from its creation.

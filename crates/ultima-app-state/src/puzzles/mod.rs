@@ -226,6 +226,22 @@ impl PuzzleData {
         answer
     }
 
+    /// Changes the run of `puzzle_id`, the puzzle open (else an error), as [`PuzzleData::change`]
+    /// does: `change` gets the rating, the run and its puzzle.
+    fn change_open<A: Archive + ?Sized, T>(
+        &mut self,
+        saves: &dyn Saves,
+        archive: Option<&mut A>,
+        puzzle_id: &str,
+        change: impl FnOnce(&mut StoredRating, &mut StoredRun, &Puzzle) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        self.change(saves, archive, |data, puzzles, _| {
+            let puzzle = find(puzzles, puzzle_id)?;
+            let run = open_run(&mut data.current, puzzle_id)?;
+            change(&mut data.rating, run, puzzle)
+        })
+    }
+
     /// Files the run open if it is over (see [`file_attempt`]); whether it was filed now, so
     /// that the note is to be staged or saved.
     fn file_current<A: Archive + ?Sized>(&mut self, archive: Option<&mut A>) -> bool {
@@ -385,13 +401,11 @@ impl PuzzleData {
         now: f64,
     ) -> Result<PuzzleStep, AppError> {
         let (from, to) = (square(from)?, square(to)?);
-        self.change(saves, archive, |data, puzzles, _| {
-            let puzzle = find(puzzles, puzzle_id)?;
-            let run = open_run(&mut data.current, puzzle_id)?;
+        self.change_open(saves, archive, puzzle_id, |rating, run, puzzle| {
             if run.state != PuzzleState::Playing {
                 return Ok(PuzzleStep {
                     step: PuzzleStepView::Finished,
-                    puzzle: view(puzzle, run, &data.rating)?,
+                    puzzle: view(puzzle, run, rating)?,
                 });
             }
             let game = wire::line_game(puzzle, &run.played).ok_or_else(|| inconsistent(puzzle))?;
@@ -427,7 +441,7 @@ impl PuzzleData {
                         run.state = PuzzleState::Solved;
                         run.ended_at = Some(now);
                         let clean = run.mistakes == 0 && run.hints == 0;
-                        decide(&mut data.rating, run, puzzle, clean, now);
+                        decide(rating, run, puzzle, clean, now);
                         PuzzleStepView::Solved { played }
                     }
                 }
@@ -436,12 +450,12 @@ impl PuzzleData {
                 run.wrong = Some(text);
                 run.refutation = refutation(&after);
                 run.mistakes = run.mistakes.saturating_add(1);
-                decide(&mut data.rating, run, puzzle, false, now);
+                decide(rating, run, puzzle, false, now);
                 PuzzleStepView::Wrong { played }
             };
             Ok(PuzzleStep {
                 step,
-                puzzle: view(puzzle, run, &data.rating)?,
+                puzzle: view(puzzle, run, rating)?,
             })
         })
     }
@@ -482,9 +496,7 @@ impl PuzzleData {
         puzzle_id: &str,
         now: f64,
     ) -> Result<Option<String>, AppError> {
-        self.change(saves, archive, |data, puzzles, _| {
-            let puzzle = find(puzzles, puzzle_id)?;
-            let run = open_run(&mut data.current, puzzle_id)?;
+        self.change_open(saves, archive, puzzle_id, |rating, run, puzzle| {
             if run.state != PuzzleState::Playing {
                 return Ok(None);
             }
@@ -496,7 +508,7 @@ impl PuzzleData {
                 .ok_or_else(|| inconsistent(puzzle))?
                 .to_string();
             run.hints = run.hints.saturating_add(1);
-            decide(&mut data.rating, run, puzzle, false, now);
+            decide(rating, run, puzzle, false, now);
             Ok(Some(from))
         })
     }
@@ -510,18 +522,16 @@ impl PuzzleData {
         puzzle_id: &str,
         now: f64,
     ) -> Result<PuzzleView, AppError> {
-        self.change(saves, archive, |data, puzzles, _| {
-            let puzzle = find(puzzles, puzzle_id)?;
-            let run = open_run(&mut data.current, puzzle_id)?;
+        self.change_open(saves, archive, puzzle_id, |rating, run, puzzle| {
             if !run.is_over() {
                 run.state = PuzzleState::Failed;
                 run.solution_shown = true;
                 run.wrong = None;
                 run.refutation = None;
                 run.ended_at = Some(now);
-                decide(&mut data.rating, run, puzzle, false, now);
+                decide(rating, run, puzzle, false, now);
             }
-            view(puzzle, run, &data.rating)
+            view(puzzle, run, rating)
         })
     }
 }
