@@ -238,6 +238,15 @@ impl AppState {
         Ok(counted)
     }
 
+    /// The evaluation bar is asked for in `session` (see [`Games::note_eval_bar`]).
+    pub(crate) fn note_eval_bar(&self, session: &Session) -> Result<(), AppError> {
+        self.change_games(|games, saves, archive| {
+            games.note_eval_bar(saves, archive, session, now_ms())
+        })?;
+        self.arm_clock();
+        Ok(())
+    }
+
     /// Sets the clock's thread to wake when the running clock of the game in progress runs
     /// out; then the game is lost on time, saved and pushed.
     fn arm_clock(&self) {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use specta::Type;
-use ultima_game::wire::{GameView, NewGame};
+use ultima_game::wire::{GameView, NewGame, Opponent};
 use ultima_game::{Action, Session};
 
 use crate::archive::{Archive, FinishedPage};
@@ -272,6 +272,31 @@ impl Games {
         })?;
         // `change_current` leaves the game as it is when its clock ran out meanwhile.
         counted.ok_or(AppError::new(Problem::GameOver))
+    }
+
+    /// The evaluation bar is asked for in `session` (the game in progress or a finished one,
+    /// as the platform found it): while the game goes on its record notes the bar (saved);
+    /// never in a game against a person online while it goes on.
+    pub fn note_eval_bar<A: Archive + ?Sized>(
+        &mut self,
+        saves: &dyn Saves,
+        archive: Option<&mut A>,
+        session: &Session,
+        now: f64,
+    ) -> Result<(), AppError> {
+        if session.is_over() {
+            return Ok(());
+        }
+        if matches!(session.opponent(), Opponent::Online { .. }) {
+            return Err(AppError::new(Problem::NoEngineOnline));
+        }
+        if !session.eval_bar() {
+            self.change_current(saves, archive, session.id(), now, |session, _| {
+                session.note_eval_bar()?;
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// The game in progress if it is `game_id` (else the platform looks among the finished).

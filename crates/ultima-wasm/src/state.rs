@@ -225,17 +225,8 @@ impl AppState {
         ply: u32,
     ) -> Result<crate::analysis::wire::EvalBarView, AppError> {
         let session = self.find(game_id)?;
-        if !session.is_over() {
-            if matches!(session.opponent(), Opponent::Online { .. }) {
-                return Err(AppError::new(Problem::NoEngineOnline));
-            }
-            if !session.eval_bar() {
-                self.change_current(game_id, |session, _| {
-                    session.note_eval_bar()?;
-                    Ok(())
-                })?;
-            }
-        }
+        self.games
+            .note_eval_bar(&self.store, Some(&mut self.finished), &session, now_ms())?;
         let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         crate::analysis::wire::eval_bar(session.game(), ply, &never)
     }

@@ -7,10 +7,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use ultima_game::wire::Opponent;
-
 pub use super::wire::EvalBarView;
-use crate::error::{AppError, Problem};
+use crate::error::AppError;
 use crate::state::AppState;
 
 /// The stop flag of the evaluation under way (at most one: the newest is the one wanted).
@@ -23,21 +21,11 @@ fn latest() -> std::sync::MutexGuard<'static, Option<Arc<AtomicBool>>> {
 }
 
 /// Evaluates the position after `ply` moves of `game_id` (the game in progress, or a finished
-/// one), stopping the evaluation before it (which answers [`Problem::BotStopped`]). In a game
+/// one), stopping the evaluation before it (which answers [`crate::error::Problem::BotStopped`]). In a game
 /// in progress the record notes the bar (saved) before the search.
 pub fn evaluate(state: &AppState, game_id: &str, ply: u32) -> Result<EvalBarView, AppError> {
     let session = state.find(game_id)?;
-    if !session.is_over() {
-        if matches!(session.opponent(), Opponent::Online { .. }) {
-            return Err(AppError::new(Problem::NoEngineOnline));
-        }
-        if !session.eval_bar() {
-            state.change_current(game_id, |session, _| {
-                session.note_eval_bar()?;
-                Ok(())
-            })?;
-        }
-    }
+    state.note_eval_bar(&session)?;
     let flag = Arc::new(AtomicBool::new(false));
     if let Some(before) = latest().replace(flag.clone()) {
         before.store(true, Ordering::Relaxed);
