@@ -24,7 +24,7 @@ use crate::settings::Settings;
 use crate::store::KeyValue;
 use crate::stored::LegacyFinished;
 use crate::timer::FlagTimer;
-use ultima_app_state::record::Loaded;
+use ultima_app_state::record::Parts;
 
 struct Shared {
     /// The settings and the game in progress.
@@ -55,31 +55,18 @@ impl AppState {
         folder: &Path,
         build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
     ) -> AppState {
-        let (persistence, loaded, legacy_finished) = match Persistence::open(folder, build_store) {
-            Ok(opened) => opened,
-            Err(error) => return AppState::unavailable(error),
-        };
-        let Loaded {
-            settings,
-            mut current,
-            mut notices,
-            course_progress,
-            course_task,
-            puzzle_rating,
-            puzzle_current,
-        } = loaded;
-        // The player was not thinking while the app was closed.
-        if let Some(session) = &mut current {
-            session.resume_clock(now_ms());
-        }
+        let (persistence, mut loaded, legacy_finished) =
+            match Persistence::open(folder, build_store) {
+                Ok(opened) => opened,
+                Err(error) => return AppState::unavailable(error),
+            };
         let finished = if persistence.is_read_only() {
             Finished::in_memory()
         } else {
             let (finished, notice) = Finished::open(folder);
-            notices.extend(notice);
+            loaded.notices.extend(notice);
             finished
         };
-        let course = CourseData::restored(course_progress, course_task.as_ref());
         let seen = finished
             .as_ref()
             .map(|finished| {
@@ -89,9 +76,13 @@ impl AppState {
                 })
             })
             .unwrap_or_default();
-        let puzzles = PuzzleData::new(puzzle_rating, puzzle_current, seen);
+        let Parts {
+            games,
+            course,
+            puzzles,
+        } = loaded.into_parts(seen, now_ms());
         let state = AppState(Arc::new(Shared {
-            data: Mutex::new(Games::new(settings, current, notices)),
+            data: Mutex::new(games),
             course: Mutex::new(course),
             puzzles: Mutex::new(puzzles),
             bot: BotRunner::default(),

@@ -27,3 +27,5 @@ pub mod puzzles;
 pub mod record;
 pub mod settings;
 pub mod stored;
+#[cfg(test)]
+mod tests;

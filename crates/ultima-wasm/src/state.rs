@@ -19,6 +19,7 @@ use crate::puzzle_state::PuzzleData;
 use crate::settings::Settings;
 use crate::store::{Loaded, Store};
 use crate::time::{new_game_id, now_ms, seed};
+use ultima_app_state::record::Parts;
 
 /// The bot's search under way: which game and ply it is for.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,24 +48,15 @@ pub struct AppState {
 impl AppState {
     /// The state from what was saved: the small record (see `store`) and the history's.
     pub fn open(store: Store, loaded: Loaded, finished: Finished) -> AppState {
-        let Loaded {
-            settings,
-            mut current,
-            notices,
-            course_progress,
-            course_task,
-            puzzle_rating,
-            puzzle_current,
-        } = loaded;
-        // The player was not thinking while the page was closed.
-        if let Some(session) = &mut current {
-            session.resume_clock(now_ms());
-        }
-        let seen = finished.seen_puzzles();
+        let Parts {
+            games,
+            course,
+            puzzles,
+        } = loaded.into_parts(finished.seen_puzzles(), now_ms());
         let mut state = AppState {
-            games: Games::new(settings, current, notices),
-            course: CourseData::restored(course_progress, course_task.as_ref()),
-            puzzles: PuzzleData::new(puzzle_rating, puzzle_current, seen),
+            games,
+            course,
+            puzzles,
             store,
             finished,
             watched: false,

@@ -1,0 +1,285 @@
+//! The shared logic on a record in memory and a history that counts what it is given: the
+//! saved record read entry by entry, a failed save undone, a finished game and an attempt
+//! filed once. (The app's files, crashes and threads are tested in `src-tauri`, the browser's
+//! records in `ultima-wasm`.)
+
+use std::cell::Cell;
+
+use serde_json::{json, Map, Value};
+use ultima_course::Progress;
+use ultima_game::wire::NewGame;
+use ultima_game::Session;
+
+use crate::archive::Archive;
+use crate::course::stored::StoredTask;
+use crate::course::CourseData;
+use crate::error::{AppError, Problem, StorageWhat};
+use crate::games::{Act, Games};
+use crate::notice::Notice;
+use crate::puzzles::stored::{StoredRating, StoredRun};
+use crate::puzzles::wire::AttemptBody;
+use crate::record::{self, Entries, Loaded, MemoryEntries, Saves};
+use crate::settings::Settings;
+
+/// A record in memory whose saves fail while `failing` is set.
+#[derive(Default)]
+struct Memory {
+    entries: MemoryEntries,
+    failing: Cell<bool>,
+}
+
+impl Memory {
+    fn save(&self) -> Result<(), AppError> {
+        if self.failing.get() {
+            return Err(AppError::new(Problem::Storage {
+                what: StorageWhat::Save,
+            }));
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<Value> {
+        self.entries.get(key)
+    }
+}
+
+impl Saves for Memory {
+    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        self.stage_games(settings, current)?;
+        self.save()
+    }
+
+    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        record::stage(&self.entries, settings, current)
+    }
+
+    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
+        self.stage_course(progress, task)?;
+        self.save()
+    }
+
+    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
+        record::stage_course(&self.entries, progress, task)
+    }
+
+    fn save_puzzles(
+        &self,
+        rating: &StoredRating,
+        current: Option<&StoredRun>,
+    ) -> Result<(), AppError> {
+        self.stage_puzzles(rating, current)?;
+        self.save()
+    }
+
+    fn stage_puzzles(
+        &self,
+        rating: &StoredRating,
+        current: Option<&StoredRun>,
+    ) -> Result<(), AppError> {
+        record::stage_puzzles(&self.entries, rating, current)
+    }
+}
+
+/// A history that keeps the ids of what it was given.
+#[derive(Default)]
+struct Shelf {
+    games: Vec<String>,
+    attempts: Vec<(String, f64)>,
+}
+
+impl Archive for Shelf {
+    fn file(&mut self, session: &Session) -> Result<(), AppError> {
+        if session.is_over() {
+            self.games.push(session.id().to_string());
+        }
+        Ok(())
+    }
+
+    fn add_attempt(
+        &mut self,
+        puzzle_id: &str,
+        at: f64,
+        _body: &AttemptBody,
+    ) -> Result<(), AppError> {
+        self.attempts.push((puzzle_id.to_string(), at));
+        Ok(())
+    }
+}
+
+fn loaded(entries: Value) -> (MemoryEntries, Loaded) {
+    let Value::Object(entries) = entries else {
+        panic!("a record is an object");
+    };
+    let entries = MemoryEntries::new(entries);
+    let mut loaded = Loaded::default();
+    record::read(&entries, &mut loaded);
+    (entries, loaded)
+}
+
+fn friends() -> NewGame {
+    NewGame::Friend {
+        turn_board: false,
+        time_control: None,
+    }
+}
+
+#[test]
+fn the_format_version_of_a_record() {
+    let version = |entries: Value| match entries {
+        Value::Object(entries) => record::version_of(&entries),
+        _ => unreachable!(),
+    };
+    assert_eq!(version(json!({})), 0);
+    assert_eq!(version(json!({"settings": {}})), 1);
+    assert_eq!(version(json!({"version": 2})), 2);
+    // Not a count: refused like a newer one.
+    assert_eq!(version(json!({"version": "two"})), u32::MAX);
+}
+
+#[test]
+fn an_entry_that_does_not_read_is_kept_aside_and_costs_only_itself() {
+    let (entries, loaded) = loaded(json!({
+        "version": 2,
+        "settings": {"showCoordinates": false, "pieceSet": 7},
+        "currentGame": "not a game",
+        "courseTask": 12,
+    }));
+    assert!(!loaded.settings.show_coordinates, "the good field is kept");
+    assert!(loaded.current.is_none() && loaded.course_task.is_none());
+    assert!(loaded.notices.contains(&Notice::CurrentGameUnreadable));
+    assert!(loaded
+        .notices
+        .iter()
+        .any(|notice| matches!(notice, Notice::SettingsPartlyReset { .. })));
+    // Kept under keys of their own; the unreadable game and task are out of the record.
+    assert_eq!(
+        entries.get("damaged-currentGame-1"),
+        Some(json!("not a game"))
+    );
+    assert_eq!(entries.get("damaged-courseTask-1"), Some(json!(12)));
+    assert!(entries.get("damaged-settings-1").is_some());
+    assert!(!entries.has("currentGame") && !entries.has("courseTask"));
+}
+
+#[test]
+fn setting_aside_never_overwrites_what_was_set_aside_before() {
+    let entries = MemoryEntries::new(Map::new());
+    assert_eq!(
+        record::set_aside(&entries, "settings", json!(1)).as_deref(),
+        Some("damaged-settings-1")
+    );
+    assert_eq!(
+        record::set_aside(&entries, "settings", json!(2)).as_deref(),
+        Some("damaged-settings-2")
+    );
+    assert_eq!(entries.get("damaged-settings-1"), Some(json!(1)));
+}
+
+#[test]
+fn a_change_whose_save_fails_is_undone_in_memory_and_in_the_record() {
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut games = Games::new(Settings::default(), None, Vec::new());
+    let view = games
+        .new_game(&saves, Some(&mut shelf), friends(), "g1".into(), 0.0, true)
+        .expect("a new game");
+    let saved = saves.get("currentGame");
+    assert!(saved.is_some());
+
+    saves.failing.set(true);
+    let from_to = view.legal_moves.first().expect("a first move");
+    let (from, to) = (from_to.from.clone(), from_to.to.clone());
+    let error = games
+        .act(
+            &saves,
+            Some(&mut shelf),
+            "g1",
+            Act::Play {
+                from: &from,
+                to: &to,
+            },
+            1.0,
+        )
+        .expect_err("the save fails");
+    assert_eq!(
+        error.problem,
+        Problem::Storage {
+            what: StorageWhat::Save
+        }
+    );
+    let current = games.current.as_ref().expect("the game is still there");
+    assert!(current.game().moves().is_empty(), "the move is undone");
+    assert_eq!(saves.get("currentGame"), saved, "and so is the record");
+}
+
+#[test]
+fn a_game_that_ended_is_filed_once_and_before_a_new_one_starts() {
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut games = Games::new(Settings::default(), None, Vec::new());
+    games
+        .new_game(&saves, Some(&mut shelf), friends(), "g1".into(), 0.0, true)
+        .expect("a new game");
+    games
+        .act(&saves, Some(&mut shelf), "g1", Act::Resign, 1.0)
+        .expect("resigned");
+    assert_eq!(shelf.games, ["g1"]);
+    games
+        .set_settings(&saves, Some(&mut shelf), Settings::default())
+        .expect("saved");
+    games
+        .new_game(&saves, Some(&mut shelf), friends(), "g2".into(), 2.0, true)
+        .expect("a new game");
+    assert_eq!(shelf.games, ["g1"], "filed once");
+    let refused = games.act(&saves, Some(&mut shelf), "g1", Act::Resign, 3.0);
+    assert_eq!(
+        refused.expect_err("not the game in progress").problem,
+        Problem::NotCurrentGame
+    );
+}
+
+#[test]
+fn a_course_change_whose_save_fails_is_undone() {
+    let saves = Memory::default();
+    let mut course = CourseData::default();
+    let first = course.status().next.expect("a first task");
+    course.open_task(&saves, &first).expect("opens");
+    let before = saves.get("courseTask");
+    assert!(before.is_some());
+    saves.failing.set(true);
+    course.reset(&saves).expect_err("the save fails");
+    assert!(course.run.is_some(), "the task open stays");
+    assert_eq!(saves.get("courseTask"), before);
+}
+
+#[test]
+fn the_trainer_files_a_run_given_up_once_and_counts_its_rated_try() {
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let (_, loaded) = loaded(json!({}));
+    let mut puzzles = loaded.into_parts(Default::default(), 0.0).puzzles;
+    let view = puzzles
+        .next(
+            &saves,
+            Some(&mut shelf),
+            ultima_puzzles::rating::Difficulty::Normal,
+            None,
+            10.0,
+            7,
+        )
+        .expect("a puzzle");
+    assert!(view.rated);
+    let id = view.id.clone();
+    puzzles
+        .solution(&saves, Some(&mut shelf), &id, 20.0)
+        .expect("the solution");
+    assert_eq!(shelf.attempts, [(id.clone(), 10.0)]);
+    assert_eq!(puzzles.rating.attempted, 1);
+    puzzles
+        .solution(&saves, Some(&mut shelf), &id, 30.0)
+        .expect("shown again");
+    assert_eq!(shelf.attempts.len(), 1, "filed once");
+    assert!(saves
+        .get("puzzleCurrent")
+        .is_some_and(|run| run["filed"] == json!(true)));
+}
