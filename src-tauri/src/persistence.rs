@@ -11,19 +11,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use serde_json::Value;
-use ultima_app_state::record::{self, Loaded, Saves, KEY_VERSION, VERSION};
-use ultima_course::Progress;
-
-use crate::course::stored::StoredTask;
 use crate::durable;
 use crate::error::{AppError, StorageWhat};
 use crate::notice::Notice;
-use crate::puzzles::stored::{StoredRating, StoredRun};
-use crate::settings::Settings;
 use crate::store::KeyValue;
 use crate::stored::{self, LegacyFinished};
-use ultima_game::Session;
+use serde_json::Value;
+use ultima_app_state::record::{self, Entries, Loaded, Saves, KEY_VERSION, VERSION};
 
 pub const FILE: &str = "ultima.json";
 /// Version 1 only: the finished games, now in the history database.
@@ -150,85 +144,40 @@ impl Persistence {
         }
     }
 
-    /// Saves settings and the game in progress, backing up the last complete file first. In
-    /// read-only mode nothing is written (the player was told at start-up).
-    pub fn save(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.save_staged(|store| record::stage(store, settings, current))
-    }
-
-    /// Stages entries with `stage`, then writes the file (after its backup). Nothing in
-    /// read-only mode.
-    fn save_staged(
-        &self,
-        stage: impl FnOnce(&dyn KeyValue) -> Result<(), AppError>,
-    ) -> Result<(), AppError> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        stage(store.as_ref())?;
-        self.write(store.as_ref())
-    }
-
-    /// Runs `stage` on the store's memory, without writing (nothing in read-only mode).
-    fn staged(
-        &self,
-        stage: impl FnOnce(&dyn KeyValue) -> Result<(), AppError>,
-    ) -> Result<(), AppError> {
-        match &self.store {
-            Some(store) => stage(store.as_ref()),
-            None => Ok(()),
-        }
-    }
-
     /// The entry under `key` as the store holds it now (online play's, which reads its own).
     pub fn entry(&self, key: &str) -> Option<Value> {
         self.store.as_ref()?.get(key)
     }
 
-    /// Saves `value` under `key` (`None`: the entry goes), as [`Persistence::save`] does the
-    /// rest.
+    /// Saves `value` under `key` (`None`: the entry goes), as the other entries are saved.
     pub fn save_entry(&self, key: &str, value: Option<Value>) -> Result<(), AppError> {
-        self.save_staged(|store| {
-            store.set(KEY_VERSION, Value::from(VERSION));
-            match value {
-                Some(value) => store.set(key, value),
-                None => store.delete(key),
-            }
-            Ok(())
-        })
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        store.set(KEY_VERSION, Value::from(VERSION));
+        match value {
+            Some(value) => store.set(key, value),
+            None => store.delete(key),
+        }
+        self.write()
     }
+}
 
-    /// Saves the course's progress and the task open, as [`Persistence::save`] does the rest.
-    pub fn save_course(
-        &self,
-        progress: &Progress,
-        task: Option<&StoredTask>,
-    ) -> Result<(), AppError> {
-        self.save_staged(|store| record::stage_course(store, progress, task))
-    }
-
-    /// Saves the player's puzzle rating and the puzzle open, as [`Persistence::save`] does the
-    /// rest.
-    pub fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.save_staged(|store| record::stage_puzzles(store, rating, current))
-    }
-
-    /// Puts the trainer's entries in the store's memory without writing them.
-    pub fn stage_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.staged(|store| record::stage_puzzles(store, rating, current))
+/// The app saves each change to its file: the settings and the game in progress, the course's
+/// and the trainer's entries, backing up the last complete file first. In read-only mode
+/// nothing is written (the player was told at start-up). The plugin writes its memory when the
+/// app exits, so the store's memory must always hold what the player was last told is saved.
+impl Saves for Persistence {
+    fn entries(&self) -> Option<&dyn Entries> {
+        self.store.as_deref().map(|store| store as &dyn Entries)
     }
 
     /// Backs up the last complete file and writes the store's memory (all of it: what the game
     /// and the course staged).
-    fn write(&self, store: &dyn KeyValue) -> Result<(), AppError> {
+    fn write(&self) -> Result<(), AppError> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
         let _writing = self
             .writing
             .lock()
@@ -238,99 +187,19 @@ impl Persistence {
             .save()
             .map_err(|e| AppError::storage(StorageWhat::Save, e))
     }
-
-    /// Puts the course's entries in the store's memory without writing them.
-    pub fn stage_course(
-        &self,
-        progress: &Progress,
-        task: Option<&StoredTask>,
-    ) -> Result<(), AppError> {
-        self.staged(|store| record::stage_course(store, progress, task))
-    }
-
-    /// Puts everything in the store's memory without writing it (the plugin writes its memory
-    /// when the app exits, so this must always hold what the player was last told is saved).
-    pub fn stage(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.staged(|store| record::stage(store, settings, current))
-    }
-}
-
-/// The app saves each change to its file.
-impl Saves for Persistence {
-    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.save(settings, current)
-    }
-
-    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.stage(settings, current)
-    }
-
-    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        Persistence::save_course(self, progress, task)
-    }
-
-    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        Persistence::stage_course(self, progress, task)
-    }
-
-    fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        Persistence::save_puzzles(self, rating, current)
-    }
-
-    fn stage_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        Persistence::stage_puzzles(self, rating, current)
-    }
 }
 
 /// The store, or why it could not be opened: every save fails then, with that reason (for
 /// the few steps that go on without saving, and only log it).
 pub struct Saving<'a>(pub Result<&'a Persistence, AppError>);
 
-impl Saving<'_> {
-    fn persistence(&self) -> Result<&Persistence, AppError> {
-        self.0.clone()
-    }
-}
-
 impl Saves for Saving<'_> {
-    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.persistence()?.save(settings, current)
+    fn entries(&self) -> Option<&dyn Entries> {
+        self.0.as_ref().ok()?.entries()
     }
 
-    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.persistence()?.stage(settings, current)
-    }
-
-    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        self.persistence()?.save_course(progress, task)
-    }
-
-    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        self.persistence()?.stage_course(progress, task)
-    }
-
-    fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.persistence()?.save_puzzles(rating, current)
-    }
-
-    fn stage_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.persistence()?.stage_puzzles(rating, current)
+    fn write(&self) -> Result<(), AppError> {
+        self.0.clone()?.write()
     }
 }
 

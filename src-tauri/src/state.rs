@@ -24,7 +24,7 @@ use crate::settings::Settings;
 use crate::store::KeyValue;
 use crate::stored::LegacyFinished;
 use crate::timer::FlagTimer;
-use ultima_app_state::record::Parts;
+use ultima_app_state::record::{Parts, Saves};
 
 struct Shared {
     /// The settings and the game in progress.
@@ -123,7 +123,7 @@ impl AppState {
         // Write this version's format now if the file was older or anything was repaired, so
         // that old entries do not come back.
         if persistence.is_older_format() || !data.notices.is_empty() {
-            if let Err(error) = persistence.save(&data.settings, data.current.as_ref()) {
+            if let Err(error) = persistence.save_games(&data.settings, data.current.as_ref()) {
                 eprintln!("ultima: saving after start-up: {error:?}");
             }
         }

@@ -45,25 +45,56 @@ pub trait Entries {
     fn has(&self, key: &str) -> bool;
 }
 
-/// How a platform keeps the record after a change: `save_…` keeps it for good (the app writes
-/// its file; the browser stages it for the page, which writes it before the command answers),
-/// `stage_…` only puts entries back in memory (after a failed save was undone, so that memory
-/// holds what the player was last told is saved).
+/// How a platform keeps the record: its entries in memory, and how what is staged there is
+/// written. A change is saved (`save_…`: staged, then written) or, after a failed save was
+/// undone, only staged again (`stage_…`), so that memory holds what the player was last told
+/// is saved.
 pub trait Saves {
-    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError>;
-    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError>;
-    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError>;
-    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError>;
-    fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError>;
+    /// The record's entries in memory (`None`: nothing is written this session, the record
+    /// comes from a newer version).
+    fn entries(&self) -> Option<&dyn Entries>;
+
+    /// Writes what is staged: the app writes its store file; the browser writes nothing here
+    /// (the page writes the record before the command answers).
+    fn write(&self) -> Result<(), AppError>;
+
+    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        self.entries()
+            .map_or(Ok(()), |entries| stage(entries, settings, current))
+    }
+
+    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
+        self.stage_games(settings, current)?;
+        self.write()
+    }
+
+    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
+        self.entries()
+            .map_or(Ok(()), |entries| stage_course(entries, progress, task))
+    }
+
+    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
+        self.stage_course(progress, task)?;
+        self.write()
+    }
+
     fn stage_puzzles(
         &self,
         rating: &StoredRating,
         current: Option<&StoredRun>,
-    ) -> Result<(), AppError>;
+    ) -> Result<(), AppError> {
+        self.entries()
+            .map_or(Ok(()), |entries| stage_puzzles(entries, rating, current))
+    }
+
+    fn save_puzzles(
+        &self,
+        rating: &StoredRating,
+        current: Option<&StoredRun>,
+    ) -> Result<(), AppError> {
+        self.stage_puzzles(rating, current)?;
+        self.write()
+    }
 }
 
 /// What was in the record at start-up.

@@ -6,17 +6,14 @@
 use std::cell::Cell;
 
 use serde_json::{json, Map, Value};
-use ultima_course::Progress;
 use ultima_game::wire::NewGame;
 use ultima_game::Session;
 
 use crate::archive::Archive;
-use crate::course::stored::StoredTask;
 use crate::course::CourseData;
 use crate::error::{AppError, Problem, StorageWhat};
 use crate::games::{Act, Games};
 use crate::notice::Notice;
-use crate::puzzles::stored::{StoredRating, StoredRun};
 use crate::puzzles::wire::AttemptBody;
 use crate::record::{self, Entries, Loaded, MemoryEntries, Saves};
 use crate::settings::Settings;
@@ -29,54 +26,23 @@ struct Memory {
 }
 
 impl Memory {
-    fn save(&self) -> Result<(), AppError> {
-        if self.failing.get() {
-            return Err(AppError::new(Problem::Storage {
-                what: StorageWhat::Save,
-            }));
-        }
-        Ok(())
-    }
-
     fn get(&self, key: &str) -> Option<Value> {
         self.entries.get(key)
     }
 }
 
 impl Saves for Memory {
-    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.stage_games(settings, current)?;
-        self.save()
+    fn entries(&self) -> Option<&dyn Entries> {
+        Some(&self.entries)
     }
 
-    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        record::stage(&self.entries, settings, current)
-    }
-
-    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        self.stage_course(progress, task)?;
-        self.save()
-    }
-
-    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        record::stage_course(&self.entries, progress, task)
-    }
-
-    fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.stage_puzzles(rating, current)?;
-        self.save()
-    }
-
-    fn stage_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        record::stage_puzzles(&self.entries, rating, current)
+    fn write(&self) -> Result<(), AppError> {
+        if self.failing.get() {
+            return Err(AppError::new(Problem::Storage {
+                what: StorageWhat::Save,
+            }));
+        }
+        Ok(())
     }
 }
 

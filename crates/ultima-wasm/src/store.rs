@@ -8,15 +8,10 @@
 //! before it, with the player told, and a damaged record is kept, never overwritten.
 
 use serde_json::{Map, Value};
-use ultima_app_state::record::{self, MemoryEntries, Saves, VERSION};
-use ultima_course::Progress;
-use ultima_game::Session;
+use ultima_app_state::record::{self, Entries, MemoryEntries, Saves, VERSION};
 
-use crate::course::stored::StoredTask;
 use crate::error::AppError;
 use crate::notice::Notice;
-use crate::puzzles::stored::{StoredRating, StoredRun};
-use crate::settings::Settings;
 pub use ultima_app_state::record::Loaded;
 
 /// Which saved record was used: the browser keeps the others as they are.
@@ -96,35 +91,11 @@ impl Store {
 /// The browser stages each change in the record: the page writes it (see `snapshot`) before
 /// the command answers.
 impl Saves for Store {
-    fn save_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        self.stage_games(settings, current)
+    fn entries(&self) -> Option<&dyn Entries> {
+        Some(&self.entries)
     }
 
-    fn stage_games(&self, settings: &Settings, current: Option<&Session>) -> Result<(), AppError> {
-        record::stage(&self.entries, settings, current)
-    }
-
-    fn save_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        self.stage_course(progress, task)
-    }
-
-    fn stage_course(&self, progress: &Progress, task: Option<&StoredTask>) -> Result<(), AppError> {
-        record::stage_course(&self.entries, progress, task)
-    }
-
-    fn save_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        self.stage_puzzles(rating, current)
-    }
-
-    fn stage_puzzles(
-        &self,
-        rating: &StoredRating,
-        current: Option<&StoredRun>,
-    ) -> Result<(), AppError> {
-        record::stage_puzzles(&self.entries, rating, current)
+    fn write(&self) -> Result<(), AppError> {
+        Ok(())
     }
 }

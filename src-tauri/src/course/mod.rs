@@ -4,13 +4,13 @@
 //! the task, at the same move.
 //!
 //! - `commands`: the commands the UI calls.
-//! - `wire`: what the course screens receive; `stored`: the course's entries in the store.
+//! - `wire`: what the course screens receive.
 
 pub mod commands;
 #[cfg(test)]
 mod tests;
 
-pub use ultima_app_state::course::{hint, stored, unknown_status, wire, CourseData};
+pub use ultima_app_state::course::{hint, unknown_status, wire, CourseData};
 
 use crate::error::AppError;
 use crate::state::AppState;
