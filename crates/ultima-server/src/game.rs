@@ -153,6 +153,15 @@ impl LiveGame {
         self.session.id()
     }
 
+    /// The invite the game waits on, in compact letters (as it is filed), if it has one.
+    pub fn compact_invite(&self) -> Option<String> {
+        self.meta
+            .invite
+            .as_ref()
+            .and_then(|invite| invite.parse::<ultima_protocol::Invite>().ok())
+            .map(ultima_protocol::Invite::compact)
+    }
+
     pub fn to_doc(&self) -> GameDoc {
         GameDoc {
             version: self.version,

@@ -269,12 +269,7 @@ impl Hub {
         let result = match &self.backend {
             Backend::Sqlite { store, .. } => {
                 let outcome = game.session.game().outcome();
-                let invite = game
-                    .meta
-                    .invite
-                    .as_ref()
-                    .and_then(|invite| invite.parse::<Invite>().ok())
-                    .map(Invite::compact);
+                let invite = game.compact_invite();
                 store
                     .put(Row {
                         id: game.id().to_string(),
@@ -730,7 +725,13 @@ impl Hub {
                 |_, _| {},
             )
             .await;
-        // A finished game nobody watches leaves memory (it is read again if resumed).
+        self.forget_if_over_and_unwatched(&entry, &seating.game)
+            .await;
+    }
+
+    /// A finished game nobody here watches leaves memory (it is read again if resumed). An
+    /// open one stays: a player resuming it may hold its entry.
+    async fn forget_if_over_and_unwatched(&self, entry: &Entry, id: &str) {
         let over = entry
             .game
             .lock()
@@ -738,7 +739,7 @@ impl Hub {
             .as_ref()
             .map_or(true, LiveGame::is_over);
         if over && lock(&entry.subs).is_empty() {
-            lock(&self.games).remove(&seating.game);
+            lock(&self.games).remove(id);
         }
     }
 
@@ -798,21 +799,8 @@ impl Hub {
                 }
             }
         }
-        let holders: Vec<String> = holders.into_iter().collect();
-        match redis.alive(&holders).await {
-            Ok(alive) => {
-                let dead: Vec<String> = holders
-                    .into_iter()
-                    .zip(alive)
-                    .filter(|(_, alive)| !alive)
-                    .map(|(name, _)| name)
-                    .collect();
-                if !dead.is_empty() {
-                    self.release_dead(&dead).await;
-                }
-            }
-            Err(error) => eprintln!("ultima-server: {error}"),
-        }
+        self.release_dead(redis, holders.into_iter().collect())
+            .await;
     }
 
     /// One game of the sweep.
@@ -844,17 +832,8 @@ impl Hub {
             Some(Expiry::Remove) => self.remove_expired(&entry, id, lifetimes).await,
             None => {}
         }
-        // A game it ended that nobody here watches leaves memory, as in `leave` (it is read
-        // again if resumed). An open one stays: a player resuming it may hold its entry.
-        let over = entry
-            .game
-            .lock()
-            .await
-            .as_ref()
-            .map_or(true, LiveGame::is_over);
-        if over && lock(&entry.subs).is_empty() {
-            lock(&self.games).remove(id);
-        }
+        // A game it ended, if nobody here watches it.
+        self.forget_if_over_and_unwatched(&entry, id).await;
     }
 
     /// Removes an expired game from the store and memory, and tells its players.
@@ -870,12 +849,7 @@ impl Hub {
             }
             let result = match &self.backend {
                 Backend::Sqlite { store, invites } => {
-                    let invite = game
-                        .meta
-                        .invite
-                        .as_ref()
-                        .and_then(|invite| invite.parse::<Invite>().ok())
-                        .map(Invite::compact);
+                    let invite = game.compact_invite();
                     if let Some(code) = &invite {
                         lock(invites).remove(code);
                     }
@@ -996,9 +970,29 @@ impl Hub {
         holders.into_iter().collect()
     }
 
-    /// Seats held by processes that died are away from now on.
+    /// Seats held by those of `holders` (other processes) that `redis` no longer says are alive:
+    /// away from now on, the processes having died.
     #[cfg(feature = "redis")]
-    pub(crate) async fn release_dead(self: &Arc<Self>, dead: &[String]) {
+    pub(crate) async fn release_dead(
+        self: &Arc<Self>,
+        redis: &crate::redis_store::RedisStore,
+        holders: Vec<String>,
+    ) {
+        let dead: Vec<String> = match redis.alive(&holders).await {
+            Ok(alive) => holders
+                .into_iter()
+                .zip(alive)
+                .filter(|(_, alive)| !alive)
+                .map(|(name, _)| name)
+                .collect(),
+            Err(error) => {
+                eprintln!("ultima-server: {error}");
+                return;
+            }
+        };
+        if dead.is_empty() {
+            return;
+        }
         let entries: Vec<(String, Arc<Entry>)> = lock(&self.games)
             .iter()
             .map(|(id, entry)| (id.clone(), entry.clone()))

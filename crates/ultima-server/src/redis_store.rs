@@ -249,12 +249,7 @@ impl RedisStore {
         origin: &str,
         remember_ms: u64,
     ) -> Result<(), StoreError> {
-        let invite = game
-            .meta
-            .invite
-            .as_ref()
-            .and_then(|invite| invite.parse::<ultima_protocol::Invite>().ok())
-            .map(ultima_protocol::Invite::compact);
+        let invite = game.compact_invite();
         let event = Event {
             origin: origin.to_string(),
             change: Change::Removed {
@@ -498,21 +493,7 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
             // Seats this process holds that the stored games no longer say it holds (its key
             // expired while Redis was away, and another process marked them away).
             beating.reassert_seats().await;
-            let holders = beating.remote_holders();
-            match store.alive(&holders).await {
-                Ok(alive) => {
-                    let dead: Vec<String> = holders
-                        .into_iter()
-                        .zip(alive)
-                        .filter(|(_, alive)| !alive)
-                        .map(|(name, _)| name)
-                        .collect();
-                    if !dead.is_empty() {
-                        beating.release_dead(&dead).await;
-                    }
-                }
-                Err(error) => eprintln!("ultima-server: {error}"),
-            }
+            beating.release_dead(store, beating.remote_holders()).await;
         }
     });
     Ok(())
