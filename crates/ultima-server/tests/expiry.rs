@@ -6,10 +6,10 @@
 mod common;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{generous, pair, server_with, Client, TempDir};
-use ultima_protocol::{ClientMessage, ColorChoice, ErrorCode, ServerMessage};
+use common::{create, generous, join_refused, pair, resume, server_with, until, TempDir};
+use ultima_protocol::{ColorChoice, ErrorCode, ServerMessage};
 use ultima_rules::{Color, Outcome, WinReason};
 use ultima_server::Config;
 
@@ -27,15 +27,6 @@ fn row(db: &Path, game: &str) -> Option<bool> {
     }
 }
 
-/// Waits (up to 20 s) until `condition` holds.
-async fn until(what: &str, condition: impl Fn() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !condition() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 fn config(db: &Path, invite_ms: u64, abandoned_ms: u64) -> Config {
     generous(Config {
         db: Some(db.to_path_buf()),
@@ -45,43 +36,6 @@ fn config(db: &Path, invite_ms: u64, abandoned_ms: u64) -> Config {
     })
 }
 
-async fn create(url: &str) -> (Client, String, String, String) {
-    let mut creator = Client::connect(url).await;
-    creator
-        .send(&ClientMessage::Create {
-            color: ColorChoice::White,
-            clock: None,
-        })
-        .await;
-    let (game, _, token, invite) = creator.seated().await;
-    creator.state().await;
-    (creator, game, token, invite.unwrap_or_default())
-}
-
-async fn join(url: &str, invite: &str) -> ErrorCode {
-    let mut friend = Client::connect(url).await;
-    friend
-        .send(&ClientMessage::Join {
-            invite: invite.to_string(),
-        })
-        .await;
-    friend.error().await
-}
-
-async fn resume(url: &str, game: &str, token: &str) -> ServerMessage {
-    let mut client = Client::connect(url).await;
-    client
-        .send(&ClientMessage::Resume {
-            game: game.to_string(),
-            token: token.to_string(),
-        })
-        .await;
-    match client.next().await {
-        ServerMessage::Seated { .. } => client.next().await,
-        other => other,
-    }
-}
-
 #[tokio::test]
 async fn an_invite_nobody_joins_expires_its_game_goes_and_its_code_says_so() {
     let dir = TempDir::new("invite-expiry");
@@ -89,16 +43,16 @@ async fn an_invite_nobody_joins_expires_its_game_goes_and_its_code_says_so() {
     let server = server_with(config(&db, 400, 3_600_000)).await;
     let url = server.url();
     // One creator leaves, the other waits on.
-    let (left, old_game, old_token, old_invite) = create(&url).await;
+    let (left, old_game, old_token, old_invite) = create(&url, ColorChoice::White, None).await;
     left.close().await;
-    let (mut waiting, game, token, invite) = create(&url).await;
+    let (mut waiting, game, token, invite) = create(&url, ColorChoice::White, None).await;
     assert_eq!(row(&db, &game), Some(false));
 
     // The one waiting is told, and the server closes the connection.
     assert_eq!(waiting.error().await, ErrorCode::GameExpired);
     assert!(waiting.closed_within(Duration::from_secs(5)).await);
     assert_eq!(row(&db, &game), None, "the game is gone from the file");
-    assert_eq!(join(&url, &invite).await, ErrorCode::InviteExpired);
+    assert_eq!(join_refused(&url, &invite).await, ErrorCode::InviteExpired);
     assert_eq!(
         resume(&url, &game, &token).await,
         ServerMessage::Error {
@@ -106,7 +60,10 @@ async fn an_invite_nobody_joins_expires_its_game_goes_and_its_code_says_so() {
         }
     );
     // The older one expired as well (swept, or refused at the join and swept after).
-    assert_eq!(join(&url, &old_invite).await, ErrorCode::InviteExpired);
+    assert_eq!(
+        join_refused(&url, &old_invite).await,
+        ErrorCode::InviteExpired
+    );
     until("the older game to go", || row(&db, &old_game).is_none()).await;
     assert_eq!(
         resume(&url, &old_game, &old_token).await,
@@ -116,7 +73,7 @@ async fn an_invite_nobody_joins_expires_its_game_goes_and_its_code_says_so() {
     );
     // Never-issued codes are still unknown, not expired.
     assert_eq!(
-        join(&url, "CCCC-CCCC-CCCC-CCCC").await,
+        join_refused(&url, "CCCC-CCCC-CCCC-CCCC").await,
         ErrorCode::NoSuchInvite
     );
     server.shutdown().await;
@@ -124,7 +81,10 @@ async fn an_invite_nobody_joins_expires_its_game_goes_and_its_code_says_so() {
 
     // After a restart on the file the code still says it expired.
     let server = server_with(config(&db, 400, 3_600_000)).await;
-    assert_eq!(join(&server.url(), &invite).await, ErrorCode::InviteExpired);
+    assert_eq!(
+        join_refused(&server.url(), &invite).await,
+        ErrorCode::InviteExpired
+    );
     // A game joined in time is not touched by the invite's lifetime.
     let mut players = pair(&server.url(), None).await;
     tokio::time::sleep(Duration::from_millis(600)).await;

@@ -6,7 +6,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{kill_9, mv, spawn, Client, Spawned};
+use common::{
+    create, join_refused, kill_9, mv, resume, resume_seat, spawn, until, Client, Spawned,
+};
 use ultima_protocol::{ClientMessage, ClockSetting, ColorChoice, Presence, ServerMessage};
 use ultima_rules::{Color, DrawReason, Game, Outcome, Position, WinReason};
 
@@ -17,6 +19,13 @@ fn redis_url() -> String {
             panic!("set ULTIMA_TEST_REDIS=redis://127.0.0.1:PORT/ (scripts/redis-test.sh does)")
         }
     }
+}
+
+/// A connection of the test's own to the Redis the processes share.
+fn redis_connection() -> redis::Connection {
+    redis::Client::open(redis_url())
+        .and_then(|client| client.get_connection())
+        .expect("connects to Redis")
 }
 
 fn process(claim_after: &str) -> Spawned {
@@ -37,21 +46,9 @@ async fn pair_across(
     b: &Spawned,
     clock: Option<ClockSetting>,
 ) -> (Client, Client, String, String, String) {
-    let mut white = Client::connect(&a.url).await;
-    white
-        .send(&ClientMessage::Create {
-            color: ColorChoice::White,
-            clock,
-        })
-        .await;
-    let (game, _, white_token, invite) = white.seated().await;
-    white.state().await;
+    let (mut white, game, white_token, invite) = create(&a.url, ColorChoice::White, clock).await;
     let mut black = Client::connect(&b.url).await;
-    black
-        .send(&ClientMessage::Join {
-            invite: invite.unwrap_or_default(),
-        })
-        .await;
+    black.send(&ClientMessage::Join { invite }).await;
     let (joined, color, black_token, _) = black.seated().await;
     assert_eq!((joined.as_str(), color), (game.as_str(), Color::Black));
     assert_eq!(black.state().await.opponent, Presence::Connected);
@@ -150,29 +147,14 @@ async fn a_process_dies_and_its_player_goes_on_through_another() {
     let away = black.state().await;
     assert_eq!(away.opponent, Presence::Disconnected);
     // White comes back through the other process: every move is there, and play goes on.
-    let mut white = Client::connect(&b.url).await;
-    white
-        .send(&ClientMessage::Resume {
-            game: game.clone(),
-            token: white_token.clone(),
-        })
-        .await;
-    white.seated().await;
-    let state = white.state().await;
+    let (mut white, state) = resume_seat(&b.url, &game, &white_token).await;
     assert_eq!(state.moves, vec!["e2e5".to_string(), "d7d4".to_string()]);
     assert_eq!(black.state().await.opponent, Presence::Connected);
     play(&mut white, &mut black, 2, "a2a4").await;
     // And a new process serves the game as well.
     let c = process("30");
-    let mut again = Client::connect(&c.url).await;
-    again
-        .send(&ClientMessage::Resume {
-            game,
-            token: white_token,
-        })
-        .await;
-    again.seated().await;
-    assert_eq!(again.state().await.moves.len(), 3);
+    let (_again, state) = resume_seat(&c.url, &game, &white_token).await;
+    assert_eq!(state.moves.len(), 3);
 }
 
 #[tokio::test]
@@ -308,15 +290,7 @@ async fn redis_killed_and_restarted_from_its_append_only_file_loses_no_accepted_
         }
     }
     assert!(seen, "black never heard of the move");
-    let mut again = Client::connect(&b.url).await;
-    again
-        .send(&ClientMessage::Resume {
-            game,
-            token: white_token,
-        })
-        .await;
-    again.seated().await;
-    let state = again.state().await;
+    let (_again, state) = resume_seat(&b.url, &game, &white_token).await;
     assert_eq!(
         state.moves,
         vec!["e2e5".to_string(), "d7d4".to_string(), "a2a4".to_string()]
@@ -337,9 +311,7 @@ fn redis_doc(connection: &mut redis::Connection, game: &str) -> String {
 #[tokio::test]
 #[ignore = "needs a redis-server: scripts/redis-test.sh"]
 async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_game() {
-    let mut redis = redis::Client::open(redis_url())
-        .and_then(|client| client.get_connection())
-        .expect("connects to Redis");
+    let mut redis = redis_connection();
     let mut a = process("30");
     let mut b = process("30");
     let (mut white, mut black, game, white_token, black_token) = pair_across(&a, &b, None).await;
@@ -391,42 +363,11 @@ async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_
     assert_eq!(version, Some(2));
     // The set of open games the sweep of abandoned ones reads has it.
     assert!(in_set(&mut redis, "ultima:open", &game));
-    let mut white = Client::connect(&c.url).await;
-    white
-        .send(&ClientMessage::Resume {
-            game: game.clone(),
-            token: white_token.clone(),
-        })
-        .await;
-    white.seated().await;
-    assert_eq!(white.state().await.moves, vec!["e2e5".to_string()]);
-    let mut black = Client::connect(&c.url).await;
-    black
-        .send(&ClientMessage::Resume {
-            game: game.clone(),
-            token: black_token.clone(),
-        })
-        .await;
-    black.seated().await;
-    black.state().await;
+    let (mut white, state) = resume_seat(&c.url, &game, &white_token).await;
+    assert_eq!(state.moves, vec!["e2e5".to_string()]);
+    let (mut black, _) = resume_seat(&c.url, &game, &black_token).await;
     white.state().await;
     play(&mut black, &mut white, 1, "d7d4").await;
-}
-
-/// Waits (up to 20 s) until `condition` holds of Redis.
-async fn until_redis(
-    redis: &mut redis::Connection,
-    what: &str,
-    condition: impl Fn(&mut redis::Connection) -> bool,
-) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !condition(redis) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 fn in_set(redis: &mut redis::Connection, set: &str, game: &str) -> bool {
@@ -446,26 +387,10 @@ fn stored(redis: &mut redis::Connection, game: &str) -> bool {
     exists
 }
 
-async fn resume_on(url: &str, game: &str, token: &str) -> ServerMessage {
-    let mut client = Client::connect(url).await;
-    client
-        .send(&ClientMessage::Resume {
-            game: game.to_string(),
-            token: token.to_string(),
-        })
-        .await;
-    match client.next().await {
-        ServerMessage::Seated { .. } => client.next().await,
-        other => other,
-    }
-}
-
 #[tokio::test]
 #[ignore = "needs a redis-server: scripts/redis-test.sh"]
 async fn expired_invites_and_abandoned_games_across_processes() {
-    let mut redis = redis::Client::open(redis_url())
-        .and_then(|client| client.get_connection())
-        .expect("connects to Redis");
+    let mut redis = redis_connection();
     let url = redis_url();
     let gone = ServerMessage::Error {
         error: ultima_protocol::ErrorCode::GameExpired,
@@ -477,15 +402,7 @@ async fn expired_invites_and_abandoned_games_across_processes() {
         let lifetimes = ["--invite-expires-after", "0.4", "--abandoned-after", "3600"];
         let a = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
         let b = spawn(&[&["--redis", &url][..], &lifetimes[..]].concat());
-        let mut creator = Client::connect(&a.url).await;
-        creator
-            .send(&ClientMessage::Create {
-                color: ColorChoice::White,
-                clock: None,
-            })
-            .await;
-        let (game, _, token, invite) = creator.seated().await;
-        creator.state().await;
+        let (mut creator, game, token, invite) = create(&a.url, ColorChoice::White, None).await;
         assert!(in_set(&mut redis, "ultima:invites", &game));
         assert_eq!(
             creator.error().await,
@@ -495,17 +412,11 @@ async fn expired_invites_and_abandoned_games_across_processes() {
         assert!(!stored(&mut redis, &game));
         assert!(!in_set(&mut redis, "ultima:invites", &game));
         assert!(!in_set(&mut redis, "ultima:open", &game));
-        let mut friend = Client::connect(&b.url).await;
-        friend
-            .send(&ClientMessage::Join {
-                invite: invite.unwrap_or_default(),
-            })
-            .await;
         assert_eq!(
-            friend.error().await,
+            join_refused(&b.url, &invite).await,
             ultima_protocol::ErrorCode::InviteExpired
         );
-        assert_eq!(resume_on(&b.url, &game, &token).await, gone);
+        assert_eq!(resume(&b.url, &game, &token).await, gone);
     }
 
     // Games both players left: the played one ends (the side to move losing on time) and is
@@ -518,15 +429,12 @@ async fn expired_invites_and_abandoned_games_across_processes() {
     drop((white, black));
     let (white, black, unplayed, unplayed_token, _) = pair_across(&c, &d, None).await;
     drop((white, black));
-    until_redis(&mut redis, "the played game to end", |redis| {
-        stored(redis, &played) && !in_set(redis, "ultima:open", &played)
+    until("the played game to end", || {
+        stored(&mut redis, &played) && !in_set(&mut redis, "ultima:open", &played)
     })
     .await;
-    until_redis(&mut redis, "the unplayed game to go", |redis| {
-        !stored(redis, &unplayed)
-    })
-    .await;
-    match resume_on(&d.url, &played, &white_token).await {
+    until("the unplayed game to go", || !stored(&mut redis, &unplayed)).await;
+    match resume(&d.url, &played, &white_token).await {
         ServerMessage::State(state) => {
             assert_eq!(state.moves, vec!["e2e5".to_string()]);
             assert_eq!(
@@ -539,5 +447,5 @@ async fn expired_invites_and_abandoned_games_across_processes() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(resume_on(&c.url, &unplayed, &unplayed_token).await, gone);
+    assert_eq!(resume(&c.url, &unplayed, &unplayed_token).await, gone);
 }

@@ -3,23 +3,9 @@
 
 mod common;
 
-use common::{kill_9, mv, pair, spawn, Client, Pair, TempDir};
+use common::{create, kill_9, mv, pair, resume_seat, spawn, Client, Pair, TempDir};
 use ultima_protocol::{ClientMessage, ClockSetting, Presence, ServerMessage};
 use ultima_rules::{Color, Game, Position};
-
-/// A game's moves as the server has them, read by resuming `token`'s seat.
-async fn resume(url: &str, game: &str, token: &str) -> (Client, ultima_protocol::GameState) {
-    let mut client = Client::connect(url).await;
-    client
-        .send(&ClientMessage::Resume {
-            game: game.to_string(),
-            token: token.to_string(),
-        })
-        .await;
-    client.seated().await;
-    let state = client.state().await;
-    (client, state)
-}
 
 struct Played {
     pair: Pair,
@@ -62,15 +48,8 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         games.push(played);
     }
     // A game whose friend has not come yet.
-    let mut waiting = Client::connect(&server.url).await;
-    waiting
-        .send(&ClientMessage::Create {
-            color: ultima_protocol::ColorChoice::Black,
-            clock: None,
-        })
-        .await;
-    let (waiting_game, _, waiting_token, invite) = waiting.seated().await;
-    waiting.state().await;
+    let (_waiting, waiting_game, waiting_token, invite) =
+        create(&server.url, ultima_protocol::ColorChoice::Black, None).await;
 
     // One more move in every game, sent at once: some may be stored when the kill comes, some
     // not; none of those acknowledged may be lost.
@@ -108,24 +87,21 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
     let server = spawn(&["--db", &db.to_string_lossy()]);
     // The invite still works after the restart, and the creator finds the friend there.
     let mut friend = Client::connect(&server.url).await;
-    friend
-        .send(&ClientMessage::Join {
-            invite: invite.unwrap_or_default(),
-        })
-        .await;
+    friend.send(&ClientMessage::Join { invite }).await;
     let (joined, color, _, _) = friend.seated().await;
     assert_eq!(
         (joined.as_str(), color),
         (waiting_game.as_str(), Color::White)
     );
     assert_eq!(friend.state().await.opponent, Presence::Disconnected);
-    let (_, state) = resume(&server.url, &waiting_game, &waiting_token).await;
+    let (_, state) = resume_seat(&server.url, &waiting_game, &waiting_token).await;
     assert_eq!(
         (state.you, state.opponent, state.invite),
         (Color::Black, Presence::Connected, None)
     );
     for (i, played) in games.iter_mut().enumerate() {
-        let (white, state) = resume(&server.url, &played.pair.game, &played.pair.white_token).await;
+        let (white, state) =
+            resume_seat(&server.url, &played.pair.game, &played.pair.white_token).await;
         let expected: Vec<String> = played
             .game
             .moves()
@@ -147,7 +123,8 @@ async fn kill_9_loses_no_accepted_move_and_the_games_go_on_after_a_restart() {
         assert_eq!(state.opponent, Presence::Disconnected, "nobody is back yet");
         assert_eq!(state.clock.is_some(), i % 2 == 0);
         played.pair.white = white;
-        let (black, _) = resume(&server.url, &played.pair.game, &played.pair.black_token).await;
+        let (black, _) =
+            resume_seat(&server.url, &played.pair.game, &played.pair.black_token).await;
         assert_eq!(
             played.pair.white.state().await.opponent,
             Presence::Connected
@@ -183,15 +160,8 @@ async fn tokens_are_stored_hashed_and_a_file_from_before_that_keeps_every_player
     let mut finished = pair(&server.url, None).await;
     finished.white.send(&ClientMessage::Resign {}).await;
     assert!(finished.white.state().await.result.is_some());
-    let mut waiting = Client::connect(&server.url).await;
-    waiting
-        .send(&ClientMessage::Create {
-            color: ultima_protocol::ColorChoice::White,
-            clock: None,
-        })
-        .await;
-    let (waiting_game, _, waiting_token, _) = waiting.seated().await;
-    waiting.state().await;
+    let (_waiting, waiting_game, waiting_token, _) =
+        create(&server.url, ultima_protocol::ColorChoice::White, None).await;
     kill_9(&mut server);
 
     // Only hashes are stored: no token is in the file.
@@ -260,9 +230,9 @@ async fn tokens_are_stored_hashed_and_a_file_from_before_that_keeps_every_player
 
     // A server on that file: every player comes back with their token and plays on.
     let mut server = spawn(&["--db", &db.to_string_lossy()]);
-    let (mut white, state) = resume(&server.url, &playing.game, &playing.white_token).await;
+    let (mut white, state) = resume_seat(&server.url, &playing.game, &playing.white_token).await;
     assert_eq!(state.moves, vec!["e2e5".to_string()]);
-    let (mut black, state) = resume(&server.url, &playing.game, &playing.black_token).await;
+    let (mut black, state) = resume_seat(&server.url, &playing.game, &playing.black_token).await;
     assert_eq!(state.you, Color::Black);
     white.state().await;
     black.send(&mv(1, "d7d4")).await;
@@ -270,17 +240,14 @@ async fn tokens_are_stored_hashed_and_a_file_from_before_that_keeps_every_player
         black.next().await,
         ServerMessage::Moved { ply: 1, .. }
     ));
-    let (_, state) = resume(&server.url, &finished.game, &finished.black_token).await;
+    let (_, state) = resume_seat(&server.url, &finished.game, &finished.black_token).await;
     assert!(state.result.is_some(), "the finished game is there");
-    let (_, state) = resume(&server.url, &waiting_game, &waiting_token).await;
+    let (_, state) = resume_seat(&server.url, &waiting_game, &waiting_token).await;
     assert!(state.invite.is_some(), "the invite still waits");
     // A wrong token still proves nothing.
     let mut forger = Client::connect(&server.url).await;
     forger
-        .send(&ClientMessage::Resume {
-            game: playing.game.clone(),
-            token: "0123456789abcdef0123456789abcdef".into(),
-        })
+        .resume(&playing.game, "0123456789abcdef0123456789abcdef")
         .await;
     assert_eq!(forger.error().await, ultima_protocol::ErrorCode::BadToken);
     kill_9(&mut server);

@@ -184,12 +184,78 @@ impl Client {
         }
     }
 
+    /// Asks for `token`'s seat of `game`.
+    pub async fn resume(&mut self, game: &str, token: &str) {
+        self.send(&ClientMessage::Resume {
+            game: game.to_string(),
+            token: token.to_string(),
+        })
+        .await;
+    }
+
     pub async fn ping(&mut self) {
         self.send(&ClientMessage::Ping {}).await;
         match self.next().await {
             ServerMessage::Pong {} => {}
             other => panic!("expected pong, got {other:?}"),
         }
+    }
+}
+
+/// A game created on `url` by a new client taking `color`, who has read its seat and the
+/// waiting state: (creator, game id, token, invite).
+pub async fn create(
+    url: &str,
+    color: ColorChoice,
+    clock: Option<ClockSetting>,
+) -> (Client, String, String, String) {
+    let mut creator = Client::connect(url).await;
+    creator.send(&ClientMessage::Create { color, clock }).await;
+    let (game, _, token, invite) = creator.seated().await;
+    creator.state().await;
+    (creator, game, token, invite.unwrap_or_default())
+}
+
+/// A new client on `url` asks to join by `invite` and is refused: why.
+pub async fn join_refused(url: &str, invite: &str) -> ErrorCode {
+    let mut friend = Client::connect(url).await;
+    friend
+        .send(&ClientMessage::Join {
+            invite: invite.to_string(),
+        })
+        .await;
+    friend.error().await
+}
+
+/// A new client on `url` resumes `token`'s seat of `game`: the answer after the seat (the
+/// game's state), or the refusal.
+pub async fn resume(url: &str, game: &str, token: &str) -> ServerMessage {
+    let mut client = Client::connect(url).await;
+    client.resume(game, token).await;
+    match client.next().await {
+        ServerMessage::Seated { .. } => client.next().await,
+        other => other,
+    }
+}
+
+/// A new client on `url` back in `token`'s seat of `game`, and the game's state it was sent.
+pub async fn resume_seat(url: &str, game: &str, token: &str) -> (Client, GameState) {
+    let mut client = Client::connect(url).await;
+    client.resume(game, token).await;
+    client.seated().await;
+    let state = client.state().await;
+    (client, state)
+}
+
+/// Waits (up to 20 s) until `condition` holds.
+pub async fn until(what: &str, mut condition: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !condition() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
