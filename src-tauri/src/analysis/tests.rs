@@ -6,21 +6,37 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use ultima_analysis::Judgement;
-use ultima_game::wire::NewGame;
+use ultima_game::wire::{GameView, NewGame};
 
 use super::wire::AnalysisAnswer;
 use crate::error::Problem;
 use crate::state::AppState;
 use crate::tests::{folder, open};
 
-/// A game between friends of these moves, then White (to move) or Black resigns.
-fn finished_game(state: &AppState, moves: &[(&str, &str)]) -> String {
-    let game = state
+/// A new game between friends.
+fn friends_game(state: &AppState) -> GameView {
+    state
         .new_game(NewGame::Friend {
             turn_board: false,
             time_control: None,
         })
-        .expect("a new game");
+        .expect("a new game")
+}
+
+/// A new game against the Novice bot, the player White.
+fn novice_game(state: &AppState) -> GameView {
+    state
+        .new_game(NewGame::Bot {
+            level: ultima_bot::Level::Novice,
+            player_side: ultima_game::wire::SideChoice::White,
+            time_control: None,
+        })
+        .expect("a new game")
+}
+
+/// A game between friends of these moves, then White (to move) or Black resigns.
+fn finished_game(state: &AppState, moves: &[(&str, &str)]) -> String {
+    let game = friends_game(state);
     for (from, to) in moves {
         state.play_move(&game.id, from, to).expect("a legal move");
     }
@@ -115,12 +131,7 @@ fn a_game_still_going_is_not_analysed() {
     let _turn = one_at_a_time();
     let dir = folder("analysis-going");
     let state = open(&dir);
-    let game = state
-        .new_game(NewGame::Friend {
-            turn_board: false,
-            time_control: None,
-        })
-        .unwrap();
+    let game = friends_game(&state);
     let refused = super::analyse(&state, &game.id, &mut |_| {});
     assert_eq!(refused.map_err(|e| e.problem), Err(Problem::NotFinished));
 }
@@ -146,13 +157,7 @@ fn a_lines_boards_follow_its_moves_from_the_ply_it_starts_at() {
 fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_record() {
     let dir = folder("analysis-hint");
     let state = open(&dir);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: ultima_bot::Level::Novice,
-            player_side: ultima_game::wire::SideChoice::White,
-            time_control: None,
-        })
-        .unwrap();
+    let game = novice_game(&state);
     let first = super::hint::hint(&state, &game.id).unwrap();
     assert_eq!(first.hints, 1);
     let square: ultima_rules::Square = first.square.parse().expect("a square");
@@ -168,12 +173,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
     let state = open(&dir);
     assert_eq!(state.find(&game.id).unwrap().hints(), 2);
     // Not between friends.
-    let friends = state
-        .new_game(NewGame::Friend {
-            turn_board: false,
-            time_control: None,
-        })
-        .unwrap();
+    let friends = friends_game(&state);
     assert_eq!(
         super::hint::hint(&state, &friends.id).map_err(|e| e.problem),
         Err(Problem::NotAgainstBot)
@@ -184,13 +184,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
 fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
     let dir = folder("analysis-eval-bar");
     let state = open(&dir);
-    let game = state
-        .new_game(NewGame::Bot {
-            level: ultima_bot::Level::Novice,
-            player_side: ultima_game::wire::SideChoice::White,
-            time_control: None,
-        })
-        .unwrap();
+    let game = novice_game(&state);
     assert!(!game.eval_bar, "not shown before it is asked for");
     let start = super::eval_bar::evaluate(&state, &game.id, 0).unwrap();
     assert_eq!(start.ply, 0);
