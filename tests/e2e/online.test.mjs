@@ -42,6 +42,37 @@ function written(move) {
   return from === to ? `${from}=` : `${from}-${to}`;
 }
 
+/** Starts `ultima-server` on loopback `serverPort` (with `args`); `listening` resolves once it says so. */
+function startServer(serverPort, ...args) {
+  const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const listening = new Promise((ready, failed) => {
+    server.stdout.on('data', (data) => { if (String(data).includes('listening on')) ready(); });
+    server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));
+  });
+  return { server, listening };
+}
+
+/**
+ * From home: a game created on the server at loopback `serverPort`, not the app's own, the app's
+ * player taking `color` (`white`, `black`); resolves with its invite code.
+ */
+async function createOnServer(browser, serverPort, color) {
+  await click(browser, 'home-online');
+  // The app hosts again since the last test: this game is on the other server.
+  await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 10_000 });
+  await waitFor(async () => (await (await byTestId(browser, 'hosting')).isExisting()), 'the app hosting again');
+  if (await (await byTestId(browser, 'online-hosted')).isSelected()) await click(browser, 'online-hosted');
+  const field = await byTestId(browser, 'online-server');
+  await field.waitForDisplayed({ timeout: 10_000 });
+  // Without ws:// in front: the app puts it there.
+  await field.setValue(`127.0.0.1:${serverPort}`);
+  await click(browser, `online-${color}`);
+  await click(browser, 'online-create');
+  const codeElement = await byTestId(browser, 'invite-code');
+  await codeElement.waitForDisplayed({ timeout: 20_000 });
+  return (await codeElement.getText()).trim();
+}
+
 describe('online play: the app hosts, the command line joins', () => {
   let driver;
   let bot;
@@ -173,28 +204,12 @@ describe('online play: the app hosts, the command line joins', () => {
 
   it('creates a game on a server started by the test, offers a draw the bot declines, and resigns', async () => {
     const serverPort = port + 1;
-    const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { server, listening } = startServer(serverPort);
     try {
-      await new Promise((listening, failed) => {
-        server.stdout.on('data', (data) => { if (String(data).includes('listening on')) listening(); });
-        server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));
-      });
+      await listening;
       const browser = await driver.launch();
       await browser.setWindowSize(1280, 800);
-      await click(browser, 'home-online');
-      // The app hosts again since the last test: this game is on the other server.
-      await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 10_000 });
-      await waitFor(async () => (await (await byTestId(browser, 'hosting')).isExisting()), 'the app hosting again');
-      if (await (await byTestId(browser, 'online-hosted')).isSelected()) await click(browser, 'online-hosted');
-      const field = await byTestId(browser, 'online-server');
-      await field.waitForDisplayed({ timeout: 10_000 });
-      // Without ws:// in front: the app puts it there.
-      await field.setValue(`127.0.0.1:${serverPort}`);
-      await click(browser, 'online-black');
-      await click(browser, 'online-create');
-      const codeElement = await byTestId(browser, 'invite-code');
-      await codeElement.waitForDisplayed({ timeout: 20_000 });
-      const code = (await codeElement.getText()).trim();
+      const code = await createOnServer(browser, serverPort, 'black');
       assert.equal(await (await byTestId(browser, 'invite-address')).isExisting(), false, 'no network address: not hosted here');
 
       const guest = spawn(ultima, ['online', 'join', `ws://127.0.0.1:${serverPort}`, code, '--level', 'novice', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -229,27 +244,13 @@ describe('online play: the app hosts, the command line joins', () => {
 
   it('a take-back asked and granted, the friend gone on their move and the win claimed, then a rematch', async () => {
     const serverPort = port + 2;
-    const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`, '--claim-after', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { server, listening } = startServer(serverPort, '--claim-after', '3');
     let friend;
     try {
-      await new Promise((listening, failed) => {
-        server.stdout.on('data', (data) => { if (String(data).includes('listening on')) listening(); });
-        server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));
-      });
+      await listening;
       const browser = await driver.launch();
       await browser.setWindowSize(1280, 800);
-      await click(browser, 'home-online');
-      await (await byTestId(browser, 'online-create')).waitForDisplayed({ timeout: 10_000 });
-      await waitFor(async () => (await (await byTestId(browser, 'hosting')).isExisting()), 'the app hosting again');
-      if (await (await byTestId(browser, 'online-hosted')).isSelected()) await click(browser, 'online-hosted');
-      const field = await byTestId(browser, 'online-server');
-      await field.waitForDisplayed({ timeout: 10_000 });
-      await field.setValue(`127.0.0.1:${serverPort}`);
-      await click(browser, 'online-white');
-      await click(browser, 'online-create');
-      const codeElement = await byTestId(browser, 'invite-code');
-      await codeElement.waitForDisplayed({ timeout: 20_000 });
-      const code = (await codeElement.getText()).trim();
+      const code = await createOnServer(browser, serverPort, 'white');
 
       // The friend, played by the test over the protocol, joins as Black.
       friend = await connectFriend(serverPort);
