@@ -132,11 +132,12 @@ export async function legalMoves(browser) {
 
 /** The moves in the move list, in the people's notation. */
 export async function moveList(browser) {
-  const list = await byTestId(browser, 'move-list');
-  const items = await list.$$('[data-ply]');
-  const texts = [];
-  for (const item of items) texts.push((await item.getText()).trim());
-  return texts;
+  // Read in one go in the page: element by element through WebDriver, a redraw between two reads
+  // (a move arriving) left a stale element, and the read failed instead of seeing the new list.
+  return browser.execute(() => {
+    const list = document.querySelector('[data-testid="move-list"]');
+    return list ? [...list.querySelectorAll('[data-ply]')].map((item) => item.innerText.trim()) : [];
+  });
 }
 
 /** Square → piece class names, read from chessground's piece elements. */
