@@ -76,7 +76,7 @@ fn parse(args: &[String]) -> Result<Settings, CliError> {
             other => return Err(options.unknown(other)),
         }
     }
-    if settings.games % 2 != 0 {
+    if !settings.games.is_multiple_of(2) {
         return Err(CliError::Usage(
             "--games must be even and at least 2 (each opening is played with both colours)"
                 .to_string(),

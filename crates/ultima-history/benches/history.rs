@@ -99,7 +99,12 @@ fn summary(n: u32, plies: u32) -> Summary {
         reason: ["checkmate", "resignation", "repetition"][n as usize % 3].into(),
         opponent: "bot".into(),
         level: ["novice", "casual", "club"][n as usize % 3].into(),
-        player_side: if n % 2 == 0 { "white" } else { "black" }.into(),
+        player_side: if n.is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        }
+        .into(),
         plies,
     }
 }

@@ -29,7 +29,12 @@ fn folder(name: &str) -> PathBuf {
 
 fn summary(n: u32) -> Summary {
     Summary {
-        result: if n % 2 == 0 { "white" } else { "black" }.to_string(),
+        result: if n.is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        }
+        .to_string(),
         opponent: format!("bot {n}"),
     }
 }

@@ -81,7 +81,7 @@ impl Puzzle {
             let next = current.play_unchecked(&mv);
             positions.push(next);
         }
-        if self.moves.len() < 2 || self.moves.len() % 2 != 0 {
+        if self.moves.len() < 2 || !self.moves.len().is_multiple_of(2) {
             return Err(ReplayError::Shape {
                 id: self.id.clone(),
                 count: self.moves.len(),
@@ -260,7 +260,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<Puzzle, ParseError> {
             mv: bad.clone(),
         });
     }
-    if moves.len() < 2 || moves.len() % 2 != 0 {
+    if moves.len() < 2 || !moves.len().is_multiple_of(2) {
         return Err(ParseError::MoveCount {
             line,
             count: moves.len(),

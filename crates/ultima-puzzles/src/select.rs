@@ -63,7 +63,7 @@ fn squares(ufen: &str) -> Vec<char> {
     for c in board.chars() {
         match c {
             '/' => {}
-            '1'..='8' => out.extend(std::iter::repeat('.').take(c as usize - '0' as usize)),
+            '1'..='8' => out.extend(std::iter::repeat_n('.', c as usize - '0' as usize)),
             other => out.push(other),
         }
     }

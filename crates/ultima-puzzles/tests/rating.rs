@@ -28,7 +28,7 @@ fn strongest_solve(solves: usize, tries: usize) -> Vec<(Level, bool)> {
     Level::ALL
         .iter()
         .rev()
-        .flat_map(|level| std::iter::repeat(*level).take(tries))
+        .flat_map(|level| std::iter::repeat_n(*level, tries))
         .enumerate()
         .map(|(index, level)| (level, index < solves))
         .collect()

@@ -737,7 +737,7 @@ impl Hub {
             .lock()
             .await
             .as_ref()
-            .map_or(true, LiveGame::is_over);
+            .is_none_or(LiveGame::is_over);
         if over && lock(&entry.subs).is_empty() {
             lock(&self.games).remove(id);
         }

@@ -142,7 +142,7 @@ impl AppState {
 
     pub fn new_game(&mut self, request: NewGame) -> Result<GameView, AppError> {
         self.search = None;
-        let coin = seed() % 2 == 0;
+        let coin = seed().is_multiple_of(2);
         let view = self.games.new_game(
             &self.store,
             Some(&mut self.finished),

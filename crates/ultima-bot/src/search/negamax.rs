@@ -148,7 +148,7 @@ impl<'a> Searcher<'a> {
         }
         if self.limits.nodes.is_some_and(|max| self.nodes > max) {
             self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             let out_of_time = self
                 .limits
                 .movetime_ms

@@ -265,7 +265,11 @@ mod tests {
                 for mv in moves.iter().take(len) {
                     seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     let score = ((seed >> 33) % 5) as i32 - 2
-                        + if seed % 7 == 0 { i32::MIN + 3 } else { 0 };
+                        + if seed.is_multiple_of(7) {
+                            i32::MIN + 3
+                        } else {
+                            0
+                        };
                     picker.moves.push(*mv);
                     picker.scores[picker.moves.len() - 1] = score;
                     naive.push((*mv, score));
