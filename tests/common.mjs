@@ -1,13 +1,28 @@
 // What both end-to-end harnesses share (tests/e2e: the real app through tauri-driver; tests/web:
 // the web app in Chromium): waiting until a check holds, and where a square of the board is.
 
-/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
+/** Whether `error` is WebDriver's word that an element went from the page between its finding and
+ * its use (a redraw in between): the next poll finds the page as it is now. */
+function isStale(error) {
+  return error?.name === 'stale element reference' || error?.code === 'ELEMENT_NOT_FOUND_AGAIN'
+    || /stale element/i.test(String(error?.message ?? ''));
+}
+
+/** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. A
+ * check that met an element the page had just redrawn is asked again; any other error fails. */
 export async function waitFor(check, what, ms = 20_000) {
   const end = Date.now() + ms;
   let last;
   while (Date.now() < end) {
-    last = await check();
-    if (last) return last;
+    let stale = false;
+    try {
+      last = await check();
+    } catch (error) {
+      if (!isStale(error)) throw error;
+      stale = true;
+      last = `(${error.name ?? 'stale element'})`;
+    }
+    if (last && !stale) return last;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
