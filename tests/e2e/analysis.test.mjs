@@ -8,12 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { attribute, byTestId, click, piecesOnBoard, screenshot, startDriver, startFriendGame, startNoviceGame, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
-const docs = resolve(import.meta.dirname, '../../docs/screenshots');
 
 const GAME = 'f2f5 f7f6 e2e4 h7h4 b2b5 a7a5 f5c5 c7c6 d2d5 d8b6 e1b4 h8h5 c1f4 g7g4 g1e3 a5a6 b4a5 b6c7 b5b4 e7e5'.split(' ');
 const POSITIONS = GAME.length + 1;
@@ -84,8 +82,6 @@ describe('analysing a finished game', () => {
     await browser.execute(() => window.scrollTo(0, 0));
     // WebKit's screenshot can show a frame from before the last click: give it time to paint.
     await browser.pause(1000);
-    mkdirSync(docs, { recursive: true });
-    await screenshot(browser, `${docs}/analysis.png`);
     if (shots) {
       await screenshot(browser, `${shots}/analysis.png`);
       // A phone's width: the board, the bar and the chart stacked.

@@ -2,14 +2,15 @@
 // turned on in the settings, a game against the bot shows it beside the board with White's
 // winning chance in its label, the position after each move evaluated (the player's and the
 // bot's); at a phone's width it stays beside the board without widening the page; the game
-// over panel and the finished games' list say it was shown. Screenshots in docs/screenshots.
+// over panel and the finished games' list say it was shown. Screenshots with ULTIMA_SHOTS.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { attribute, byTestId, click, legalMoves, screenshot, startDriver, startNoviceGame, typeMove, waitFor } from './harness.mjs';
 
-const docs = resolve(import.meta.dirname, '../../docs/screenshots');
+// Screenshots (docs/screenshots/play-eval-bar*.png) only when asked: ULTIMA_SHOTS=docs/screenshots.
+const shots = process.env.ULTIMA_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
 
 const plies = async (browser) => (await browser.$$('[data-testid="move-list"] [data-ply]')).length;
 
@@ -67,8 +68,7 @@ describe('the evaluation bar in play', () => {
     assert.ok(wide.barRight <= wide.boardLeft && wide.barHeight >= wide.boardHeight * 0.9, JSON.stringify(wide));
     await browser.execute(() => window.scrollTo(0, 0));
     await browser.pause(1000);
-    mkdirSync(docs, { recursive: true });
-    await screenshot(browser, `${docs}/play-eval-bar.png`);
+    if (shots) await screenshot(browser, `${shots}/play-eval-bar.png`);
 
     // A phone's width: still beside the board, and the page no wider than the screen.
     await browser.setWindowSize(390, 844);
@@ -78,7 +78,7 @@ describe('the evaluation bar in play', () => {
     assert.ok(phone.page <= phone.width && phone.boardRight <= phone.width, JSON.stringify(phone));
     await browser.execute(() => window.scrollTo(0, 0));
     await browser.pause(1000);
-    await screenshot(browser, `${docs}/play-eval-bar-phone.png`);
+    if (shots) await screenshot(browser, `${shots}/play-eval-bar-phone.png`);
     await browser.setWindowSize(1280, 800);
   });
 
