@@ -11,6 +11,7 @@
 //! fails when one does not, or a game could not be played.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -136,11 +137,27 @@ async fn open(address: &str, seat: Seat, opening: &Semaphore) -> Result<(Client,
                 ErrorCode::JoinRateLimited { retry_after_ms }
                 | ErrorCode::CreateRateLimited { retry_after_ms }
                 | ErrorCode::RateLimited { retry_after_ms },
-            )) => tokio::time::sleep(Duration::from_millis(retry_after_ms.max(10))).await,
+            )) => {
+                say_throttled(retry_after_ms);
+                tokio::time::sleep(Duration::from_millis(retry_after_ms.max(10))).await
+            }
             Err(error) => return Err(error.to_string()),
         }
     }
     Err("the server kept refusing to seat this client (rate limited)".into())
+}
+
+/// Says once, on standard error, why the run waits: a server with its default limits seats a
+/// few games from one address at once, then one connection every few seconds.
+fn say_throttled(retry_after_ms: u64) {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Ordering::Relaxed) {
+        eprintln!(
+            "the server limits games and joins from one address: waiting {:.1} s and trying again \
+             (for a load test, start it with --create-burst N --join-burst 2N)",
+            retry_after_ms as f64 / 1000.0
+        );
+    }
 }
 
 /// The next message on `events` that `wanted` picks (others are passed over).
