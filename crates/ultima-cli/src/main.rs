@@ -66,7 +66,9 @@ The bot:
   ultima bench --stop                 how soon a search ends when told to stop
   ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
                  [--go \"movetime 1000\"] [--timeout MS]
-                                      games between two players: a level or
+                                      games between two players: a level, a level with
+                                      settings (level:casual,noise=30,depth=4; keys depth,
+                                      movetime, noise, margin, reply, capture), or
                                       cmd:\"PROGRAM ARGS\" speaking the engine protocol;
                                       W/D/L, Elo difference, records written to FILE
   ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
