@@ -458,10 +458,12 @@ export type IntroView = {
 export type Judgement = "inaccuracy" | "mistake" | "blunder";
 
 /**
- *  The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
- *  store it.
+ *  The levels, weakest first, each beating the one below about three games in four (the
+ *  README's ladder). Serialised by name, lower case (`"novice"`), as saved games store it; the
+ *  five first names (Novice, Beginner, Casual, Intermediate, Club) are the app's first levels,
+ *  and a saved game naming one reads as that level.
  */
-export type Level = "novice" | "beginner" | "casual" | "intermediate" | "club";
+export type Level = "novice" | "beginner" | "improver" | "casual" | "steady" | "keen" | "intermediate" | "experienced" | "club";
 
 /**  One of the engine's lines. */
 export type LineView = {

@@ -5,7 +5,20 @@ import type { Color, Level, MoveView, Opponent, Outcome, PlyView, Role } from '.
 import { listOf, t } from './i18n';
 import { isRemoval } from './board/model';
 
-export const BOT_LEVELS: readonly Level[] = ['novice', 'beginner', 'casual', 'intermediate', 'club'];
+// A record, so that a new level on the Rust side fails the build until it has a place here.
+const LEVEL_ORDER: Record<Level, number> = {
+  novice: 0,
+  beginner: 1,
+  improver: 2,
+  casual: 3,
+  steady: 4,
+  keen: 5,
+  intermediate: 6,
+  experienced: 7,
+  club: 8,
+};
+/** The bot's levels, weakest first. */
+export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
 
 // A record, so that a new piece on the Rust side fails the build until it has a name here.
 const PIECE_ORDER: Record<Role, number> = {

@@ -17,8 +17,10 @@ use crate::eval::evaluate;
 use crate::limits::{Clock, Limits};
 use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
 
-/// The five levels, weakest first. Serialised by name, lower case (`"novice"`), as saved games
-/// store it.
+/// The levels, weakest first, each beating the one below about three games in four (the
+/// README's ladder). Serialised by name, lower case (`"novice"`), as saved games store it; the
+/// five first names (Novice, Beginner, Casual, Intermediate, Club) are the app's first levels,
+/// and a saved game naming one reads as that level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -26,8 +28,12 @@ use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
 pub enum Level {
     Novice,
     Beginner,
+    Improver,
     Casual,
+    Steady,
+    Keen,
     Intermediate,
+    Experienced,
     Club,
 }
 
@@ -56,20 +62,33 @@ impl LevelSettings {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 9] = [
         Level::Novice,
         Level::Beginner,
+        Level::Improver,
         Level::Casual,
+        Level::Steady,
+        Level::Keen,
         Level::Intermediate,
+        Level::Experienced,
         Level::Club,
     ];
+
+    /// Every level's name, weakest first, comma-separated (for messages).
+    pub fn name_list() -> String {
+        Level::ALL.map(Level::name).join(", ")
+    }
 
     pub fn name(self) -> &'static str {
         match self {
             Level::Novice => "novice",
             Level::Beginner => "beginner",
+            Level::Improver => "improver",
             Level::Casual => "casual",
+            Level::Steady => "steady",
+            Level::Keen => "keen",
             Level::Intermediate => "intermediate",
+            Level::Experienced => "experienced",
             Level::Club => "club",
         }
     }
@@ -85,6 +104,15 @@ impl Level {
                 overlook_capture_percent: 30,
             },
             Level::Beginner => LevelSettings {
+                depth: 2,
+                movetime_ms: 500,
+                noise_cp: 50,
+                margin_cp: 150,
+                overlook_reply_percent: 12,
+                overlook_capture_percent: 10,
+            },
+            // The first Beginner (to December 2026).
+            Level::Improver => LevelSettings {
                 depth: 3,
                 movetime_ms: 600,
                 noise_cp: 50,
@@ -100,9 +128,33 @@ impl Level {
                 overlook_reply_percent: 3,
                 overlook_capture_percent: 2,
             },
+            Level::Steady => LevelSettings {
+                depth: 6,
+                movetime_ms: 950,
+                noise_cp: 10,
+                margin_cp: 30,
+                overlook_reply_percent: 1,
+                overlook_capture_percent: 1,
+            },
+            Level::Keen => LevelSettings {
+                depth: 6,
+                movetime_ms: 1000,
+                noise_cp: 0,
+                margin_cp: 0,
+                overlook_reply_percent: 0,
+                overlook_capture_percent: 0,
+            },
             Level::Intermediate => LevelSettings {
                 depth: 7,
                 movetime_ms: 1000,
+                noise_cp: 0,
+                margin_cp: 0,
+                overlook_reply_percent: 0,
+                overlook_capture_percent: 0,
+            },
+            Level::Experienced => LevelSettings {
+                depth: 9,
+                movetime_ms: 2000,
                 noise_cp: 0,
                 margin_cp: 0,
                 overlook_reply_percent: 0,

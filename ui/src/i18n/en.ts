@@ -62,19 +62,28 @@ export const en = {
     immobilizer: 'I',
   },
 
+  /** The bot's levels, weakest first; each beats the one below it about three games in four. */
   level: {
     novice: 'Novice',
     beginner: 'Beginner',
+    improver: 'Improver',
     casual: 'Casual',
+    steady: 'Steady',
+    keen: 'Keen',
     intermediate: 'Intermediate',
+    experienced: 'Experienced',
     club: 'Club',
   },
   /** What playing each level is like (the bot's limits and error model, in words). */
   levelDescription: {
     novice: 'For your first games: it often overlooks your threats and its own chances to capture.',
-    beginner: 'Sees simple threats and captures, but still blunders now and then.',
+    beginner: 'Sees most simple threats and captures, but still blunders often.',
+    improver: 'Sees simple threats and captures, but still blunders now and then.',
     casual: 'Looks a few moves ahead and seldom blunders.',
+    steady: 'Looks a little further ahead than Casual and rarely leaves a piece to be taken.',
+    keen: 'Hardly ever blunders, and looks about six half-moves ahead.',
     intermediate: 'Always plays the best move it finds, looking about seven half-moves ahead.',
+    experienced: 'Never blunders, and looks further ahead than Intermediate: up to two seconds a move.',
     club: 'The strongest: thinks up to three seconds a move and punishes every mistake.',
   },
 

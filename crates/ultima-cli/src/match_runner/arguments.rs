@@ -39,7 +39,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
     let (first, second) = match args {
         [a, b, ..] if !is_option(a) && !is_option(b) => (a.clone(), b.clone()),
         _ => return Err(CliError::Usage(
-            "`ultima match` needs two players: levels (novice ... club) or cmd:\"PROGRAM ARGS\""
+            "`ultima match` needs two players: levels (novice ... club), level:NAME,KEY=VALUE... or cmd:\"PROGRAM ARGS\""
                 .to_string(),
         )),
     };

@@ -121,7 +121,7 @@ pub fn level_with_overrides(spec: &str) -> Result<(Level, LevelSettings), CliErr
 pub const SETTING_KEYS: [&str; 6] = ["depth", "movetime", "noise", "margin", "reply", "capture"];
 
 fn level_names() -> String {
-    Level::ALL.map(Level::name).join(", ")
+    Level::name_list()
 }
 
 impl Player for LevelBot {

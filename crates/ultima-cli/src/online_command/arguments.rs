@@ -151,7 +151,8 @@ fn bot_options(
     }
     let level = level.ok_or_else(|| {
         CliError::Usage(format!(
-            "`ultima {command}` needs --level L (novice, beginner, casual, intermediate or club)"
+            "`ultima {command}` needs --level L ({})",
+            Level::name_list()
         ))
     })?;
     Ok((level, seed))

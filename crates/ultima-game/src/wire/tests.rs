@@ -16,8 +16,32 @@ fn sides_roles_levels_and_results_keep_the_strings_the_ui_uses() {
     assert_eq!(to_json(&Role::Immobilizer), json!("immobilizer"));
     assert_eq!(
         Level::ALL.map(|level| to_json(&level)),
-        ["novice", "beginner", "casual", "intermediate", "club"].map(|name| json!(name))
+        [
+            "novice",
+            "beginner",
+            "improver",
+            "casual",
+            "steady",
+            "keen",
+            "intermediate",
+            "experienced",
+            "club"
+        ]
+        .map(|name| json!(name))
     );
+    // The app's first five levels, as games saved before the others came read them.
+    for (name, level) in [
+        ("novice", Level::Novice),
+        ("beginner", Level::Beginner),
+        ("casual", Level::Casual),
+        ("intermediate", Level::Intermediate),
+        ("club", Level::Club),
+    ] {
+        assert_eq!(
+            serde_json::from_value::<Level>(json!(name)).expect("a level"),
+            level
+        );
+    }
     assert_eq!(
         to_json(&Outcome::Win {
             winner: Color::Black,
@@ -149,7 +173,7 @@ fn the_typescript_types_follow_the_serde_shapes() {
     for expected in [
         r#"export type Color = "white" | "black""#,
         r#""longLeaper""#,
-        r#"export type Level = "novice" | "beginner" | "casual" | "intermediate" | "club""#,
+        r#"export type Level = "novice" | "beginner" | "improver" | "casual" | "steady" | "keen" | "intermediate" | "experienced" | "club""#,
         r#"kind: "win""#,
         r#"reason: WinReason"#,
         r#"botSide: Color"#,
