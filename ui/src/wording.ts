@@ -8,14 +8,15 @@ import { isRemoval } from './board/model';
 // A record, so that a new level on the Rust side fails the build until it has a place here.
 const LEVEL_ORDER: Record<Level, number> = {
   novice: 0,
-  beginner: 1,
-  improver: 2,
+  learner: 1,
+  beginner: 2,
   casual: 3,
   steady: 4,
-  keen: 5,
+  sharp: 5,
   intermediate: 6,
   experienced: 7,
-  club: 8,
+  strong: 8,
+  club: 9,
 };
 /** The bot's levels, weakest first. */
 export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);

@@ -27,13 +27,14 @@ use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Level {
     Novice,
+    Learner,
     Beginner,
-    Improver,
     Casual,
     Steady,
-    Keen,
+    Sharp,
     Intermediate,
     Experienced,
+    Strong,
     Club,
 }
 
@@ -62,15 +63,16 @@ impl LevelSettings {
 }
 
 impl Level {
-    pub const ALL: [Level; 9] = [
+    pub const ALL: [Level; 10] = [
         Level::Novice,
+        Level::Learner,
         Level::Beginner,
-        Level::Improver,
         Level::Casual,
         Level::Steady,
-        Level::Keen,
+        Level::Sharp,
         Level::Intermediate,
         Level::Experienced,
+        Level::Strong,
         Level::Club,
     ];
 
@@ -82,17 +84,22 @@ impl Level {
     pub fn name(self) -> &'static str {
         match self {
             Level::Novice => "novice",
+            Level::Learner => "learner",
             Level::Beginner => "beginner",
-            Level::Improver => "improver",
             Level::Casual => "casual",
             Level::Steady => "steady",
-            Level::Keen => "keen",
+            Level::Sharp => "sharp",
             Level::Intermediate => "intermediate",
             Level::Experienced => "experienced",
+            Level::Strong => "strong",
             Level::Club => "club",
         }
     }
 
+    /// The settings of each level. The ladder (README) measures each against the one below,
+    /// depth-bound: below Club the time limit is a guard that a free machine seldom reaches
+    /// (Beginner's replies take about 20 ms, Intermediate's about 140), so the depth and the
+    /// error model make a level's strength, whatever the machine.
     pub fn settings(self) -> LevelSettings {
         match self {
             Level::Novice => LevelSettings {
@@ -103,16 +110,16 @@ impl Level {
                 overlook_reply_percent: 50,
                 overlook_capture_percent: 30,
             },
-            Level::Beginner => LevelSettings {
+            // Novice's two plies with Beginner's errors, a little more often.
+            Level::Learner => LevelSettings {
                 depth: 2,
-                movetime_ms: 500,
+                movetime_ms: 400,
                 noise_cp: 50,
-                margin_cp: 150,
-                overlook_reply_percent: 12,
+                margin_cp: 160,
+                overlook_reply_percent: 14,
                 overlook_capture_percent: 10,
             },
-            // The first Beginner (to December 2026).
-            Level::Improver => LevelSettings {
+            Level::Beginner => LevelSettings {
                 depth: 3,
                 movetime_ms: 600,
                 noise_cp: 50,
@@ -128,15 +135,17 @@ impl Level {
                 overlook_reply_percent: 3,
                 overlook_capture_percent: 2,
             },
+            // A ply deeper than Casual, and a third of its errors.
             Level::Steady => LevelSettings {
                 depth: 6,
-                movetime_ms: 950,
+                movetime_ms: 900,
                 noise_cp: 10,
                 margin_cp: 30,
                 overlook_reply_percent: 1,
                 overlook_capture_percent: 1,
             },
-            Level::Keen => LevelSettings {
+            // Intermediate a ply shallower.
+            Level::Sharp => LevelSettings {
                 depth: 6,
                 movetime_ms: 1000,
                 noise_cp: 0,
@@ -152,7 +161,18 @@ impl Level {
                 overlook_reply_percent: 0,
                 overlook_capture_percent: 0,
             },
+            // Between Intermediate's 7 plies and the 10 or so Club's 2.7 s reach, a ply at a
+            // time (not yet measured: their games cost minutes of a core each); the time
+            // limits between Intermediate's and Club's, as guards.
             Level::Experienced => LevelSettings {
+                depth: 8,
+                movetime_ms: 1500,
+                noise_cp: 0,
+                margin_cp: 0,
+                overlook_reply_percent: 0,
+                overlook_capture_percent: 0,
+            },
+            Level::Strong => LevelSettings {
                 depth: 9,
                 movetime_ms: 2000,
                 noise_cp: 0,

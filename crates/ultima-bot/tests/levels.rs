@@ -201,14 +201,14 @@ fn every_level_with_its_real_settings_takes_a_blockade_in_one() {
 
 #[test]
 fn levels_that_search_three_plies_take_a_blockade_in_two() {
-    // Three plies reach the blockaded position: from Improver up, a level sees the win and its
+    // Three plies reach the blockaded position: from Beginner up, a level sees the win and its
     // error model (which never adds noise to a mate score) plays a move that forces it.
-    let from_improver = &Level::ALL[2..];
-    assert_eq!(from_improver[0], Level::Improver);
+    let from_beginner = &Level::ALL[2..];
+    assert_eq!(from_beginner[0], Level::Beginner);
     for ufen in BLOCKADES_IN_TWO {
         for ufen in [ufen.to_string(), flipped_ufen(ufen)] {
             let position = position(&ufen);
-            for level in from_improver {
+            for level in from_beginner {
                 assert!(level.settings().depth >= 3);
                 for seed in 0..3 {
                     let choice = LevelPlayer::new(*level, seed)

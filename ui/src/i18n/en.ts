@@ -65,25 +65,27 @@ export const en = {
   /** The bot's levels, weakest first; each beats the one below it about three games in four. */
   level: {
     novice: 'Novice',
+    learner: 'Learner',
     beginner: 'Beginner',
-    improver: 'Improver',
     casual: 'Casual',
     steady: 'Steady',
-    keen: 'Keen',
+    sharp: 'Sharp',
     intermediate: 'Intermediate',
     experienced: 'Experienced',
+    strong: 'Strong',
     club: 'Club',
   },
   /** What playing each level is like (the bot's limits and error model, in words). */
   levelDescription: {
     novice: 'For your first games: it often overlooks your threats and its own chances to capture.',
-    beginner: 'Sees most simple threats and captures, but still blunders often.',
-    improver: 'Sees simple threats and captures, but still blunders now and then.',
+    learner: 'Sees more of your threats than Novice, but still often overlooks a capture.',
+    beginner: 'Sees simple threats and captures, but still blunders now and then.',
     casual: 'Looks a few moves ahead and seldom blunders.',
     steady: 'Looks a little further ahead than Casual and rarely leaves a piece to be taken.',
-    keen: 'Hardly ever blunders, and looks about six half-moves ahead.',
+    sharp: 'Always plays the best move it finds, looking about six half-moves ahead.',
     intermediate: 'Always plays the best move it finds, looking about seven half-moves ahead.',
-    experienced: 'Never blunders, and looks further ahead than Intermediate: up to two seconds a move.',
+    experienced: 'Always plays the best move it finds, looking about eight half-moves ahead.',
+    strong: 'Always plays the best move it finds, looking about nine half-moves ahead.',
     club: 'The strongest: thinks up to three seconds a move and punishes every mistake.',
   },
 

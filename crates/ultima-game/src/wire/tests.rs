@@ -18,13 +18,14 @@ fn sides_roles_levels_and_results_keep_the_strings_the_ui_uses() {
         Level::ALL.map(|level| to_json(&level)),
         [
             "novice",
+            "learner",
             "beginner",
-            "improver",
             "casual",
             "steady",
-            "keen",
+            "sharp",
             "intermediate",
             "experienced",
+            "strong",
             "club"
         ]
         .map(|name| json!(name))
@@ -173,7 +174,7 @@ fn the_typescript_types_follow_the_serde_shapes() {
     for expected in [
         r#"export type Color = "white" | "black""#,
         r#""longLeaper""#,
-        r#"export type Level = "novice" | "beginner" | "improver" | "casual" | "steady" | "keen" | "intermediate" | "experienced" | "club""#,
+        r#"export type Level = "novice" | "learner" | "beginner" | "casual" | "steady" | "sharp" | "intermediate" | "experienced" | "strong" | "club""#,
         r#"kind: "win""#,
         r#"reason: WinReason"#,
         r#"botSide: Color"#,
