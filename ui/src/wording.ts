@@ -12,11 +12,12 @@ const LEVEL_ORDER: Record<Level, number> = {
   beginner: 2,
   casual: 3,
   steady: 4,
-  sharp: 5,
-  intermediate: 6,
-  experienced: 7,
-  strong: 8,
-  club: 9,
+  keen: 5,
+  sharp: 6,
+  intermediate: 7,
+  experienced: 8,
+  strong: 9,
+  club: 10,
 };
 /** The bot's levels, weakest first. */
 export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);

@@ -31,6 +31,7 @@ pub enum Level {
     Beginner,
     Casual,
     Steady,
+    Keen,
     Sharp,
     Intermediate,
     Experienced,
@@ -63,12 +64,13 @@ impl LevelSettings {
 }
 
 impl Level {
-    pub const ALL: [Level; 10] = [
+    pub const ALL: [Level; 11] = [
         Level::Novice,
         Level::Learner,
         Level::Beginner,
         Level::Casual,
         Level::Steady,
+        Level::Keen,
         Level::Sharp,
         Level::Intermediate,
         Level::Experienced,
@@ -88,6 +90,7 @@ impl Level {
             Level::Beginner => "beginner",
             Level::Casual => "casual",
             Level::Steady => "steady",
+            Level::Keen => "keen",
             Level::Sharp => "sharp",
             Level::Intermediate => "intermediate",
             Level::Experienced => "experienced",
@@ -135,16 +138,25 @@ impl Level {
                 overlook_reply_percent: 3,
                 overlook_capture_percent: 2,
             },
-            // A ply deeper than Casual, and a third of its errors.
+            // Casual with a third of its errors.
             Level::Steady => LevelSettings {
-                depth: 6,
+                depth: 5,
                 movetime_ms: 900,
                 noise_cp: 10,
                 margin_cp: 30,
                 overlook_reply_percent: 1,
                 overlook_capture_percent: 1,
             },
-            // Intermediate a ply shallower.
+            // Steady a ply deeper.
+            Level::Keen => LevelSettings {
+                depth: 6,
+                movetime_ms: 950,
+                noise_cp: 10,
+                margin_cp: 30,
+                overlook_reply_percent: 1,
+                overlook_capture_percent: 1,
+            },
+            // Intermediate a ply shallower: even Keen's 1% errors cost as much as a ply.
             Level::Sharp => LevelSettings {
                 depth: 6,
                 movetime_ms: 1000,
