@@ -402,6 +402,28 @@ mod tests {
         ));
     }
 
+    /// The app's first five levels keep their names and their order among the others, so a
+    /// saved game, a setting or a puzzle rating that names one means the same level.
+    #[test]
+    fn the_first_five_levels_keep_their_names_in_order() {
+        let first = ["novice", "beginner", "casual", "intermediate", "club"]
+            .map(|name| name.parse::<Level>().expect("a level"));
+        assert_eq!(
+            first,
+            [
+                Level::Novice,
+                Level::Beginner,
+                Level::Casual,
+                Level::Intermediate,
+                Level::Club
+            ]
+        );
+        assert!(first.windows(2).all(|pair| pair[0] < pair[1]));
+        assert_eq!(Level::ALL.first(), Some(&Level::Novice));
+        assert_eq!(Level::ALL.last(), Some(&Level::Club));
+        assert!(Level::ALL.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
     #[test]
     fn weaker_levels_err_more_and_think_less() {
         for pair in Level::ALL.windows(2) {
