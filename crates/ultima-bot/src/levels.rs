@@ -147,7 +147,10 @@ impl Level {
                 overlook_reply_percent: 1,
                 overlook_capture_percent: 1,
             },
-            // Steady a ply deeper.
+            // Steady a ply deeper. Measured (depth-bound, 100 games): Keen beats Steady 69.5%,
+            // but Sharp beats Keen 87%, over the ladder's 85%: the last 1% of overlooks is worth
+            // a ply. To do: a Keen between this and a noise-only one (no overlooks, noise 20,
+            // margin 50, which Sharp beats only 66%).
             Level::Keen => LevelSettings {
                 depth: 6,
                 movetime_ms: 950,
