@@ -13,11 +13,12 @@ const LEVEL_ORDER: Record<Level, number> = {
   casual: 3,
   steady: 4,
   keen: 5,
-  sharp: 6,
-  intermediate: 7,
-  experienced: 8,
-  strong: 9,
-  club: 10,
+  solid: 6,
+  sharp: 7,
+  intermediate: 8,
+  experienced: 9,
+  strong: 10,
+  club: 11,
 };
 /** The bot's levels, weakest first. */
 export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);

@@ -48,7 +48,7 @@ fn the_levels_are_rated_in_the_ladders_order() {
 
 #[test]
 fn a_puzzle_every_level_solves_rates_below_novice_and_one_none_solves_above_intermediate() {
-    let (easy, easy_deviation) = fit(&strongest_solve(15, 3));
+    let (easy, easy_deviation) = fit(&strongest_solve(Level::ALL.len() * 3, 3));
     let (hard, hard_deviation) = fit(&strongest_solve(0, 3));
     assert!(
         f64::from(easy) < level_rating(Level::Novice).rating,
@@ -64,7 +64,7 @@ fn a_puzzle_every_level_solves_rates_below_novice_and_one_none_solves_above_inte
 
 #[test]
 fn the_fitted_rating_falls_as_the_solve_rate_rises() {
-    let ratings: Vec<u32> = (0..=15)
+    let ratings: Vec<u32> = (0..=Level::ALL.len() * 3)
         .map(|solves| fit(&strongest_solve(solves, 3)).0)
         .collect();
     assert!(
@@ -75,7 +75,7 @@ fn the_fitted_rating_falls_as_the_solve_rate_rises() {
 
 #[test]
 fn a_puzzle_solved_only_by_the_strong_levels_rates_between_them_and_the_weak() {
-    // Club and Intermediate solve, Casual and below fail.
+    // The two strongest levels (Club and Strong) solve, every other fails.
     let (rating, _) = fit(&strongest_solve(6, 3));
     assert!(
         f64::from(rating) > level_rating(Level::Casual).rating,
