@@ -16,8 +16,13 @@ describe('a game against Novice', () => {
     let browser = await driver.launch();
     await click(browser, 'home-new-game');
     await click(browser, 'new-game-bot');
+    // Every level is offered, weakest first, each described as it is chosen.
+    const levels = await browser.execute(() => [...document.querySelectorAll('[data-testid="level-select"] option')].map((option) => option.value));
+    assert.deepEqual(levels, ['novice', 'learner', 'beginner', 'casual', 'steady', 'keen', 'solid', 'sharp', 'intermediate', 'experienced', 'strong', 'club']);
+    await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'solid');
+    assert.match(await (await byTestId(browser, 'level-hint')).getText(), /never overlooks/i);
+    if (shots) await screenshot(browser, `${shots}/new-game-levels.png`);
     await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'novice');
-    // The level is described as it is chosen.
     assert.match(await (await byTestId(browser, 'level-hint')).getText(), /first games/);
     await click(browser, 'side-white');
     await click(browser, 'start-game');
