@@ -18,7 +18,7 @@ describe('a game against Novice', () => {
     await click(browser, 'new-game-bot');
     // Every level is offered, weakest first, each described as it is chosen.
     const levels = await browser.execute(() => [...document.querySelectorAll('[data-testid="level-select"] option')].map((option) => option.value));
-    assert.deepEqual(levels, ['novice', 'learner', 'beginner', 'casual', 'steady', 'keen', 'solid', 'sharp', 'intermediate', 'experienced', 'strong', 'club']);
+    assert.deepEqual(levels, ['novice', 'learner', 'beginner', 'improver', 'casual', 'steady', 'keen', 'solid', 'sharp', 'intermediate', 'experienced', 'strong', 'club']);
     await (await byTestId(browser, 'level-select')).selectByAttribute('value', 'solid');
     assert.match(await (await byTestId(browser, 'level-hint')).getText(), /never overlooks/i);
     if (shots) await screenshot(browser, `${shots}/new-game-levels.png`);

@@ -463,7 +463,7 @@ export type Judgement = "inaccuracy" | "mistake" | "blunder";
  *  five first names (Novice, Beginner, Casual, Intermediate, Club) are the app's first levels,
  *  and a saved game naming one reads as that level.
  */
-export type Level = "novice" | "learner" | "beginner" | "casual" | "steady" | "keen" | "solid" | "sharp" | "intermediate" | "experienced" | "strong" | "club";
+export type Level = "novice" | "learner" | "beginner" | "improver" | "casual" | "steady" | "keen" | "solid" | "sharp" | "intermediate" | "experienced" | "strong" | "club";
 
 /**  One of the engine's lines. */
 export type LineView = {

@@ -29,6 +29,7 @@ pub enum Level {
     Novice,
     Learner,
     Beginner,
+    Improver,
     Casual,
     Steady,
     Keen,
@@ -65,10 +66,11 @@ impl LevelSettings {
 }
 
 impl Level {
-    pub const ALL: [Level; 12] = [
+    pub const ALL: [Level; 13] = [
         Level::Novice,
         Level::Learner,
         Level::Beginner,
+        Level::Improver,
         Level::Casual,
         Level::Steady,
         Level::Keen,
@@ -90,6 +92,7 @@ impl Level {
             Level::Novice => "novice",
             Level::Learner => "learner",
             Level::Beginner => "beginner",
+            Level::Improver => "improver",
             Level::Casual => "casual",
             Level::Steady => "steady",
             Level::Keen => "keen",
@@ -132,6 +135,15 @@ impl Level {
                 margin_cp: 150,
                 overlook_reply_percent: 12,
                 overlook_capture_percent: 10,
+            },
+            // Between Beginner and Casual in depth and in errors.
+            Level::Improver => LevelSettings {
+                depth: 4,
+                movetime_ms: 750,
+                noise_cp: 35,
+                margin_cp: 100,
+                overlook_reply_percent: 6,
+                overlook_capture_percent: 5,
             },
             Level::Casual => LevelSettings {
                 depth: 5,

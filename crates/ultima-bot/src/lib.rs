@@ -1,5 +1,5 @@
 //! The Ultima bot: a search over the rules of `ultima-rules`, an evaluation made for Ultima's
-//! captures, and twelve playing levels from Novice to Club.
+//! captures, and thirteen playing levels from Novice to Club.
 //!
 //! No threads and no clock of its own: the caller runs [`Engine::search`] (or
 //! [`LevelPlayer::choose`]) on a thread of its choosing, hands in a [`Clock`], and may stop the

@@ -110,8 +110,8 @@ The puzzles:
                                       and idea, no theme of the solution over a third (33)
   ultima puzzles export [--file F]    one JSON object per puzzle (default: the shipped set)
 
-Levels, weakest first: novice, learner, beginner, casual, steady, keen, solid,
-sharp, intermediate, experienced, strong, club. Baselines for `match`: random, greedy.
+Levels, weakest first: novice, learner, beginner, improver, casual, steady, keen,
+solid, sharp, intermediate, experienced, strong, club. Baselines for `match`: random, greedy.
 
 Positions are UFEN, for example the start:
   \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\"";

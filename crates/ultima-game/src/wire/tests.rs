@@ -20,6 +20,7 @@ fn sides_roles_levels_and_results_keep_the_strings_the_ui_uses() {
             "novice",
             "learner",
             "beginner",
+            "improver",
             "casual",
             "steady",
             "keen",
@@ -176,7 +177,7 @@ fn the_typescript_types_follow_the_serde_shapes() {
     for expected in [
         r#"export type Color = "white" | "black""#,
         r#""longLeaper""#,
-        r#"export type Level = "novice" | "learner" | "beginner" | "casual" | "steady" | "keen" | "solid" | "sharp" | "intermediate" | "experienced" | "strong" | "club""#,
+        r#"export type Level = "novice" | "learner" | "beginner" | "improver" | "casual" | "steady" | "keen" | "solid" | "sharp" | "intermediate" | "experienced" | "strong" | "club""#,
         r#"kind: "win""#,
         r#"reason: WinReason"#,
         r#"botSide: Color"#,

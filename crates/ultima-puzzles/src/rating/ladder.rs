@@ -1,24 +1,17 @@
 //! The ratings the calibration assumes for the bot's levels, derived from the README's ladder.
 //!
-//! The ladder measures each level against the one below it (100 games from random openings):
-//!
-//! | step | score | Elo (95%) | step used |
-//! |---|---:|---|---:|
-//! | Beginner vs Novice | 94.5% | +494 ± 161 | +494 |
-//! | Casual vs Beginner | 84.0% | +288 ± 95 | +288 |
-//! | Intermediate vs Casual | 99.0% | +798 ± 897 | +500 (clamped) |
-//! | Club vs Intermediate | 96.0% | +552 ± 174 | +500 (clamped) |
+//! The ladder measures each level against the one below it, from random openings, each opening
+//! played twice with the colours swapped (the levels below Club depth-bound, as on a free
+//! machine). The steps, as `LADDER` holds them, are the README's table.
 //!
 //! Novice is the anchor at 800 (a newcomer's first rating on a lichess-like scale: the level
 //! errs on purpose so that a beginner can beat it). A step is clamped at +500, a 94.7% score,
-//! because beyond that 100 games cannot measure it: Intermediate's 99 to 1 would be +676 at
-//! 98 to 2 and unbounded at 100 to 0, and the lower end of its score's 95% interval is about
-//! 94.5%, +496. The strong levels are also the ones the calibration's node cap weakens most
-//! (they lose the most depth against their time limits), so shading them down is the safe side.
+//! because beyond that 100 games cannot measure it (at 100 to 0 it is unbounded); the levels
+//! are spaced so that no step comes near it, but a step measured on few games might.
 //!
 //! The deviation of each level adds the ladder's uncertainty step by step (a 95% half-width
 //! `h` is a standard deviation of `h / 1.96`), from 50 for the anchor, and is capped at 200:
-//! past that an opponent tells the fit almost nothing, and the clamped steps are uncertain.
+//! past that an opponent tells the fit almost nothing.
 
 use skillratings::glicko2::Glicko2Rating;
 use ultima_bot::Level;
