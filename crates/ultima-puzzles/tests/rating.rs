@@ -47,11 +47,13 @@ fn the_levels_are_rated_in_the_ladders_order() {
 }
 
 #[test]
-fn a_puzzle_every_level_solves_rates_below_novice_and_one_none_solves_above_intermediate() {
+fn a_puzzle_every_level_solves_rates_about_novice_and_one_none_solves_above_intermediate() {
     let (easy, easy_deviation) = fit(&strongest_solve(Level::ALL.len() * 3, 3));
     let (hard, hard_deviation) = fit(&strongest_solve(0, 3));
+    // Solved by every level: its rating falls to about Novice's (most of the solvers are far
+    // stronger than it, and a solve by a stronger level tells the fit little), below Learner's.
     assert!(
-        f64::from(easy) < level_rating(Level::Novice).rating,
+        f64::from(easy) < level_rating(Level::Learner).rating,
         "{easy}"
     );
     assert!(

@@ -37,27 +37,67 @@ pub struct LadderStep {
     pub half_width: f64,
 }
 
-/// The README's ladder, weakest step first (Beginner over Novice, and so on).
-pub const LADDER: [LadderStep; 4] = [
+/// The README's ladder, weakest step first (Learner over Novice, and so on).
+pub const LADDER: [LadderStep; 12] = [
+    LadderStep {
+        level: Level::Learner,
+        elo: 258.0,
+        half_width: 83.0,
+    },
     LadderStep {
         level: Level::Beginner,
-        elo: 494.0,
-        half_width: 161.0,
+        elo: 225.0,
+        half_width: 80.0,
+    },
+    LadderStep {
+        level: Level::Improver,
+        elo: 191.0,
+        half_width: 80.0,
     },
     LadderStep {
         level: Level::Casual,
-        elo: 288.0,
-        half_width: 95.0,
+        elo: 230.0,
+        half_width: 87.0,
+    },
+    LadderStep {
+        level: Level::Steady,
+        elo: 191.0,
+        half_width: 80.0,
+    },
+    LadderStep {
+        level: Level::Keen,
+        elo: 143.0,
+        half_width: 75.0,
+    },
+    LadderStep {
+        level: Level::Solid,
+        elo: 196.0,
+        half_width: 81.0,
+    },
+    LadderStep {
+        level: Level::Sharp,
+        elo: 215.0,
+        half_width: 79.0,
     },
     LadderStep {
         level: Level::Intermediate,
-        elo: 798.0,
-        half_width: 897.0,
+        elo: 246.0,
+        half_width: 83.0,
+    },
+    LadderStep {
+        level: Level::Experienced,
+        elo: 174.0,
+        half_width: 87.0,
+    },
+    LadderStep {
+        level: Level::Strong,
+        elo: 173.0,
+        half_width: 84.0,
     },
     LadderStep {
         level: Level::Club,
-        elo: 552.0,
-        half_width: 174.0,
+        elo: 241.0,
+        half_width: 145.0,
     },
 ];
 
@@ -91,11 +131,23 @@ mod tests {
             .iter()
             .map(|level| level_rating(*level).rating)
             .collect();
-        assert_eq!(ratings, [800.0, 1294.0, 1582.0, 2082.0, 2582.0]);
+        assert_eq!(
+            ratings,
+            [
+                800.0, 1058.0, 1283.0, 1474.0, 1704.0, 1895.0, 2038.0, 2234.0, 2449.0, 2695.0,
+                2869.0, 3042.0, 3283.0
+            ]
+        );
         let deviations: Vec<f64> = Level::ALL
             .iter()
             .map(|level| level_rating(*level).deviation.round())
             .collect();
-        assert_eq!(deviations, [50.0, 96.0, 108.0, 200.0, 200.0]);
+        assert_eq!(
+            deviations,
+            [
+                50.0, 66.0, 77.0, 87.0, 98.0, 106.0, 113.0, 120.0, 127.0, 134.0, 141.0, 147.0,
+                165.0
+            ]
+        );
     }
 }
