@@ -72,7 +72,7 @@ pub fn level_with_overrides(spec: &str) -> Result<(Level, LevelSettings), CliErr
     let level: Level = name.parse().map_err(|_| {
         CliError::Usage(format!(
             "`level:{spec}`: `{name}` is not a level ({})",
-            level_names()
+            Level::name_list()
         ))
     })?;
     let mut settings = level.settings();
@@ -119,10 +119,6 @@ pub fn level_with_overrides(spec: &str) -> Result<(Level, LevelSettings), CliErr
 /// The settings `level:...` may override: depth (plies), movetime (ms), noise and margin
 /// (centipawns), reply and capture (the overlook percents).
 pub const SETTING_KEYS: [&str; 6] = ["depth", "movetime", "noise", "margin", "reply", "capture"];
-
-fn level_names() -> String {
-    Level::name_list()
-}
 
 impl Player for LevelBot {
     fn name(&self) -> &str {
@@ -271,7 +267,7 @@ pub fn from_spec(
         let level: Level = spec.parse().map_err(|_| {
             CliError::Usage(format!(
                 "`{spec}` is neither a level ({}), a level with settings (level:casual,noise=30,depth=4), a baseline (random, greedy), nor an engine command (cmd:PROGRAM ARGS)",
-                level_names()
+                Level::name_list()
             ))
         })?;
         Ok(Box::new(LevelBot::new(level, seed)))
