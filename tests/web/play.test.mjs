@@ -25,7 +25,15 @@ for (const profile of ['desktop', 'phone']) {
       const { page, context } = view;
       await press(view, 'home-new-game');
       await press(view, 'new-game-bot');
-      await byTestId(page, 'level-select').selectOption('novice');
+      // The thirteen levels in their three groups; the default (Novice) chosen, another described when chosen.
+      const levels = byTestId(page, 'level-select');
+      assert.deepEqual(await levels.locator('optgroup').evaluateAll((groups) => groups.map((group) => group.label)), ['First games', 'Fewer mistakes', 'No deliberate mistakes']);
+      assert.equal(await levels.inputValue(), 'novice');
+      await levels.selectOption('solid');
+      assert.match(await byTestId(page, 'level-hint').textContent(), /^Never overlooks your threats/);
+      assert.equal(await levels.inputValue(), 'solid');
+      if (shots) await shot(page, { path: `${shots}/web-${profile}-new-game.png`, fullPage: true });
+      await levels.selectOption('novice');
       await press(view, 'side-white');
       await press(view, 'start-game');
       await byTestId(page, 'board').waitFor({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawReason, Opponent, Outcome, PlyView, WinReason } from './bindings';
 import { sentences } from './i18n';
-import { BOT_LEVELS, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
+import { BOT_LEVELS, levelBands, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
 
 const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
 const friend: Opponent = { kind: 'friend', turnBoard: true };
@@ -77,6 +77,16 @@ describe('level descriptions', () => {
     expect(new Set(texts).size).toBe(BOT_LEVELS.length);
     for (const text of texts) expect(text).toMatch(/^[A-Z].{20,}\.$/);
     expect(levelDescription('novice')).toMatch(/first games/);
+  });
+});
+
+describe('level groups', () => {
+  it('list every level once, weakest first, in three groups with headings of their own', () => {
+    const bands = levelBands();
+    expect(bands.map((band) => band.heading)).toEqual(['First games', 'Fewer mistakes', 'No deliberate mistakes']);
+    expect(bands.flatMap((band) => band.levels)).toEqual([...BOT_LEVELS]);
+    expect(bands[0]?.levels[0]).toBe('novice');
+    expect(bands[2]?.levels).toEqual(['sharp', 'intermediate', 'experienced', 'strong', 'club']);
   });
 });
 

@@ -24,6 +24,37 @@ const LEVEL_ORDER: Record<Level, number> = {
 /** The bot's levels, weakest first. */
 export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
 
+/** The three groups a list of the levels shows them in, so that thirteen read as three short lists. */
+export type LevelBand = 'firstGames' | 'fewerMistakes' | 'noDeliberateMistakes';
+// A record, so that a new level fails the build until it has a group.
+const LEVEL_BAND: Record<Level, LevelBand> = {
+  novice: 'firstGames',
+  learner: 'firstGames',
+  beginner: 'firstGames',
+  improver: 'firstGames',
+  casual: 'fewerMistakes',
+  steady: 'fewerMistakes',
+  keen: 'fewerMistakes',
+  solid: 'fewerMistakes',
+  sharp: 'noDeliberateMistakes',
+  intermediate: 'noDeliberateMistakes',
+  experienced: 'noDeliberateMistakes',
+  strong: 'noDeliberateMistakes',
+  club: 'noDeliberateMistakes',
+};
+
+/** The levels by group, weakest first, each group with its heading. */
+export function levelBands(): { band: LevelBand; heading: string; levels: Level[] }[] {
+  const bands: { band: LevelBand; heading: string; levels: Level[] }[] = [];
+  for (const level of BOT_LEVELS) {
+    const band = LEVEL_BAND[level];
+    const last = bands[bands.length - 1];
+    if (last?.band === band) last.levels.push(level);
+    else bands.push({ band, heading: t(`levelBand.${band}`), levels: [level] });
+  }
+  return bands;
+}
+
 // A record, so that a new piece on the Rust side fails the build until it has a name here.
 const PIECE_ORDER: Record<Role, number> = {
   king: 0,

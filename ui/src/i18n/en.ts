@@ -78,6 +78,12 @@ export const en = {
     strong: 'Strong',
     club: 'Club',
   },
+  /** The headings that group the levels in a list: those that err on purpose, less and less, then those that do not. */
+  levelBand: {
+    firstGames: 'First games',
+    fewerMistakes: 'Fewer mistakes',
+    noDeliberateMistakes: 'No deliberate mistakes',
+  },
   /** What playing each level is like (the bot's limits and error model, in words). */
   levelDescription: {
     novice: 'For your first games: it often overlooks your threats and its own chances to capture.',

@@ -6,7 +6,8 @@ import { checkbox, choiceGroup, sideChoice } from '../choice';
 import { ask } from '../dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
-import { BOT_LEVELS, levelDescription, levelName } from '../wording';
+import { levelDescription, levelName } from '../wording';
+import { levelOptions } from '../view/levelOptions';
 import { NewGameCtrl, type OpponentChoice } from './newGameCtrl';
 
 export { NewGameCtrl } from './newGameCtrl';
@@ -58,7 +59,7 @@ export function newGameView(ctrl: NewGameCtrl): VNode {
               props: { value: ctrl.level },
               on: { change: (event: Event) => ctrl.set('level', (event.target as HTMLSelectElement).value as Level) },
             },
-            BOT_LEVELS.map((value) => h('option', { attrs: { value, selected: value === ctrl.level } }, levelName(value))),
+            levelOptions(ctrl.level),
           ),
           h('p#level-hint.hint', { attrs: testid('level-hint') }, levelDescription(ctrl.level)),
         ]),

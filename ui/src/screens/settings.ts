@@ -1,14 +1,15 @@
 // Settings: each change shows at once and is saved straight away.
 
 import type { App, Screen } from '../app';
-import type { AnimationSpeed, BoardTheme, Color, Level, PieceSet, Role, Settings } from '../bindings';
+import type { AnimationSpeed, BoardTheme, Color, PieceSet, Role, Settings } from '../bindings';
 import { roleOf } from '../board/pieces';
 import '../board/style';
 import { ask } from '../dialog';
 import { onlineApi } from '../online/api';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
-import { BOT_LEVELS, ROLES, levelName, standInName } from '../wording';
+import { levelOptions } from '../view/levelOptions';
+import { ROLES, standInName } from '../wording';
 import { SettingsCtrl } from './settingsCtrl';
 
 export { SettingsCtrl } from './settingsCtrl';
@@ -32,7 +33,11 @@ const SPEEDS: Record<AnimationSpeed, () => string> = {
   normal: () => t('settings.speed.normal'),
   slow: () => t('settings.speed.slow'),
 };
-const LEVELS = Object.fromEntries(BOT_LEVELS.map((level) => [level, () => levelName(level)])) as Record<Level, () => string>;
+/** The options of a choice from its names; the bot's levels come in their groups (`levelOptions`). */
+function plainOptions<V extends string>(choices: Record<V, () => string>): (selected: V) => VNode[] {
+  return (selected) =>
+    (Object.entries(choices) as [V, () => string][]).map(([value, text]) => h('option', { attrs: { value, selected: value === selected } }, text()));
+}
 
 export function settingsScreen(app: App): Screen {
   const ctrl = new SettingsCtrl(app);
@@ -42,7 +47,7 @@ export function settingsScreen(app: App): Screen {
 
 export function settingsView(ctrl: SettingsCtrl): VNode {
   const settings = ctrl.settings;
-  function select<K extends ChoiceKey>(key: K, label: string, id: string, choices: Record<Settings[K], () => string>): VNode {
+  function select<K extends ChoiceKey>(key: K, label: string, id: string, options: (selected: Settings[K]) => VNode[]): VNode {
     const elementId = `setting-${key}`;
     return h('div.field', [
       h('label.field-label', { attrs: { for: elementId } }, label),
@@ -55,9 +60,7 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
           props: { value: settings[key] },
           on: { change: (event: Event) => void ctrl.change({ [key]: (event.target as HTMLSelectElement).value } as Partial<Settings>) },
         },
-        (Object.entries(choices) as [string, () => string][]).map(([value, text]) =>
-          h('option', { attrs: { value, selected: value === settings[key] } }, text()),
-        ),
+        options(settings[key]),
       ),
     ]);
   }
@@ -75,10 +78,10 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
     h('h1', t('settings.title')),
     h('div.settings-layout', [
       h('div.card.settings-form', [
-        select('pieceSet', t('settings.pieces'), 'piece-set-select', PIECE_SETS),
-        select('boardTheme', t('settings.boardTheme'), 'board-theme-select', THEMES),
-        select('animation', t('settings.animation'), 'animation-select', SPEEDS),
-        select('defaultLevel', t('settings.defaultLevel'), 'default-level-select', LEVELS),
+        select('pieceSet', t('settings.pieces'), 'piece-set-select', plainOptions(PIECE_SETS)),
+        select('boardTheme', t('settings.boardTheme'), 'board-theme-select', plainOptions(THEMES)),
+        select('animation', t('settings.animation'), 'animation-select', plainOptions(SPEEDS)),
+        select('defaultLevel', t('settings.defaultLevel'), 'default-level-select', levelOptions),
         toggle('sound', t('settings.sound'), 'sound-toggle'),
         toggle('showLegalMoves', t('settings.showLegalMoves'), 'legal-moves-toggle'),
         toggle('showCoordinates', t('settings.showCoordinates'), 'coordinates-toggle'),
