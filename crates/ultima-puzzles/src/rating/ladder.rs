@@ -91,13 +91,13 @@ pub const LADDER: [LadderStep; 12] = [
     },
     LadderStep {
         level: Level::Strong,
-        elo: 185.0,
-        half_width: 80.0,
+        elo: 191.0,
+        half_width: 74.0,
     },
     LadderStep {
         level: Level::Club,
-        elo: 241.0,
-        half_width: 145.0,
+        elo: 252.0,
+        half_width: 77.0,
     },
 ];
 
@@ -135,7 +135,7 @@ mod tests {
             ratings,
             [
                 800.0, 1058.0, 1283.0, 1474.0, 1704.0, 1895.0, 2038.0, 2234.0, 2449.0, 2695.0,
-                2886.0, 3071.0, 3312.0
+                2886.0, 3077.0, 3329.0
             ]
         );
         let deviations: Vec<f64> = Level::ALL
@@ -145,8 +145,8 @@ mod tests {
         assert_eq!(
             deviations,
             [
-                50.0, 66.0, 77.0, 87.0, 98.0, 106.0, 113.0, 120.0, 127.0, 134.0, 138.0, 144.0,
-                162.0
+                50.0, 66.0, 77.0, 87.0, 98.0, 106.0, 113.0, 120.0, 127.0, 134.0, 138.0, 143.0,
+                148.0
             ]
         );
     }
