@@ -7,6 +7,7 @@
 import type { App, Screen } from '../app';
 import type { AnalysisView, Color, Judgement, PlyView } from '../bindings';
 import { boardView } from '../components/boardPanel';
+import { followShown } from '../components/moveList';
 import { t } from '../i18n';
 import { notationParts, numberedMoves, type NumberedMove } from '../notation';
 import { button, h, testid, type VNode } from '../view/snabbdom';
@@ -160,7 +161,7 @@ function movesCard(ctrl: AnalysisCtrl): VNode {
     ]),
     h(
       'ol.move-list',
-      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label') } },
+      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label'), 'data-shown': String(ctrl.ply) }, hook: followShown() },
       total === 0
         ? [h('li.move-list-empty', t('moveList.empty'))]
         : numberedMoves(game.plies).map((move) =>
@@ -182,20 +183,9 @@ function plyCell(ctrl: AnalysisCtrl, entry: NumberedMove['white'], shown: number
       class: { [`judged-${judgement ?? 'none'}`]: judgement !== null },
       attrs: { type: 'button', 'aria-current': current ? 'step' : false, 'data-ply': String(after), 'data-judgement': judgement ?? '', 'aria-label': label, tabindex: current ? 0 : -1 },
       on: { click: () => void ctrl.stepTo(after) },
-      hook: { postpatch: (_old, vnode) => current && keepInView(vnode.elm as HTMLElement) },
     },
     [...plyText(entry.ply), ...(judgement ? [h(`span.glyph.mark-${judgement}`, { attrs: { 'aria-hidden': 'true' } }, GLYPH[judgement])] : [])],
   );
-}
-
-/** Keeps the shown move in view inside the list, without scrolling the page. */
-function keepInView(item: HTMLElement): void {
-  const list = item.closest<HTMLElement>('.move-list');
-  if (!list) return;
-  const top = item.offsetTop;
-  const bottom = top + item.offsetHeight;
-  if (top < list.scrollTop) list.scrollTop = top;
-  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
 /** Each side's inaccuracies, mistakes and blunders. */

@@ -5,7 +5,7 @@
 import type { PlyView } from '../bindings';
 import { t } from '../i18n';
 import { notationParts, numberedMoves, type NumberedMove } from '../notation';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { h, testid, type Hooks, type VNode } from '../view/snabbdom';
 import { plyInWords } from '../wording';
 
 export interface MoveListState {
@@ -41,17 +41,7 @@ export function moveListView(state: MoveListState): VNode {
     ),
     h(
       'ol.move-list',
-      {
-        attrs: { ...testid('move-list'), 'aria-label': t('moveList.label') },
-        hook: {
-          insert: (vnode) => keepShownInView(vnode.elm as HTMLElement, false),
-          prepatch: (old) => {
-            const list = old.elm as HTMLElement | undefined;
-            focusWasInside = list ? list.contains(document.activeElement) : false;
-          },
-          postpatch: (_old, vnode) => keepShownInView(vnode.elm as HTMLElement, focusWasInside),
-        },
-      },
+      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label'), 'data-shown': String(shown) }, hook: followShown() },
       total === 0
         ? [h('li.move-list-empty', t('moveList.empty'))]
         : numberedMoves(state.plies).map((move) =>
@@ -61,8 +51,24 @@ export function moveListView(state: MoveListState): VNode {
   ]);
 }
 
-/** Whether the focus was in the list before a redraw: it then follows the shown move. */
-let focusWasInside = false;
+/** The move list's hooks (its `data-shown` attribute says which move is shown): when the shown
+ * move changes, the list scrolls to keep it in view (without scrolling the page), and the focus
+ * follows it if it was in the list. Any other redraw leaves the list where the player scrolled it:
+ * a redraw that pulled the list back would move a move away from under the finger or the pointer
+ * the moment it is clicked. */
+export function followShown(): Hooks {
+  let focusWasInside = false;
+  return {
+    insert: (vnode) => keepShownInView(vnode.elm as HTMLElement, false),
+    prepatch: (old) => {
+      const list = old.elm as HTMLElement | undefined;
+      focusWasInside = list ? list.contains(document.activeElement) : false;
+    },
+    postpatch: (old, vnode) => {
+      if (old.data?.attrs?.['data-shown'] !== vnode.data?.attrs?.['data-shown']) keepShownInView(vnode.elm as HTMLElement, focusWasInside);
+    },
+  };
+}
 
 /** Keeps the shown move in view inside the list, without scrolling the page. */
 function keepShownInView(list: HTMLElement, focus: boolean): void {
