@@ -200,6 +200,11 @@ export class Board {
   /** Shows a position; call it once the board is in the page. Showing the same state again (a
    * redraw of the page for something else) changes nothing, not even the selection. */
   show(state: BoardState): void {
+    // chessground keeps the board's place on the page until a scroll or a resize; a redraw can
+    // move the board without either (a notice or an error line above it appears or goes), and a
+    // click would then be read against the old place, on another square. Measured again at the
+    // next pointer event.
+    this.cg?.state.dom.bounds.clear();
     const previous = this.current;
     if (
       previous &&
