@@ -122,10 +122,13 @@ export function removalView(panel: BoardPanel): VNode {
 
 /** The typed-move box, and the legal moves listed for screen readers. */
 export function moveFormView(panel: BoardPanel, state: BoardPanelState): VNode {
-  // A player who types moves gets the move box back as soon as it is their turn again.
+  // A player who types moves gets the move box back as soon as it is their turn again: when the
+  // focus is nowhere (the box was disabled while the other side moved). Focus the player moved to
+  // another control (the move list, a button) stays there through any redraw.
   const keepFocus = (vnode: VNode): void => {
     const input = vnode.elm as HTMLInputElement;
-    if (state.canType && panel.typing && document.activeElement !== input) input.focus();
+    const nowhere = document.activeElement === null || document.activeElement === document.body;
+    if (state.canType && panel.typing && nowhere) input.focus();
   };
   return h('div.play-form', [
     h(

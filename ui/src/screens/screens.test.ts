@@ -67,12 +67,13 @@ describe('the app', () => {
   });
 
   it('previews a typed move, plays it, and shows the bot’s answer', async () => {
-    await openApp(realBackend({ saved: { current: MIDGAME }, botDelay: 150 }));
+    const app = await openApp(realBackend({ saved: { current: MIDGAME }, botDelay: 150 }));
     const input = byTestId<HTMLInputElement>('move-input')!;
     input.value = 'c6g6';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     expect(byTestId('move-hint')?.textContent).toBe('Takes d6 and f6.');
     expect(byTestId('board')?.dataset['preview']).toBe('d6 f6');
+    input.focus();
     typeMove('c6g6');
     await until(() => moveTexts().length === 31, 'the move to be listed');
     expect(moveTexts()[30]).toBe('Lc6-g6xd6xf6');
@@ -85,6 +86,13 @@ describe('the app', () => {
     expect(byTestId('thinking')?.hidden).toBe(true);
     expect(byTestId<HTMLInputElement>('move-input')?.disabled).toBe(false);
     expect(byTestId('status-line')?.textContent).toBe('Your move (White)');
+    // The player typed: the box has the focus back for the next move.
+    expect(document.activeElement).toBe(byTestId('move-input'));
+    // Focus the player moved to another control stays there through a redraw (the box would
+    // have taken it back, and with it a click under way).
+    byTestId('resign')!.focus();
+    app.redraw();
+    expect(document.activeElement).toBe(byTestId('resign'));
   });
 
   it('says why a typed text is not a move, and words a refusal from the Rust side', async () => {
