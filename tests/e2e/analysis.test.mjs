@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { attribute, byTestId, click, piecesOnBoard, screenshot, startDriver, startFriendGame, startNoviceGame, typeMove, waitFor } from './harness.mjs';
+import { attribute, byTestId, click, piecesOnBoard, playTyped, screenshot, startDriver, startFriendGame, startNoviceGame, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -25,25 +25,22 @@ describe('analysing a finished game', () => {
     const browser = await driver.launch();
     await browser.setWindowSize(1280, 800);
     await startFriendGame(browser);
-    for (const move of GAME) {
-      const before = (await browser.$$('[data-testid="move-list"] [data-ply]')).length;
-      await typeMove(browser, move);
-      await waitFor(async () => (await browser.$$('[data-testid="move-list"] [data-ply]')).length === before + 1, `${move} to be played`);
-    }
+    for (const move of GAME) await playTyped(browser, move);
     await click(browser, 'resign');
     await click(browser, 'confirm-resign');
     await (await byTestId(browser, 'game-over')).waitForDisplayed({ timeout: 15_000 });
     await click(browser, 'game-over-analyse');
 
     // The progress bar, while the 21 positions are searched (a few seconds).
-    const seen = await waitFor(async () => {
-      const phase = await attribute(browser, 'analysis-screen', 'data-phase');
-      return phase === 'running' || phase === 'done' ? phase : null;
-    }, 'the analysis to start');
-    assert.equal(seen, 'running');
-    const bar = await byTestId(browser, 'analysis-progress-bar');
-    assert.equal(await bar.getAttribute('max'), String(POSITIONS));
-    assert.ok(await (await byTestId(browser, 'analysis-cancel')).isDisplayed());
+    // Read in one go in the page: on a fast machine the analysis could end between two reads.
+    const seen = await waitFor(() => browser.execute(() => {
+      const phase = document.querySelector('[data-testid="analysis-screen"]')?.getAttribute('data-phase');
+      if (phase !== 'running' && phase !== 'done') return null;
+      const bar = document.querySelector('[data-testid="analysis-progress-bar"]');
+      const cancel = document.querySelector('[data-testid="analysis-cancel"]');
+      return { phase, max: bar?.getAttribute('max') ?? null, cancel: cancel ? cancel.getClientRects().length > 0 : false };
+    }), 'the analysis to start');
+    assert.deepEqual(seen, { phase: 'running', max: String(POSITIONS), cancel: true });
     await waitFor(async () => (await attribute(browser, 'analysis-screen', 'data-phase')) === 'done', 'the analysis to finish', 60_000);
 
     // The chart has a point per position and one mark; White's 9th move is the blunder.

@@ -33,6 +33,20 @@ async function waitForPort(port, ms) {
   throw new Error(`nothing listens on port ${port} after ${ms} ms`);
 }
 
+/** Waits (up to 10 s) until no process of the app is left: a quit or a crash ends with the app
+ * gone, so the next start never meets the last one still holding its files. */
+async function appGone() {
+  const end = Date.now() + 10_000;
+  while (Date.now() < end) {
+    try {
+      execFileSync('pgrep', ['-f', application], { stdio: 'ignore' });
+    } catch {
+      return; // pgrep found none
+    }
+    await sleep(50);
+  }
+}
+
 /** A tauri-driver with a fresh data folder; `launch()` starts the app, `stop()` cleans up. */
 export async function startDriver() {
   const dataHome = mkdtempSync(join(tmpdir(), 'ultima-e2e-'));
@@ -54,6 +68,9 @@ export async function startDriver() {
     /** Starts the app (ending the one before, if any: the driver runs one at a time). */
     async launch() {
       await endSession();
+      await appGone();
+      // A pause before the new session, as before the wait above was added: without it, one run
+      // here hung on a new session asked for right after a quit until the request timed out.
       await sleep(300);
       browser = await remote({
         hostname: '127.0.0.1',
@@ -66,12 +83,14 @@ export async function startDriver() {
     /** Ends the app as a quit would. */
     async quit() {
       await endSession();
+      await appGone();
       await sleep(300);
     },
     /** Ends the app as a crash would: kill -9, no chance to save. */
     async kill() {
       try { execFileSync('pkill', ['-9', '-f', application]); } catch { /* already gone */ }
       await endSession();
+      await appGone();
       await sleep(500);
     },
     async stop() {
@@ -123,6 +142,14 @@ export async function typeMove(browser, move) {
   await input.waitForEnabled({ timeout: 15_000 });
   await input.setValue(move);
   await browser.keys('Enter');
+}
+
+/** Types a legal move and waits until the move list has it: the next move is typed only once the
+ * app has taken this one (the box stays enabled while Rust answers, and its answer empties it). */
+export async function playTyped(browser, move) {
+  const before = (await moveList(browser)).length;
+  await typeMove(browser, move);
+  await waitFor(async () => (await moveList(browser)).length > before, `${move} to be played`);
 }
 
 /** The legal moves the app offers now (coordinates), from its list for screen readers. */

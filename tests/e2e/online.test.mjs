@@ -224,7 +224,15 @@ describe('online play: the app hosts, the command line joins', () => {
       await waitFor(async () => (await moveList(browser)).length >= 3, "the bot's answer", 30_000);
 
       // A draw offered: the bot declines it, and the offer goes.
+      // The line "draw offered" comes with the server's answer and goes when the bot declines; the
+      // page records that it came, so the wait is for the decline, not for the state before it.
+      await browser.execute(() => {
+        window.drawSentSeen = false;
+        const look = () => { if (document.querySelector('[data-testid="draw-sent"]')) window.drawSentSeen = true; };
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+      });
       await click(browser, 'offer-draw');
+      await waitFor(() => browser.execute(() => window.drawSentSeen), 'the offer to be shown as sent', 20_000);
       await waitFor(async () => !(await (await byTestId(browser, 'draw-sent')).isExisting()), 'the bot to decline the draw', 20_000);
       await click(browser, 'resign');
       await click(browser, 'confirm-resign');
@@ -283,8 +291,12 @@ describe('online play: the app hosts, the command line joins', () => {
       // the wait is over the win is claimed.
       await firstMove();
       friend.drop();
-      await waitFor(async () => (await presence()) === 'disconnected', 'the friend gone');
-      assert.match(await (await byTestId(browser, 'claim-in')).getText(), /you can claim the win in \d+ seconds?/);
+      // The presence and the countdown read together: the countdown lasts 3 s in all.
+      const countdown = await waitFor(() => browser.execute(() => {
+        const gone = document.querySelector('[data-testid="presence"]')?.getAttribute('data-presence') === 'disconnected';
+        return gone ? document.querySelector('[data-testid="claim-in"]')?.textContent ?? '(no countdown)' : null;
+      }), 'the friend gone');
+      assert.match(countdown, /you can claim the win in \d+ seconds?/);
       await waitFor(async () => (await (await byTestId(browser, 'claim-win')).isExisting()), 'the claim to be due', 15_000);
       await click(browser, 'claim-win');
       const over = await waitFor(async () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { byTestId, click, legalMoves, moveList, piecesOnBoard, screenshot, startDriver, startFriendGame, typeMove, waitFor } from './harness.mjs';
+import { byTestId, click, legalMoves, moveList, piecesOnBoard, playTyped, screenshot, startDriver, startFriendGame, typeMove, waitFor } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -69,7 +69,7 @@ describe('a game between friends on one device', () => {
   it('plays to a capture: the taken pawn leaves the board and the move list shows it', async () => {
     const browser = await driver.launch();
     await startFriendGame(browser);
-    for (const move of ['a2a3', 'b7b3']) await typeMove(browser, move);
+    for (const move of ['a2a3', 'b7b3']) await playTyped(browser, move);
     await waitFor(async () => (await piecesOnBoard(browser)).b3, 'the black pawn on b3');
     await typeMove(browser, 'c2c3');
     const list = await waitFor(async () => ((await moveList(browser)).length === 3 ? await moveList(browser) : null), 'three moves');
@@ -121,7 +121,7 @@ describe('a damaged save file', () => {
     await click(browser, 'home-new-game');
     await click(browser, 'new-game-friend');
     await click(browser, 'start-game');
-    for (const move of ['e2e5', 'd7d3']) await typeMove(browser, move);
+    for (const move of ['e2e5', 'd7d3']) await playTyped(browser, move);
     await waitFor(async () => (await moveList(browser)).length === 2, 'two moves');
     await driver.quit();
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { byTestId, click, clickMove, clickSquare, legalMoves, screenshot, startDriver, waitFor } from './harness.mjs';
 
@@ -25,14 +25,18 @@ function collection() {
 const screenState = (browser) =>
   browser.execute(() => {
     const screen = document.querySelector('[data-testid="puzzle-screen"]');
-    return screen ? { id: screen.getAttribute('data-puzzle'), state: screen.getAttribute('data-state'), phase: screen.getAttribute('data-phase') } : null;
+    return screen
+      ? { id: screen.getAttribute('data-puzzle'), state: screen.getAttribute('data-state'), phase: screen.getAttribute('data-phase'), plies: Number(screen.getAttribute('data-plies')) }
+      : null;
   });
 
-/** Waits until the player may move in the trainer (the mistake or the answer played), and gives the puzzle's id. */
-async function ready(browser, what = 'the puzzle to be ready') {
+/** Waits until the player may move in the trainer (the mistake or the answer played, and at least
+ * `plies` moves after the mistake on the board: the screen before a move's answer looks the same
+ * otherwise), and gives the puzzle's id. */
+async function ready(browser, what = 'the puzzle to be ready', plies = 0) {
   const state = await waitFor(async () => {
     const s = await screenState(browser);
-    return s?.phase === 'none' && s.state === 'playing' && s.id ? s : null;
+    return s?.phase === 'none' && s.state === 'playing' && s.id && s.plies >= plies ? s : null;
   }, what);
   return state.id;
 }
@@ -42,6 +46,9 @@ async function playMove(browser, move) {
   const [from, to] = [move.slice(0, 2), move.slice(2, 4)];
   if (from !== to) return clickMove(browser, from, to);
   await clickSquare(browser, from);
+  // Picking a frozen piece asks Rust what freezes it; its answer shows above the remove button
+  // (moving it down), and until it comes the panel takes no move: the button is pressed after.
+  await (await byTestId(browser, 'refusal')).waitForDisplayed({ timeout: 15_000 });
   await click(browser, 'remove-frozen');
 }
 
@@ -78,7 +85,8 @@ describe('the puzzle trainer', () => {
     assert.ok(moves, `puzzle ${first} is in the collection`);
     for (let i = 1; i < moves.length; i += 2) {
       await playMove(browser, moves[i]);
-      if (i + 2 < moves.length) await ready(browser, 'the answer to a right move');
+      // moves[0] is the mistake: after moves[i] and its answer, i + 1 moves follow it.
+      if (i + 2 < moves.length) await ready(browser, 'the answer to a right move', i + 1);
     }
     const solved = await outcome(browser);
     assert.equal(solved.kind, 'solved');
@@ -150,7 +158,16 @@ describe('the puzzle trainer', () => {
     await click(browser, 'home-open');
     const home = await byTestId(browser, 'home-puzzle-rating');
     await home.waitForDisplayed({ timeout: 20_000 });
-    await browser.pause(500); // leaving the trainer is one more message to the Rust side
+    // Leaving the trainer is one more message to the Rust side, which clears the puzzle's
+    // on-screen mark in the save: the quit comes once the save says so.
+    await waitFor(() => {
+      try {
+        const store = JSON.parse(readFileSync(join(driver.dataHome, 'app.ultima.baroque', 'ultima.json'), 'utf8'));
+        return store.puzzleCurrent?.onScreen === false;
+      } catch {
+        return false; // between the write of a new file and its rename, or not written yet
+      }
+    }, 'the save to say the trainer was left');
     await driver.quit();
     browser = await driver.launch();
     const homeAgain = await byTestId(browser, 'home-puzzle-rating');

@@ -2,7 +2,7 @@
 //   xvfb-run -a -s "-screen 0 1280x800x24" node tests/e2e/screenshots.mjs docs/screenshots
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { byTestId, click, screenshot, startDriver, typeMove } from './harness.mjs';
+import { byTestId, click, playTyped, screenshot, startDriver, typeMove } from './harness.mjs';
 
 const folder = process.argv[2] ?? 'docs/screenshots';
 mkdirSync(folder, { recursive: true });
@@ -30,7 +30,7 @@ try {
   const turn = await byTestId(browser, 'turn-board');
   if (await turn.isSelected()) await turn.click();
   await click(browser, 'start-game');
-  for (const move of ['a2a3', 'b7b3', 'h2h5', 'g7g3']) await typeMove(browser, move);
+  for (const move of ['a2a3', 'b7b3', 'h2h5', 'g7g3']) await playTyped(browser, move);
   await sleep(500);
   // Typing a move without Enter shows what it would take, as hovering the destination does.
   const input = await byTestId(browser, 'move-input');

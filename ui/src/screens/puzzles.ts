@@ -37,7 +37,7 @@ export function puzzlesView(ctrl: PuzzlesCtrl): VNode {
   }
   return h(
     'section.screen.play.lesson.puzzles',
-    { attrs: { ...testid('puzzle-screen'), 'data-puzzle': puzzle.id, 'data-state': puzzle.state, 'data-phase': ctrl.phase ?? 'none' } },
+    { attrs: { ...testid('puzzle-screen'), 'data-puzzle': puzzle.id, 'data-state': puzzle.state, 'data-phase': ctrl.phase ?? 'none', 'data-plies': String(puzzle.plies.length) } },
     [
       card(ctrl),
       boardView(ctrl.panel, state, { lesson: ctrl.marks() }),
