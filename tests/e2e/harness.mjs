@@ -65,6 +65,8 @@ export async function startDriver() {
   };
   return {
     dataHome,
+    /** The app's own data folder (its store `ultima.json`, its history database). */
+    appFolder: join(dataHome, 'app.ultima.baroque'),
     /** Starts the app (ending the one before, if any: the driver runs one at a time). */
     async launch() {
       await endSession();

@@ -29,7 +29,7 @@ const SETTINGS = { animation: 'fast', boardTheme: 'wood', defaultLevel: 'novice'
 /** Writes a save in the format of the first release (version 1, the finished games inside the
  * store file) where the app of `driver` looks for it; the app's data folder. */
 export function writeFirstReleaseSave(driver, games) {
-  const folder = join(driver.dataHome, 'app.ultima.baroque');
+  const folder = driver.appFolder;
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'ultima.json'), JSON.stringify({ version: 1, finishedGames: games, settings: SETTINGS }, null, 2));
   return folder;

@@ -126,7 +126,7 @@ describe('a damaged save file', () => {
     await driver.quit();
 
     // A torn write: the file cut in the middle, as a crash during the store's write leaves it.
-    const folder = `${driver.dataHome}/app.ultima.baroque`;
+    const folder = driver.appFolder;
     const whole = readFileSync(`${folder}/ultima.json`, 'utf8');
     const torn = whole.slice(0, Math.floor(whole.length / 2));
     writeFileSync(`${folder}/ultima.json`, torn);

@@ -162,7 +162,7 @@ describe('the puzzle trainer', () => {
     // on-screen mark in the save: the quit comes once the save says so.
     await waitFor(() => {
       try {
-        const store = JSON.parse(readFileSync(join(driver.dataHome, 'app.ultima.baroque', 'ultima.json'), 'utf8'));
+        const store = JSON.parse(readFileSync(join(driver.appFolder, 'ultima.json'), 'utf8'));
         return store.puzzleCurrent?.onScreen === false;
       } catch {
         return false; // between the write of a new file and its rename, or not written yet

@@ -23,7 +23,7 @@ describe('a save written by the first release', () => {
     // progress, settings changed), with one setting damaged.
     const saved = JSON.parse(readFileSync(join(root, 'src-tauri/tests/data/ultima-v1.json'), 'utf8'));
     saved.settings.boardTheme = 'purple';
-    const folder = join(driver.dataHome, 'app.ultima.baroque');
+    const folder = driver.appFolder;
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'ultima.json'), JSON.stringify(saved, null, 2));
 

@@ -161,7 +161,8 @@ function movesCard(ctrl: AnalysisCtrl): VNode {
     ]),
     h(
       'ol.move-list',
-      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label'), 'data-shown': String(ctrl.ply) }, hook: followShown() },
+      // The list follows the game's position (a variation from it does not move the list).
+      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label') }, hook: followShown(ctrl.ply) },
       total === 0
         ? [h('li.move-list-empty', t('moveList.empty'))]
         : numberedMoves(game.plies).map((move) =>

@@ -41,7 +41,7 @@ export function moveListView(state: MoveListState): VNode {
     ),
     h(
       'ol.move-list',
-      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label'), 'data-shown': String(shown) }, hook: followShown() },
+      { attrs: { ...testid('move-list'), 'aria-label': t('moveList.label') }, hook: followShown(shown) },
       total === 0
         ? [h('li.move-list-empty', t('moveList.empty'))]
         : numberedMoves(state.plies).map((move) =>
@@ -51,21 +51,29 @@ export function moveListView(state: MoveListState): VNode {
   ]);
 }
 
-/** The move list's hooks (its `data-shown` attribute says which move is shown): when the shown
- * move changes, the list scrolls to keep it in view (without scrolling the page), and the focus
- * follows it if it was in the list. Any other redraw leaves the list where the player scrolled it:
- * a redraw that pulled the list back would move a move away from under the finger or the pointer
- * the moment it is clicked. */
-export function followShown(): Hooks {
+/** The move shown when each list was last drawn. */
+const lastShown = new WeakMap<Element, number>();
+
+/** The move list's hooks, `shown` the move it shows: when the shown move changes, the list scrolls
+ * to keep it in view (without scrolling the page), and the focus follows it if it was in the list.
+ * Any other redraw leaves the list where the player scrolled it: a redraw that pulled the list
+ * back would move a move away from under the finger or the pointer the moment it is clicked. */
+export function followShown(shown: number): Hooks {
   let focusWasInside = false;
   return {
-    insert: (vnode) => keepShownInView(vnode.elm as HTMLElement, false),
+    insert: (vnode) => {
+      lastShown.set(vnode.elm as Element, shown);
+      keepShownInView(vnode.elm as HTMLElement, false);
+    },
     prepatch: (old) => {
       const list = old.elm as HTMLElement | undefined;
       focusWasInside = list ? list.contains(document.activeElement) : false;
     },
-    postpatch: (old, vnode) => {
-      if (old.data?.attrs?.['data-shown'] !== vnode.data?.attrs?.['data-shown']) keepShownInView(vnode.elm as HTMLElement, focusWasInside);
+    postpatch: (_old, vnode) => {
+      const list = vnode.elm as HTMLElement;
+      if (lastShown.get(list) === shown) return;
+      lastShown.set(list, shown);
+      keepShownInView(list, focusWasInside);
     },
   };
 }
