@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ultima_analysis::GameAnalysis;
 use ultima_app_state::archive::Archive;
+use ultima_core::History;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredSummary};
 
@@ -211,7 +212,7 @@ impl Finished {
 
     /// Keeps `analysis` with the finished game `game_id` (a game not among them, one that
     /// could not be filed, is shown analysed but not kept).
-    pub fn add_analysis(&mut self, game_id: &str, analysis: &GameAnalysis) -> Result<(), AppError> {
+    fn keep_analysis(&mut self, game_id: &str, analysis: &GameAnalysis) -> Result<(), AppError> {
         if !self.games.iter().any(|listed| listed.id == game_id) {
             eprintln!(
                 "ultima: game {game_id} is not among the finished games; its analysis is not kept"
@@ -305,5 +306,41 @@ impl Archive for Finished {
         self.pending.push(Write::Attempt { key: row, value });
         self.attempts.insert(row, Ok(record));
         Ok(())
+    }
+}
+
+/// The core reads the history through these (see `ultima_core::History`).
+impl History for Finished {
+    fn page(&self, before: Option<&PageCursor>, limit: u32) -> Result<FinishedPage, AppError> {
+        Ok(Finished::page(self, before, limit))
+    }
+
+    fn game(&self, id: &str) -> Result<Session, AppError> {
+        Finished::game(self, id)
+    }
+
+    fn attempts_page(
+        &self,
+        before: Option<u32>,
+        limit: u32,
+    ) -> Result<PuzzleHistoryPage, AppError> {
+        Ok(Finished::attempts_page(self, before, limit))
+    }
+
+    fn seen_puzzles(&self) -> HashSet<String> {
+        Finished::seen_puzzles(self)
+    }
+
+    fn analysis(&self, game_id: &str) -> Result<Option<GameAnalysis>, AppError> {
+        Ok(Finished::analysis(self, game_id))
+    }
+
+    fn add_analysis(
+        &mut self,
+        game_id: &str,
+        analysis: &GameAnalysis,
+        _at: f64,
+    ) -> Result<(), AppError> {
+        self.keep_analysis(game_id, analysis)
     }
 }

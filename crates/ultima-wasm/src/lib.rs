@@ -1,45 +1,33 @@
-//! Ultima in the browser: the app's commands (the same names, arguments and answers as its
-//! Tauri commands) over the same crates, compiled to WebAssembly with wasm-bindgen. The page
-//! (`ui/src/backend/web`) keeps one [`Backend`], writes what it hands out to IndexedDB before a
-//! command answers, and runs the bot's searches with [`think`] in a Web Worker.
+//! Ultima in the browser: the app's core (`ultima-core`) compiled to WebAssembly with
+//! wasm-bindgen, behind the same commands as the desktop app. The page (`ui/src/backend/web`)
+//! keeps one [`Backend`], writes what it hands out to IndexedDB before a command answers, runs
+//! the bot's searches with [`think`] and analyses with [`analyse`] in Web Workers, and the
+//! clock's flag on a timer.
 //!
-//! - `ultima-app-state`: the app's wire types, codes and stored-entry readers (as in the app).
-//! - `state`, `course_state`, `puzzle_state`, `analysis_state`: the app's state and its commands
-//!   (a game's analysis runs in a worker: `analyse`).
-//! - `store`: the small saved record; `finished`: the finished games and puzzle attempts.
-//! - `bot`: the bot's job for the worker; `time`: time and chance from JavaScript.
-//! - `commands`: the commands by name, with their JSON arguments.
+//! - `web`: the browser as the core's platform, and the page's calls by name.
+//! - `store`: the small saved record; `finished`: the finished games, attempts and analyses.
+//! - `time`: time and chance from JavaScript.
 
-mod analysis_state;
-mod bot;
-mod commands;
-mod course_state;
 mod finished;
-mod puzzle_state;
-mod state;
 mod store;
 #[cfg(test)]
 mod tests;
 mod time;
+mod web;
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-// The app's state and views without Tauri, named from the crate's root as in the app.
-pub(crate) use ultima_app_state::{
-    analysis, course, error, events, notice, puzzles, settings, stored,
-};
+pub(crate) use ultima_app_state::{error, notice, puzzles, stored};
 
-pub use bot::{think as think_move, BotJob, ThinkError};
-pub use commands::Answer;
 pub use finished::{Record, Write};
-pub use state::AppState;
 pub use store::Used;
+pub use web::{Answer, Web, WebCore};
 
 /// The app's backend in the page.
 #[wasm_bindgen]
 pub struct Backend {
-    state: AppState,
+    core: WebCore,
     used: Used,
 }
 
@@ -66,7 +54,7 @@ impl Backend {
         let finished =
             finished::Finished::load(records(games), records(attempts), records(analyses));
         Backend {
-            state: AppState::open(store, loaded, finished),
+            core: web::open(store, loaded, finished),
             used,
         }
     }
@@ -86,7 +74,7 @@ impl Backend {
     /// an [`Answer`] (`{"ok": …}`, `{"error": AppError}` or `{"failure": "…"}`).
     pub fn call(&mut self, command: &str, args: &str) -> String {
         let answer = match serde_json::from_str::<Value>(args) {
-            Ok(args) => commands::call(&mut self.state, command, &args),
+            Ok(args) => web::call(&mut self.core, command, &args),
             Err(error) => Answer::Failure(format!("the arguments are not JSON: {error}")),
         };
         to_json(&answer)
@@ -96,59 +84,61 @@ impl Backend {
     /// answered as `analyse_game` answers (JSON of an [`Answer`]).
     #[wasm_bindgen(js_name = analysisDone)]
     pub fn analysis_done(&mut self, game_id: &str, analysis: &str) -> String {
-        to_json(&match self.state.analysis_done(game_id, analysis) {
-            Ok(answer) => match serde_json::to_value(answer) {
-                Ok(value) => Answer::Ok(value),
-                Err(error) => Answer::Failure(format!("the answer does not encode: {error}")),
+        to_json(
+            &match web::analysis_done(&mut self.core, game_id, analysis) {
+                Ok(answer) => match serde_json::to_value(answer) {
+                    Ok(value) => Answer::Ok(value),
+                    Err(error) => Answer::Failure(format!("the answer does not encode: {error}")),
+                },
+                Err(error) => Answer::Error(error),
             },
-            Err(error) => Answer::Error(error),
-        })
+        )
     }
 
     /// The events for the page's channel since the last call (JSON array of `GameEvent`).
     #[wasm_bindgen(js_name = takeEvents)]
     pub fn take_events(&mut self) -> String {
-        to_json(&self.state.take_events())
+        to_json(&self.core.take_events())
     }
 
     /// The history's records to write (JSON array of `{store, key, value}`).
     #[wasm_bindgen(js_name = takeWrites)]
     pub fn take_writes(&mut self) -> String {
-        to_json(&self.state.take_writes())
+        to_json(&web::take_writes(&mut self.core))
     }
 
     /// The small record as it is now (`None`: nothing may be written this session).
     pub fn snapshot(&self) -> Option<String> {
-        self.state.snapshot()
+        self.core.store().snapshot()
     }
 
     /// A search for the worker to start (JSON of a `BotJob`), if one is due.
     #[wasm_bindgen(js_name = takeJob)]
     pub fn take_job(&mut self) -> Option<String> {
-        self.state.take_job().map(|job| to_json(&job))
+        self.core.take_job().map(|job| to_json(&job))
     }
 
     /// The ticket of the search wanted now (a worker on another one is stopped).
     pub fn searching(&self) -> Option<u32> {
-        self.state.searching()
+        self.core.searching()
     }
 
     /// The worker's move for `ticket` (`None`: it found none).
     #[wasm_bindgen(js_name = botPlayed)]
     pub fn bot_played(&mut self, ticket: u32, mv: Option<String>) {
-        self.state.bot_played(ticket, mv.as_deref());
+        self.core.bot_played(ticket, mv.as_deref());
     }
 
     /// When the running clock runs out (ms since 1970), for the page's timer.
     #[wasm_bindgen(js_name = nextDeadline)]
     pub fn next_deadline(&self) -> Option<f64> {
-        self.state.next_deadline()
+        self.core.next_deadline()
     }
 
     /// The page's timer rang.
     #[wasm_bindgen(js_name = clockDue)]
     pub fn clock_due(&mut self) {
-        self.state.clock_due();
+        self.core.clock_due();
     }
 }
 
@@ -161,7 +151,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> String {
 /// that says why there is none.
 #[wasm_bindgen]
 pub fn think(job: &str) -> Result<String, JsError> {
-    bot::think(job).map_err(|error| JsError::new(&error.to_string()))
+    web::think(job).map_err(|error| JsError::new(&error.to_string()))
 }
 
 /// The analysis worker's work: the analysis of `job` (JSON of an `AnalysisJob`), `progress`
@@ -176,7 +166,7 @@ pub fn analyse(job: &str, progress: &js_sys::Function) -> Result<String, JsError
             &JsValue::from(step.total),
         );
     };
-    analysis_state::analyse(job, &mut tell).map_err(|error| JsError::new(&error.to_string()))
+    web::analyse(job, &mut tell).map_err(|error| JsError::new(&error.to_string()))
 }
 
 /// One fixed search, for measuring the bot's speed in the browser against `ultima bench`:

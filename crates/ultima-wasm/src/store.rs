@@ -88,6 +88,13 @@ impl Store {
     }
 }
 
+/// Read-only when the record comes from a newer version.
+impl ultima_core::Store for Store {
+    fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+}
+
 /// The browser stages each change in the record: the page writes it (see `snapshot`) before
 /// the command answers.
 impl Saves for Store {

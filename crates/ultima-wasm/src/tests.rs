@@ -5,10 +5,9 @@
 
 use serde_json::{json, Value};
 
-use crate::commands::{call, Answer};
 use crate::finished::{Finished, Record, Write};
-use crate::state::AppState;
-use crate::{bot, store};
+use crate::store;
+use crate::web::{self, call, Answer, WebCore as AppState};
 
 fn open(
     current: Option<&str>,
@@ -17,7 +16,7 @@ fn open(
 ) -> (AppState, store::Used) {
     let (store, loaded, used) = store::open(current, previous);
     (
-        AppState::open(store, loaded, Finished::load(games, Vec::new(), Vec::new())),
+        web::open(store, loaded, Finished::load(games, Vec::new(), Vec::new())),
         used,
     )
 }
@@ -80,7 +79,7 @@ fn novice_game(state: &mut AppState) -> Value {
     let events = serde_json::to_value(state.take_events()).expect("events encode");
     assert_eq!(events[0]["kind"], json!("botThinking"));
     let text = serde_json::to_string(&job).expect("a job encodes");
-    let mv = bot::think(&text).expect("the novice finds a move");
+    let mv = web::think(&text).expect("the novice finds a move");
     state.bot_played(job.ticket, Some(&mv));
     let events = serde_json::to_value(state.take_events()).expect("events encode");
     assert_eq!(events[0]["kind"], json!("changed"), "{events}");
@@ -94,7 +93,7 @@ fn novice_game(state: &mut AppState) -> Value {
 fn a_game_against_the_novice_is_played_saved_and_reopened() {
     let mut state = fresh();
     let game = novice_game(&mut state);
-    let snapshot = state.snapshot().expect("the record is written");
+    let snapshot = state.store().snapshot().expect("the record is written");
 
     let (mut reopened, used) = open(Some(&snapshot), None, Vec::new());
     assert_eq!(used, store::Used::Current);
@@ -121,7 +120,7 @@ fn a_bot_move_for_a_position_that_moved_on_is_dropped() {
         json!({ "gameId": id, "from": from, "to": to }),
     );
     let job = state.take_job().expect("a search");
-    let mv = bot::think(&serde_json::to_string(&job).expect("encodes")).expect("a move");
+    let mv = web::think(&serde_json::to_string(&job).expect("encodes")).expect("a move");
     // The player takes the move back before the bot answers: its search is no longer wanted.
     let back = ok(&mut state, "take_back", json!({ "gameId": id }));
     assert_eq!(back["plies"], json!([]));
@@ -137,7 +136,7 @@ fn a_bot_move_for_a_position_that_moved_on_is_dropped() {
 fn a_damaged_record_gives_way_to_the_one_before_and_the_player_is_told() {
     let mut state = fresh();
     let game = novice_game(&mut state);
-    let good = state.snapshot().expect("a record");
+    let good = state.store().snapshot().expect("a record");
     let torn = &good[..good.len() / 2];
 
     let (mut restored, used) = open(Some(torn), Some(&good), Vec::new());
@@ -165,7 +164,7 @@ fn a_record_from_a_newer_version_is_read_only() {
         startup["notices"],
         json!([{ "code": "saveFromNewerVersion", "version": 9 }])
     );
-    assert_eq!(state.snapshot(), None, "nothing is written");
+    assert_eq!(state.store().snapshot(), None, "nothing is written");
 }
 
 #[test]
@@ -175,7 +174,7 @@ fn a_finished_game_is_filed_once_and_listed_after_a_reopen() {
     let id = game["id"].as_str().expect("an id").to_string();
     let over = ok(&mut state, "resign", json!({ "gameId": id }));
     assert!(over["result"].is_object());
-    let writes = state.take_writes();
+    let writes = web::take_writes(&mut state);
     assert_eq!(writes.len(), 1);
     let Write::Finished { key, value } = &writes[0] else {
         panic!("a finished game's record: {writes:?}");
@@ -184,9 +183,9 @@ fn a_finished_game_is_filed_once_and_listed_after_a_reopen() {
     // Nothing more to file (the game is filed once).
     let settings = ok(&mut state, "start_up", json!(null))["settings"].clone();
     ok(&mut state, "set_settings", json!({ "settings": settings }));
-    assert!(state.take_writes().is_empty());
+    assert!(web::take_writes(&mut state).is_empty());
 
-    let snapshot = state.snapshot().expect("a record");
+    let snapshot = state.store().snapshot().expect("a record");
     let record = Record {
         key: key.clone(),
         value: value.clone(),
@@ -278,7 +277,7 @@ fn the_course_task_open_comes_back_after_a_reopen() {
         .to_string();
     let view = ok(&mut state, "open_task", json!({ "taskId": task }));
     assert_eq!(view["id"], json!(task));
-    let snapshot = state.snapshot().expect("a record");
+    let snapshot = state.store().snapshot().expect("a record");
     let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
     let startup = ok(&mut reopened, "start_up", json!(null));
     assert_eq!(startup["course"]["current"], json!(task));
@@ -300,7 +299,7 @@ fn a_puzzle_is_opened_and_its_first_move_judged() {
         json!({ "puzzleId": id, "from": from, "to": to }),
     );
     assert!(step["step"]["kind"].is_string(), "{step}");
-    let snapshot = state.snapshot().expect("a record");
+    let snapshot = state.store().snapshot().expect("a record");
     let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
     let open = ok(&mut reopened, "puzzle_open", json!(null));
     assert_eq!(open["id"], json!(id));
@@ -337,15 +336,14 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
     };
     let mut reports = Vec::new();
     let text = serde_json::to_string(&job).expect("a job encodes");
-    let analysis =
-        crate::analysis_state::analyse(&text, &mut |step| reports.push((step.done, step.total)))
-            .expect("the worker's analysis");
+    let analysis = web::analyse(&text, &mut |step| reports.push((step.done, step.total)))
+        .expect("the worker's analysis");
     assert_eq!(
         reports.last(),
         Some(&(3, 3)),
         "three positions, each reported"
     );
-    let done = state.analysis_done(&id, &analysis).expect("kept");
+    let done = web::analysis_done(&mut state, &id, &analysis).expect("kept");
     let done = serde_json::to_value(done).expect("encodes");
     assert_eq!(done["kind"], json!("done"));
     assert_eq!(
@@ -359,8 +357,7 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
     );
     assert!(boards.is_array());
 
-    let records: Vec<Record<String>> = state
-        .take_writes()
+    let records: Vec<Record<String>> = web::take_writes(&mut state)
         .into_iter()
         .filter_map(|write| match write {
             Write::Finished { key, value } => Some(Record { key, value }),
@@ -368,7 +365,7 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
         })
         .collect();
     let analysis_value: Value = serde_json::from_str(&analysis).expect("json");
-    let snapshot = state.snapshot().expect("a record");
+    let snapshot = state.store().snapshot().expect("a record");
     let (store, loaded, _) = store::open(Some(&snapshot), None);
     let finished = Finished::load(
         records,
@@ -378,7 +375,7 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
             value: analysis_value,
         }],
     );
-    let mut reopened = AppState::open(store, loaded, finished);
+    let mut reopened = web::open(store, loaded, finished);
     let kept = ok(&mut reopened, "stored_analysis", json!({ "gameId": id }));
     assert_eq!(kept["positions"], done["analysis"]["positions"]);
     let again = ok(&mut reopened, "analyse_game", json!({ "gameId": id }));

@@ -21,11 +21,6 @@ pub fn seed() -> u64 {
 #[cfg(not(target_arch = "wasm32"))]
 pub use ultima_app_state::clock::system_seed as seed;
 
-/// A fresh identifier for a game.
-pub fn new_game_id() -> String {
-    ultima_app_state::clock::game_id(now_ms())
-}
-
 /// The bot's clock for its time limits: milliseconds from its creation.
 pub struct PageClock {
     origin: f64,
