@@ -1,6 +1,5 @@
 //! Where the pieces stand: bitboards by side and by role, and a square-indexed mailbox.
 
-use crate::attacks;
 use crate::types::{Bitboard, ByColor, ByRole, Color, Piece, Role, Square};
 use crate::zobrist;
 
@@ -149,107 +148,5 @@ impl Bitboards {
         let by_chameleons =
             self.pieces(enemy, Role::Chameleon).grown() & ours & self.by_role[Role::Immobilizer];
         by_immobilizers | by_chameleons
-    }
-
-    /// Whether the king of `color` is in check: whether an enemy piece that is not frozen could
-    /// take it, by its own way of capturing, on the next move. Looks outward from the king.
-    pub fn is_in_check(&self, color: Color) -> bool {
-        let Some(king) = self.king_of(color) else {
-            return false;
-        };
-        let enemy = !color;
-        let theirs = self.by_color[enemy];
-        let active = theirs & !self.frozen(enemy);
-        if active.is_empty() {
-            return false;
-        }
-        let occupied = self.occupied();
-        let empty = !occupied;
-        let near = attacks::neighbours(king);
-
-        // A king's step: the enemy king, or a chameleon taking a king the king's way.
-        if (near & active & (self.by_role[Role::King] | self.by_role[Role::Chameleon])).any() {
-            return true;
-        }
-
-        // A withdrawer next to the king that can step straight away from it.
-        for withdrawer in near & active & self.by_role[Role::Withdrawer] {
-            if let Some(away) = crate::types::Direction::between_neighbours(king, withdrawer)
-                .and_then(|d| withdrawer.step(d))
-            {
-                if empty.contains(away) {
-                    return true;
-                }
-            }
-        }
-
-        // A long leaper on a line through the king that can leap it and land behind it.
-        let leapers = active & self.by_role[Role::LongLeaper];
-        if leapers.any() {
-            for toward in crate::types::Direction::ALL {
-                if (attacks::ray(king, toward) & leapers).is_empty() {
-                    continue;
-                }
-                // The leaper moves from `toward`'s side over the king and lands beyond it.
-                match king.step(toward.opposite()) {
-                    Some(landing) if empty.contains(landing) => {}
-                    _ => continue,
-                }
-                let mut previous_empty = false;
-                let mut square = king;
-                while let Some(next) = square.step(toward) {
-                    square = next;
-                    if empty.contains(next) {
-                        previous_empty = true;
-                    } else if leapers.contains(next) {
-                        return true;
-                    } else if previous_empty && self.by_color[color].contains(next) {
-                        // One of our pieces with an empty square behind it: leapable.
-                        previous_empty = false;
-                    } else {
-                        break;
-                    }
-                }
-            }
-        }
-
-        // A pawn pinching the king against one of its own side's pieces.
-        let pawns = active & self.by_role[Role::Pawn];
-        if pawns.any() {
-            for direction in crate::types::Direction::ORTHOGONAL {
-                let partner = king.step(direction);
-                let landing = king.step(direction.opposite());
-                if let (Some(partner), Some(landing)) = (partner, landing) {
-                    if theirs.contains(partner)
-                        && empty.contains(landing)
-                        && (attacks::rook_lines(landing, occupied) & pawns).any()
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-
-        // A coordinator landing on a square that makes a rectangle corner of the king with
-        // its own king.
-        let coordinators = active & self.by_role[Role::Coordinator];
-        if let (true, Some(their_king)) = (coordinators.any(), self.king_of(enemy)) {
-            let mut targets = Bitboard::EMPTY;
-            if their_king.rank() == king.rank() {
-                targets |= Bitboard::file(king.file());
-            }
-            if their_king.file() == king.file() {
-                targets |= Bitboard::rank(king.rank());
-            }
-            targets &= empty;
-            if targets.any() {
-                for coordinator in coordinators {
-                    if (attacks::queen_lines(coordinator, occupied) & targets).any() {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
     }
 }

@@ -12,6 +12,7 @@
 
 pub mod attacks;
 mod board;
+mod check;
 mod game;
 mod movegen;
 mod notation;
@@ -23,6 +24,7 @@ mod why_not;
 mod zobrist;
 
 pub use board::Board;
+pub use check::{CaptureWay, Check, PieceAt};
 pub use game::{
     DrawReason, Game, GameError, Outcome, RecordBreak, RecordError, RecordPrefix, Status, WinReason,
 };
@@ -31,4 +33,4 @@ pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
 pub use random_line::random_quiet_line;
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};
-pub use why_not::{CaptureWay, Check, IllegalReason, Movement, Obstacle, PieceAt, PieceOn};
+pub use why_not::{IllegalReason, Movement, Obstacle, PieceOn};

@@ -10,15 +10,9 @@ use std::fmt;
 
 use crate::attacks;
 use crate::board::Bitboards;
+use crate::check::{Check, PieceAt};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Direction, Move, MoveList, Piece, Role, Square};
-
-/// A piece on a square, of the side the context names (the mover's enemy, in every use here).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PieceAt {
-    pub role: Role,
-    pub square: Square,
-}
+use crate::types::{Color, Direction, Move, MoveList, Piece, Role, Square};
 
 /// A piece of either side on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,69 +63,6 @@ pub enum Obstacle {
     /// A leaping piece meets an enemy piece with no empty square behind it: another piece
     /// stands right behind it (the reason's `behind`), two in a row, and neither can be leapt.
     TwoInARow,
-}
-
-/// A way of capturing, as the rules name them. The chameleon takes by imitation: a check
-/// whose attacker is a chameleon imitates the way named (for a king, always the king's step).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub enum CaptureWay {
-    /// Moving onto the adjacent piece (the king; the chameleon imitating it).
-    KingStep,
-    /// The pawn's pinch against a piece of its own side.
-    Pinch,
-    /// The withdrawer moving straight away from the adjacent piece.
-    Withdrawal,
-    /// The long leaper's leap over it.
-    Leap,
-    /// The coordinator's rectangle with its own king.
-    Coordination,
-}
-
-impl CaptureWay {
-    /// The way `role` takes a king, if it can (the immobilizer takes nothing).
-    pub const fn of_king_by(role: Role) -> Option<CaptureWay> {
-        match role {
-            Role::King | Role::Chameleon => Some(CaptureWay::KingStep),
-            Role::Pawn => Some(CaptureWay::Pinch),
-            Role::Withdrawer => Some(CaptureWay::Withdrawal),
-            Role::LongLeaper => Some(CaptureWay::Leap),
-            Role::Coordinator => Some(CaptureWay::Coordination),
-            Role::Immobilizer => None,
-        }
-    }
-
-    /// A lower-case name for developer text.
-    pub const fn name(self) -> &'static str {
-        match self {
-            CaptureWay::KingStep => "the king's step",
-            CaptureWay::Pinch => "a pinch",
-            CaptureWay::Withdrawal => "withdrawal",
-            CaptureWay::Leap => "a leap",
-            CaptureWay::Coordination => "coordination",
-        }
-    }
-}
-
-/// An enemy piece that could take the king on its next move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Check {
-    pub attacker: PieceAt,
-    pub way: CaptureWay,
-    /// Where the attacker would move to take the king (for the king's step, the king's square).
-    pub landing: Square,
-    /// The attacker's partner in the capture: the pawn's far side of the pinch, the
-    /// coordinator's king. `None` for the other ways.
-    pub partner: Option<Square>,
-}
-
-impl Check {
-    /// Whether the attacker is a chameleon taking the king the king's way.
-    pub fn imitates(&self) -> bool {
-        self.attacker.role == Role::Chameleon
-    }
 }
 
 /// Why a move (or a removal) is not legal in a position.
@@ -204,12 +135,6 @@ impl Position {
         self.legal_move_or_reason(from, to).err()
     }
 
-    /// The enemy pieces that could take the side to move's king now, each once, in square
-    /// order (empty when it is not in check, and for a side without a king).
-    pub fn checks(&self) -> Vec<Check> {
-        checks_on(self.board.bitboards(), self.turn)
-    }
-
     /// The legal move from `from` to `to`, or why there is none.
     pub(crate) fn legal_move_or_reason(
         &self,
@@ -262,7 +187,7 @@ impl Position {
             // The check filter refused the move, so the mover has a king.
             king: after.board.king_of(self.turn).unwrap_or(from),
             was_in_check: self.is_check(),
-            checks: checks_on(after.board.bitboards(), self.turn),
+            checks: after.board.bitboards().checks(self.turn),
         })
     }
 
@@ -372,141 +297,6 @@ fn freezers(board: &Bitboards, square: Square, piece: Piece) -> Vec<PieceAt> {
             Some(PieceAt { role, square })
         })
         .collect()
-}
-
-/// The enemy pieces that could take the king of `color` on their next move, each once, in
-/// square order. Follows [`Bitboards::is_in_check`] way by way, collecting instead of stopping.
-fn checks_on(board: &Bitboards, color: Color) -> Vec<Check> {
-    let Some(king) = board.king_of(color) else {
-        return Vec::new();
-    };
-    let enemy = !color;
-    let theirs = board.by_color(enemy);
-    let active = theirs & !board.frozen(enemy);
-    let occupied = board.occupied();
-    let empty = !occupied;
-    let near = attacks::neighbours(king);
-    let mut checks: Vec<Check> = Vec::new();
-    let mut add = |square: Square, role: Role, way: CaptureWay, landing, partner| {
-        if checks.iter().all(|check| check.attacker.square != square) {
-            checks.push(Check {
-                attacker: PieceAt { role, square },
-                way,
-                landing,
-                partner,
-            });
-        }
-    };
-
-    for role in [Role::King, Role::Chameleon] {
-        for square in near & active & board.by_role(role) {
-            add(square, role, CaptureWay::KingStep, king, None);
-        }
-    }
-
-    for withdrawer in near & active & board.by_role(Role::Withdrawer) {
-        let away = Direction::between_neighbours(king, withdrawer).and_then(|d| withdrawer.step(d));
-        if let Some(away) = away.filter(|away| empty.contains(*away)) {
-            add(
-                withdrawer,
-                Role::Withdrawer,
-                CaptureWay::Withdrawal,
-                away,
-                None,
-            );
-        }
-    }
-
-    let leapers = active & board.by_role(Role::LongLeaper);
-    for toward in Direction::ALL {
-        if (attacks::ray(king, toward) & leapers).is_empty() {
-            continue;
-        }
-        let Some(landing) = king.step(toward.opposite()).filter(|s| empty.contains(*s)) else {
-            continue;
-        };
-        // Outward from the king: the leaper passes each of our pieces with an empty square
-        // between it and the king's side, and stops at anything else.
-        let mut previous_empty = false;
-        let mut square = king;
-        while let Some(next) = square.step(toward) {
-            square = next;
-            if empty.contains(next) {
-                previous_empty = true;
-            } else if leapers.contains(next) {
-                add(next, Role::LongLeaper, CaptureWay::Leap, landing, None);
-                break;
-            } else if previous_empty && board.by_color(color).contains(next) {
-                previous_empty = false;
-            } else {
-                break;
-            }
-        }
-    }
-
-    let pawns = active & board.by_role(Role::Pawn);
-    for direction in Direction::ORTHOGONAL {
-        let (Some(partner), Some(landing)) =
-            (king.step(direction), king.step(direction.opposite()))
-        else {
-            continue;
-        };
-        if theirs.contains(partner) && empty.contains(landing) {
-            for pawn in attacks::rook_lines(landing, occupied) & pawns {
-                add(pawn, Role::Pawn, CaptureWay::Pinch, landing, Some(partner));
-            }
-        }
-    }
-
-    let coordinators = active & board.by_role(Role::Coordinator);
-    if let (true, Some(their_king)) = (coordinators.any(), board.king_of(enemy)) {
-        let mut landings = Bitboard::EMPTY;
-        if their_king.rank() == king.rank() {
-            landings |= Bitboard::file(king.file());
-        }
-        if their_king.file() == king.file() {
-            landings |= Bitboard::rank(king.rank());
-        }
-        landings &= empty;
-        for coordinator in coordinators {
-            if let Some(landing) = (attacks::queen_lines(coordinator, occupied) & landings).first()
-            {
-                add(
-                    coordinator,
-                    Role::Coordinator,
-                    CaptureWay::Coordination,
-                    landing,
-                    Some(their_king),
-                );
-            }
-        }
-    }
-
-    checks.sort_by_key(|check| check.attacker.square);
-    checks
-}
-
-impl fmt::Display for PieceAt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the {} on {}", self.role.name(), self.square)
-    }
-}
-
-impl fmt::Display for Check {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} by {}", self.attacker, self.way.name())?;
-        if self.imitates() {
-            f.write_str(" (imitating the king)")?;
-        }
-        if self.way != CaptureWay::KingStep {
-            write!(f, " to {}", self.landing)?;
-        }
-        match (self.way, self.partner) {
-            (CaptureWay::Pinch, Some(partner)) => write!(f, " against {partner}"),
-            (CaptureWay::Coordination, Some(partner)) => write!(f, " with its king on {partner}"),
-            _ => Ok(()),
-        }
-    }
 }
 
 /// `a, b and c`.
