@@ -1,68 +1,41 @@
-//! The typed bridge: the command list, and the TypeScript bindings generated from it into
+//! The typed bridge: the command list (the core's, and the commands of this shell that carry a
+//! channel, and online play), and the TypeScript bindings generated from it into
 //! `ui/src/bindings.ts` (by the test below, which also fails when the file is out of date).
 
 use tauri_specta::{collect_commands, Builder};
 
-use crate::{analysis, commands, course, online, puzzles};
+#[allow(unused_imports)]
+use crate::{analysis, commands, online};
 
-pub fn specta_builder() -> Builder<tauri::Wry> {
-    // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
-    Builder::<tauri::Wry>::new()
-        .disable_serde_phases()
-        .commands(collect_commands![
-            commands::start_up,
-            commands::watch_games,
-            commands::new_game,
-            commands::rematch,
-            commands::open_game,
-            commands::play_move,
-            commands::take_back,
-            commands::answer_take_back,
-            commands::resign,
-            commands::offer_draw,
-            commands::answer_draw,
-            commands::leave_game,
-            commands::board_at,
-            commands::finished_game,
-            commands::finished_games,
-            commands::set_settings,
-            course::commands::course_map,
-            course::commands::open_task,
-            course::commands::task_move,
-            course::commands::task_quiz,
-            course::commands::task_retry,
-            course::commands::task_hint,
-            course::commands::reset_course,
-            puzzles::commands::puzzle_rating,
-            puzzles::commands::puzzle_open,
-            puzzles::commands::puzzle_leave,
-            puzzles::commands::puzzle_next,
-            puzzles::commands::puzzle_replay,
-            puzzles::commands::puzzle_move,
-            puzzles::commands::puzzle_retry,
-            puzzles::commands::puzzle_hint,
-            puzzles::commands::puzzle_solution,
-            puzzles::commands::puzzle_history,
-            online::commands::online_status,
-            online::commands::watch_online,
-            online::commands::set_online_settings,
-            online::commands::online_host,
-            online::commands::online_stop_hosting,
-            online::commands::online_create,
-            online::commands::online_join,
-            online::commands::online_game,
-            online::commands::online_board_at,
-            online::commands::online_play,
-            online::commands::online_act,
-            online::commands::online_leave,
-            analysis::commands::stored_analysis,
-            analysis::commands::analyse_game,
-            analysis::commands::stop_analysis,
-            analysis::commands::analysis_line_boards,
-            analysis::commands::game_hint,
-            analysis::commands::game_eval_bar,
-        ])
+macro_rules! specta_builder {
+    ($( $(#[$doc:meta])* $name:ident ( $($arg:ident : $ty:ty),* ) -> $answer:ty; )*) => {
+        pub fn specta_builder() -> Builder<tauri::Wry> {
+            // One TypeScript type per Rust type (no separate serialize/deserialize shapes).
+            Builder::<tauri::Wry>::new()
+                .disable_serde_phases()
+                .commands(collect_commands![
+                    commands::watch_games,
+                    $(commands::$name,)*
+                    analysis::analyse_game,
+                    analysis::stop_analysis,
+                    online::commands::online_status,
+                    online::commands::watch_online,
+                    online::commands::set_online_settings,
+                    online::commands::online_host,
+                    online::commands::online_stop_hosting,
+                    online::commands::online_create,
+                    online::commands::online_join,
+                    online::commands::online_game,
+                    online::commands::online_board_at,
+                    online::commands::online_play,
+                    online::commands::online_act,
+                    online::commands::online_leave,
+                ])
+        }
+    };
 }
+
+ultima_core::with_commands!(specta_builder);
 
 #[cfg(test)]
 mod tests {

@@ -1,46 +1,28 @@
-//! The bot runs in this process on a thread of its own, one search at a time, started by Rust
-//! whenever a change makes it the bot's move (see `state::AppState::drive_bot`). Any search can
-//! be stopped at once (take-back, new game, leaving the game, quitting): it answers within a
-//! few milliseconds, and a stopped search changes nothing.
+//! The bot runs in this process on a thread of its own, one search at a time: the core hands
+//! out a [`BotJob`] whenever a change makes it the bot's move, and this runs it. A search the
+//! core no longer wants (take-back, new game, leaving the game, quitting) is stopped at once: it
+//! answers within a few milliseconds, and a stopped search changes nothing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ultima_bot::{Level, LevelPlayer, StdClock};
-use ultima_rules::{Move, Position};
+use ultima_bot::StdClock;
+use ultima_core::{BotJob, MIN_THINKING_MS};
+use ultima_rules::Move;
 
 /// The bot seems to think at least this long, so that its move does not land the instant the
 /// player let go of their piece (the player would miss it).
-pub const MIN_THINKING: Duration = Duration::from_millis(400);
+pub const MIN_THINKING: Duration = Duration::from_millis(MIN_THINKING_MS as u64);
 
-/// The search under way, if any.
+/// The search under way, if any: its ticket and its stop flag.
 #[derive(Default)]
 pub struct BotRunner {
-    running: Mutex<Option<Running>>,
-}
-
-struct Running {
-    game_id: String,
-    /// How many moves the game had when the search started.
-    ply: usize,
-    stop: Arc<AtomicBool>,
-}
-
-/// A search that was started: its stop flag, checked before its move is played.
-#[derive(Clone)]
-pub struct Ticket {
-    stop: Arc<AtomicBool>,
-}
-
-impl Ticket {
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
+    running: Mutex<Option<(u32, Arc<AtomicBool>)>>,
 }
 
 impl BotRunner {
-    fn running(&self) -> std::sync::MutexGuard<'_, Option<Running>> {
+    fn running(&self) -> std::sync::MutexGuard<'_, Option<(u32, Arc<AtomicBool>)>> {
         // The slot is a plain value: a panic elsewhere cannot leave it half-written.
         self.running
             .lock()
@@ -49,141 +31,135 @@ impl BotRunner {
 
     /// Stops the search under way, if any.
     pub fn cancel(&self) {
-        if let Some(search) = self.running().take() {
-            search.stop.store(true, Ordering::Relaxed);
-        }
+        self.keep_only(None);
     }
 
-    /// Stops the search under way if it is for `game_id` (a screen that leaves one game must
-    /// not stop the search of the next).
-    pub fn cancel_for(&self, game_id: &str) {
+    /// Stops the search under way unless it is `wanted`'s.
+    pub fn keep_only(&self, wanted: Option<u32>) {
         let mut running = self.running();
-        if running.as_ref().is_some_and(|r| r.game_id == game_id) {
-            if let Some(search) = running.take() {
-                search.stop.store(true, Ordering::Relaxed);
+        if running
+            .as_ref()
+            .is_some_and(|(ticket, _)| Some(*ticket) != wanted)
+        {
+            if let Some((_, stop)) = running.take() {
+                stop.store(true, Ordering::Relaxed);
             }
         }
     }
 
-    /// Registers a search for `game_id` at `ply`, stopping any other. `None` when that very
-    /// search is already under way (asking twice starts it once).
-    pub fn begin(&self, game_id: &str, ply: usize) -> Option<Ticket> {
-        let mut running = self.running();
-        if running
-            .as_ref()
-            .is_some_and(|r| r.game_id == game_id && r.ply == ply)
-        {
-            return None;
-        }
-        if let Some(previous) = running.take() {
-            previous.stop.store(true, Ordering::Relaxed);
-        }
+    /// Starts `job` on a thread of its own (stopping any other search); `done` gets its move
+    /// (`None`: the search found none) unless it was stopped.
+    pub fn start(&self, job: BotJob, done: impl FnOnce(u32, Option<Move>) + Send + 'static) {
         let stop = Arc::new(AtomicBool::new(false));
-        *running = Some(Running {
-            game_id: game_id.to_string(),
-            ply,
-            stop: stop.clone(),
-        });
-        Some(Ticket { stop })
+        if let Some((_, before)) = self.running().replace((job.ticket, stop.clone())) {
+            before.store(true, Ordering::Relaxed);
+        }
+        let spawned = std::thread::Builder::new()
+            .name("ultima-bot".into())
+            .spawn(move || {
+                let ticket = job.ticket;
+                if let Ok(choice) = think(&job, &stop) {
+                    done(ticket, choice);
+                }
+            });
+        if let Err(error) = spawned {
+            eprintln!("ultima: starting the bot's thread: {error}");
+        }
     }
 
     /// Forgets the search of `ticket` once it is over (unless another one replaced it).
-    pub fn end(&self, ticket: &Ticket) {
+    pub fn end(&self, ticket: u32) {
         let mut running = self.running();
         if running
             .as_ref()
-            .is_some_and(|r| Arc::ptr_eq(&r.stop, &ticket.stop))
+            .is_some_and(|(running, _)| *running == ticket)
         {
             *running = None;
         }
     }
 }
 
-/// Why the bot has no move to play.
+/// The search was stopped on purpose.
 #[derive(Debug, PartialEq, Eq)]
-pub enum NoMove {
-    /// The search was stopped on purpose.
-    Stopped,
-    /// The search failed (no legal move, or its thread died).
-    Failed,
-}
+pub struct Stopped;
 
-/// Searches `position` for the bot's move on the calling thread, taking at least
-/// [`MIN_THINKING`] unless stopped.
-pub fn think(
-    ticket: &Ticket,
-    level: Level,
-    position: &Position,
-    history: &[u64],
-    seed: u64,
-) -> Result<Move, NoMove> {
+/// Searches `job` on the calling thread, taking at least [`MIN_THINKING`] unless stopped: its
+/// move, or `None` when the search failed.
+pub fn think(job: &BotJob, stop: &Arc<AtomicBool>) -> Result<Option<Move>, Stopped> {
     let started = Instant::now();
-    let mut player = LevelPlayer::new(level, seed);
-    let choice = player.choose(
-        position,
-        history,
-        &StdClock::new(),
-        Some(ticket.stop.clone()),
-    );
-    while !ticket.is_stopped() {
+    let choice = ultima_core::think(job, &StdClock::new(), Some(stop.clone()));
+    let stopped = || stop.load(Ordering::Relaxed);
+    while !stopped() {
         let Some(left) = MIN_THINKING.checked_sub(started.elapsed()) else {
             break;
         };
         std::thread::sleep(left.min(Duration::from_millis(20)));
     }
-    if ticket.is_stopped() {
-        return Err(NoMove::Stopped);
+    if stopped() {
+        return Err(Stopped);
     }
-    choice.map(|choice| choice.mv).map_err(|_| NoMove::Failed)
+    Ok(choice
+        .inspect_err(|error| eprintln!("ultima: the bot's search: {error}"))
+        .ok())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ultima_bot::Level;
+    use ultima_rules::Game;
 
-    #[test]
-    fn a_search_is_started_once_and_a_new_one_stops_the_old() {
-        let runner = BotRunner::default();
-        let first = runner.begin("g1", 0).expect("starts");
-        assert!(
-            runner.begin("g1", 0).is_none(),
-            "the same search is not started twice"
-        );
-        let second = runner
-            .begin("g1", 2)
-            .expect("a later ply is another search");
-        assert!(first.is_stopped());
-        assert!(!second.is_stopped());
-        runner.cancel_for("g2");
-        assert!(
-            !second.is_stopped(),
-            "leaving another game leaves this search alone"
-        );
-        runner.cancel_for("g1");
-        assert!(second.is_stopped());
-        runner.end(&second);
-        assert!(
-            runner.begin("g1", 2).is_some(),
-            "after a stop it may start again"
-        );
+    fn job(ticket: u32, level: Level) -> BotJob {
+        BotJob::new(
+            ticket,
+            level,
+            &Game::new(ultima_rules::Position::start()),
+            7,
+        )
     }
 
     #[test]
     fn the_bot_thinks_at_least_the_minimum_and_a_stop_answers_at_once() {
-        let runner = BotRunner::default();
-        let ticket = runner.begin("g1", 0).expect("starts");
+        let stop = Arc::new(AtomicBool::new(false));
         let started = Instant::now();
-        let mv = think(&ticket, Level::Novice, &Position::start(), &[], 7);
-        assert!(mv.is_ok());
+        assert!(matches!(think(&job(1, Level::Novice), &stop), Ok(Some(_))));
         assert!(started.elapsed() >= MIN_THINKING);
 
-        let ticket = runner.begin("g1", 1).expect("starts");
-        runner.cancel();
+        stop.store(true, Ordering::Relaxed);
         let started = Instant::now();
-        assert_eq!(
-            think(&ticket, Level::Club, &Position::start(), &[], 7),
-            Err(NoMove::Stopped)
-        );
+        assert_eq!(think(&job(2, Level::Club), &stop), Err(Stopped));
         assert!(started.elapsed() < MIN_THINKING);
+    }
+
+    #[test]
+    fn a_new_search_stops_the_old_and_keeping_another_ticket_stops_it() {
+        let runner = BotRunner::default();
+        let (sender, answers) = std::sync::mpsc::channel();
+        let first = sender.clone();
+        runner.start(job(1, Level::Club), move |ticket, mv| {
+            let _ = first.send((ticket, mv.is_some()));
+        });
+        let second = sender.clone();
+        runner.start(job(2, Level::Novice), move |ticket, mv| {
+            let _ = second.send((ticket, mv.is_some()));
+        });
+        let answer = answers
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the second search answers");
+        assert_eq!(
+            answer,
+            (2, true),
+            "the first search was stopped and said nothing"
+        );
+        runner.keep_only(Some(2));
+        runner.end(2);
+        runner.start(job(3, Level::Club), move |ticket, mv| {
+            let _ = sender.send((ticket, mv.is_some()));
+        });
+        runner.keep_only(Some(4));
+        assert!(
+            answers.recv_timeout(MIN_THINKING * 3).is_err(),
+            "a search no longer wanted answers nothing"
+        );
     }
 }

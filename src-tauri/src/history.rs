@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
 use serde::de::IgnoredAny;
+use ultima_analysis::GameAnalysis;
 use ultima_app_state::archive::Archive;
 use ultima_history::{FinishedGame, GameCursor, History, HistoryError};
 
@@ -17,8 +18,8 @@ use ultima_game::{Session, StoredGame, StoredSummary};
 
 use crate::error::{AppError, Problem, StorageWhat};
 use crate::notice::Notice;
-use crate::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
 use crate::stored::{self, LegacyFinished};
+use ultima_app_state::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
 
 pub const FILE: &str = "history.sqlite3";
 
@@ -272,6 +273,43 @@ impl Finished {
                 Some(next) => before = Some(next),
                 None => return Ok(seen),
             }
+        }
+    }
+}
+
+/// The analyses, kept beside their games (`analyses`).
+impl Finished {
+    /// The analysis kept with `game_id` (one that no longer reads is left, and treated as
+    /// none, so that analysing again replaces it).
+    pub fn analysis(&self, game_id: &str) -> Result<Option<GameAnalysis>, AppError> {
+        match self.history()?.analysis::<GameAnalysis>(game_id) {
+            Ok(kept) => Ok(kept.map(|kept| kept.body)),
+            Err(HistoryError::DamagedAnalysis { id, source }) => {
+                eprintln!("ultima: the analysis of game {id} does not read ({source}); ignored");
+                Ok(None)
+            }
+            Err(error) => Err(history_error(error)),
+        }
+    }
+
+    /// Keeps `analysis` with its game (a game not in the history, one that could not be
+    /// filed, is shown analysed but not kept).
+    pub fn add_analysis(
+        &self,
+        game_id: &str,
+        analysis: &GameAnalysis,
+        at: f64,
+    ) -> Result<(), AppError> {
+        match self
+            .history()?
+            .save_analysis(game_id, analysis.nodes, at, analysis)
+        {
+            Ok(()) => Ok(()),
+            Err(HistoryError::NoSuchGame { id }) => {
+                eprintln!("ultima: game {id} is not in the history; its analysis is not kept");
+                Ok(())
+            }
+            Err(error) => Err(history_error(error)),
         }
     }
 }

@@ -1,24 +1,19 @@
-//! The Ultima app shell: Tauri commands that bridge the board UI and the game core, and the
-//! places the player's data is kept. The same code runs on desktop and mobile.
+//! The Ultima app shell on the desktop (and mobile): the app's one core (`ultima-core`) with
+//! the desktop as its platform, and Tauri around it. No app logic lives here.
 //!
-//! - `commands`: the commands the UI calls, all async, their work on blocking threads.
-//! - `state`: the game in progress and the settings (saved after every change), the finished
-//!   games, the bot's turn and the clock's flag, driven by Rust and pushed through `events`.
+//! - `state`: the desktop platform (the store file and the history database, the system's
+//!   time) and the core under its lock, with what runs the work it hands out: the bot's thread
+//!   (`bot`), the clock's timer thread (`timer`), the UI's channel.
+//! - `commands`: every command of the core's list as a Tauri command, and `watch_games`.
+//! - `analysis`: `analyse_game` and `stop_analysis`, the core's analysis job on a thread.
 //! - `persistence` + `durable` + `store`: the store file (tauri-plugin-store) with its format
 //!   version, guarded against torn writes.
-//! - `history`: the finished games in SQLite (`ultima-history`), listed a page at a time.
-//! - `course`: the rules course (`ultima-course`): its commands, views, and its progress and
-//!   task open in the store.
+//! - `history`: the finished games, puzzle attempts and analyses in SQLite (`ultima-history`).
 //! - `online`: online play (`ultima-online`): the connection to a server, or the server inside
 //!   the app, held in a task that pushes the game's changes to the UI.
-//! - `puzzles`: the puzzle trainer (`ultima-puzzles`): its commands, views, the player's
-//!   rating and the puzzle in progress in the store, the attempts in the history database.
-//! - `analysis`: game analysis (`ultima-analysis`): its commands, run on a blocking thread with
-//!   its progress pushed, stoppable, kept with the game in the history database.
-//! - from `ultima-app-state` (the state and views the browser's backend shares): `error`,
-//!   `notice` (what the UI is told, as codes it words itself), `events`, `settings`, `stored`
-//!   (the game core's stored types read back), and each screen's `wire` and `stored` modules.
-//! - `bindings`: the TypeScript bindings generated from all this (`ui/src/bindings.ts`).
+//! - `course`, `puzzles`: their tests, through the app's state.
+//! - `bindings`: the command list handed to Tauri, and the TypeScript bindings generated from it
+//!   (`ui/src/bindings.ts`).
 
 mod analysis;
 mod bindings;
@@ -38,7 +33,7 @@ mod timer;
 
 // The app's state and views without Tauri (`ultima-app-state`), named from the crate's root as
 // the app's own modules.
-use ultima_app_state::{error, events, notice, settings, stored};
+use ultima_app_state::{error, events, notice, stored};
 
 use tauri::{Manager, RunEvent};
 use tauri_plugin_store::StoreExt;

@@ -189,20 +189,6 @@ impl Saves for Persistence {
     }
 }
 
-/// The store, or why it could not be opened: every save fails then, with that reason (for
-/// the few steps that go on without saving, and only log it).
-pub struct Saving<'a>(pub Result<&'a Persistence, AppError>);
-
-impl Saves for Saving<'_> {
-    fn entries(&self) -> Option<&dyn Entries> {
-        self.0.as_ref().ok()?.entries()
-    }
-
-    fn write(&self) -> Result<(), AppError> {
-        self.0.clone()?.write()
-    }
-}
-
 /// The format version of the file at `path` (see [`record::version_of`]), 0 for no file.
 fn file_version(path: &Path) -> u32 {
     let Ok(bytes) = std::fs::read(path) else {

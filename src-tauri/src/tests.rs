@@ -12,9 +12,10 @@ use ultima_rules::Color;
 
 use crate::events::GameEvent;
 use crate::notice::Notice;
-use crate::settings::{AnimationSpeed, BoardTheme, PieceSet, Settings};
-use crate::state::{AppState, Startup};
+use crate::state::AppState;
 use crate::store::{FileStore, KeyValue};
+use ultima_app_state::games::Startup;
+use ultima_app_state::settings::{AnimationSpeed, BoardTheme, PieceSet, Settings};
 use ultima_game::wire::{GameView, NewGame, Opponent, SideChoice};
 
 /// A save file written by release 0.1 (version 1): settings, a game in progress against the
@@ -253,11 +254,13 @@ fn a_damaged_history_database_is_moved_aside_and_the_player_told() {
 fn watched(state: &AppState) -> mpsc::Receiver<GameEvent> {
     let (sender, receiver) = mpsc::channel();
     let sender = std::sync::Mutex::new(sender);
-    state.watch(move |event| {
-        if let Ok(sender) = sender.lock() {
-            let _ = sender.send(event);
-        }
-    });
+    state
+        .watch(move |event| {
+            if let Ok(sender) = sender.lock() {
+                let _ = sender.send(event);
+            }
+        })
+        .expect("the channel is registered");
     receiver
 }
 
@@ -345,15 +348,15 @@ fn a_finished_game_is_filed_once_and_listed_without_replaying() {
     state.play_move(&game.id, "e2", "e5").expect("a move");
     let over = state.resign(&game.id).expect("resigns");
     assert!(over.result.is_some());
-    let page = state.finished_games(None, 10).expect("the list");
+    let page = state.finished_games(None, 10u32).expect("the list");
     assert_eq!(page.games.len(), 1);
     assert_eq!(page.games[0].moves, 1);
     let again = state.rematch(&game.id).expect("a rematch");
     assert_ne!(again.id, game.id);
-    let page = state.finished_games(None, 10).expect("the list");
+    let page = state.finished_games(None, 10u32).expect("the list");
     assert_eq!(page.games.len(), 1, "filed once");
     let board = state
-        .board_at(&game.id, 1)
+        .board_at(&game.id, 1u32)
         .expect("the finished game's board");
     assert_eq!(board.ply, 1);
     drop(state);
@@ -378,10 +381,10 @@ fn pages_of_finished_games_follow_each_other() {
         ids.push(game.id);
         std::thread::sleep(Duration::from_millis(2));
     }
-    let first = state.finished_games(None, 3).expect("page 1");
+    let first = state.finished_games(None, 3u32).expect("page 1");
     assert_eq!(first.games.len(), 3);
     let second = state
-        .finished_games(first.next.as_ref(), 3)
+        .finished_games(first.next.clone(), 3u32)
         .expect("page 2");
     assert_eq!(second.games.len(), 2);
     assert_eq!(second.next, None);
@@ -441,7 +444,7 @@ fn a_clock_that_runs_out_ends_the_game_on_time_and_is_pushed() {
             reason: ultima_rules::WinReason::Time
         })
     );
-    let page = state.finished_games(None, 10).expect("the list");
+    let page = state.finished_games(None, 10u32).expect("the list");
     assert_eq!(page.games.len(), 1, "filed");
 }
 
@@ -470,7 +473,7 @@ fn leaving_stops_the_bot_and_opening_the_game_again_resumes_it() {
     let events = watched(&state);
     let game = novice_game(&state, SideChoice::Black);
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
-    state.leave_game(&game.id);
+    state.leave_game(&game.id).expect("left");
     assert!(
         events.recv_timeout(Duration::from_millis(800)).is_err(),
         "a stopped search says nothing"
@@ -502,7 +505,7 @@ fn finished_count(state: &AppState) -> usize {
     let mut before = None;
     loop {
         let page = state
-            .finished_games(before.as_ref(), 500)
+            .finished_games(before.clone(), 500u32)
             .expect("the list reads");
         assert_eq!(page.unreadable, 0, "no damaged rows");
         count += page.games.len();

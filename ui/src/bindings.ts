@@ -6,100 +6,122 @@ import { invoke as __TAURI_INVOKE, Channel } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	startUp: () => typedError<Startup, AppError>(__TAURI_INVOKE("start_up")),
 	/**
 	 *  Registers the UI's channel for pushed updates (once, after `start_up`; again replaces it).
 	 *  If the game in progress is the bot's move, the bot starts thinking now.
 	 */
 	watchGames: (channel: Channel<GameEvent>) => typedError<null, AppError>(__TAURI_INVOKE("watch_games", { channel })),
+	/**  Everything the home screen needs at start-up. */
+	startUp: () => typedError<Startup, AppError>(__TAURI_INVOKE("start_up")),
 	newGame: (request: NewGame) => typedError<GameView, AppError>(__TAURI_INVOKE("new_game", { request })),
 	rematch: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("rematch", { gameId })),
 	/**
-	 *  The play screen shows the game in progress (again): if it is the bot's move and its search
-	 *  was stopped (by `leave_game`), it starts again.
+	 *  The play screen shows the game in progress (again): if it is the bot's move and
+	 *  its search was stopped (by `leave_game`), it starts again.
 	 */
 	openGame: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("open_game", { gameId })),
 	/**
-	 *  Plays the player's move. When that makes it the bot's move, the bot's answer comes through
-	 *  the channel (`changed`).
+	 *  Plays the player's move. When that makes it the bot's move, the bot's answer
+	 *  comes through the channel (`changed`).
 	 */
 	playMove: (gameId: string, from: string, to: string) => typedError<GameView, AppError>(__TAURI_INVOKE("play_move", { gameId, from, to })),
 	/**
-	 *  Against the bot, takes back the player's last move at once; between friends, the side that
-	 *  moved last asks (`answer_take_back`).
+	 *  Against the bot, takes back the player's last move at once; between friends,
+	 *  the side that moved last asks (`answer_take_back`).
 	 */
 	takeBack: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("take_back", { gameId })),
 	/**  Between friends: the side asked for a take-back accepts it or declines it. */
 	answerTakeBack: (gameId: string, accept: boolean) => typedError<GameView, AppError>(__TAURI_INVOKE("answer_take_back", { gameId, accept })),
 	/**
-	 *  The side whose seat may resign does: against the bot the player, between friends on one
-	 *  device the side to move.
+	 *  The side whose seat may resign does: against the bot the player, between friends
+	 *  on one device the side to move.
 	 */
 	resign: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("resign", { gameId })),
 	/**
-	 *  Between friends: the side to move offers a draw (if the other side's offer is open, this
-	 *  accepts it).
+	 *  Between friends: the side to move offers a draw (if the other side's offer is
+	 *  open, this accepts it).
 	 */
 	offerDraw: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("offer_draw", { gameId })),
 	/**  Between friends: the side the draw was offered to accepts it or declines it. */
 	answerDraw: (gameId: string, accept: boolean) => typedError<GameView, AppError>(__TAURI_INVOKE("answer_draw", { gameId, accept })),
 	/**  The player left the play screen: the bot stops thinking (the game stays saved). */
 	leaveGame: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("leave_game", { gameId })),
-	/**  The board of a game (in progress or finished) after `ply` moves, to step through it. */
+	/**
+	 *  The board of a game (in progress or finished) after `ply` moves, to step
+	 *  through it.
+	 */
 	boardAt: (gameId: string, ply: number) => typedError<BoardView, AppError>(__TAURI_INVOKE("board_at", { gameId, ply })),
 	/**  A finished game, to review it. */
 	finishedGame: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("finished_game", { gameId })),
 	/**
-	 *  Finished games, newest first: `limit` of them after `before` (the `next` of the page
-	 *  before; `null` for the newest). Read from their stored summaries, never replayed.
+	 *  Finished games, newest first: `limit` of them after `before` (the `next` of the
+	 *  page before; `null` for the newest). Read from their stored summaries, never
+	 *  replayed.
 	 */
 	finishedGames: (before: PageCursor | null, limit: number) => typedError<FinishedPage, AppError>(__TAURI_INVOKE("finished_games", { before, limit })),
 	setSettings: (settings: Settings) => typedError<Settings, AppError>(__TAURI_INVOKE("set_settings", { settings })),
-	/**  Every chapter with its tasks, stars and the next task. */
+	/**  The course's chapters and tasks with the learner's progress. */
 	courseMap: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("course_map")),
-	/**  Opens a task: the try under way if it is the task open, otherwise a fresh one. */
+	/**  Opens a task (again: its try goes on where it was). */
 	openTask: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("open_task", { taskId })),
-	/**  The learner's move in the task open; the opponent's reply comes with the answer. */
+	/**  A move in the task open, and the opponent's answer if the task goes on. */
 	taskMove: (taskId: string, from: string, to: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_move", { taskId, from, to })),
-	/**  The quiz's answer: the squares the shown move takes, in any order. */
+	/**  The squares the learner tapped, as the answer to the task's question. */
 	taskQuiz: (taskId: string, squares: string[]) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_quiz", { taskId, squares })),
+	/**  Starts the task open again from its position. */
 	taskRetry: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("task_retry", { taskId })),
-	/**  The square of the piece to move next (`null`: retry instead). */
+	/**  The square of the piece to move in the task open (`null`: no hint now). */
 	taskHint: (taskId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("task_hint", { taskId })),
-	/**  Forgets the course's progress (settings). */
+	/**  Forgets the course's progress. */
 	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
-	/**  The player's puzzle rating, its chart, the streak and the puzzle in progress. */
+	/**  The player's puzzle rating, streak and the puzzle in progress. */
 	puzzleRating: () => typedError<PuzzleStatus, AppError>(__TAURI_INVOKE("puzzle_rating")),
-	/**
-	 *  The puzzle open (in progress, or over and still shown), after a relaunch too; `null` if none.
-	 *  The trainer shows it: a quit or a crash from now on reopens the app on the trainer.
-	 */
+	/**  The puzzle in progress, if any, as it was left. */
 	puzzleOpen: () => typedError<PuzzleView | null, AppError>(__TAURI_INVOKE("puzzle_open")),
-	/**
-	 *  The player left the trainer (for home, a game, ...): the next start opens there, not on the
-	 *  trainer.
-	 */
+	/**  The player left the trainer. */
 	puzzleLeave: () => typedError<null, AppError>(__TAURI_INVOKE("puzzle_leave")),
-	/**
-	 *  A new puzzle near the player's rating, never one seen before; `theme`: only that theme
-	 *  (its name, `"long-leap"`).
-	 */
+	/**  A new puzzle near the player's rating, of that difficulty and theme. */
 	puzzleNext: (difficulty: Difficulty, theme: string | null) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_next", { difficulty, theme })),
-	/**  A puzzle of the history again (unrated: it was seen). */
+	/**  A puzzle played before, again (not rated). */
 	puzzleReplay: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_replay", { puzzleId })),
-	/**  The solver's move; the opponent's reply comes with the answer. */
+	/**  The player's move in the puzzle, checked, and the reply if the line goes on. */
 	puzzleMove: (puzzleId: string, from: string, to: string) => typedError<PuzzleStep, AppError>(__TAURI_INVOKE("puzzle_move", { puzzleId, from, to })),
-	/**  After a wrong move: back to before it; after the end: the puzzle again from its start. */
+	/**  Tries the puzzle again after a wrong move. */
 	puzzleRetry: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_retry", { puzzleId })),
-	/**  The square of the piece to move (`null`: not the solver's move). */
+	/**  The square of the piece to move. */
 	puzzleHint: (puzzleId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("puzzle_hint", { puzzleId })),
-	/**  Gives up: the puzzle with its whole solution. */
+	/**  The whole solution, played out. */
 	puzzleSolution: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_solution", { puzzleId })),
-	/**
-	 *  Attempts, newest first: `limit` of them before `before` (the `next` of the page before;
-	 *  `null` for the newest).
-	 */
+	/**  The puzzles played, newest first. */
 	puzzleHistory: (before: number | null, limit: number) => typedError<PuzzleHistoryPage, AppError>(__TAURI_INVOKE("puzzle_history", { before, limit })),
+	/**  The analysis kept with a finished game, or `null` if it has none yet. */
+	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
+	/**
+	 *  The boards after each move of `moves` (coordinates, an engine's line) played
+	 *  from the position after `ply` moves of the game: to step through the line as a
+	 *  variation.
+	 */
+	analysisLineBoards: (gameId: string, ply: number, moves: string[]) => typedError<BoardView[], AppError>(__TAURI_INVOKE("analysis_line_boards", { gameId, ply, moves })),
+	/**
+	 *  Against the bot, on the player's move: the square of the piece the engine would
+	 *  move. The hint is counted in the game's record (and saved) before it is given.
+	 */
+	gameHint: (gameId: string) => typedError<HintView, AppError>(__TAURI_INVOKE("game_hint", { gameId })),
+	/**
+	 *  The evaluation bar in play: the engine's score of the position after `ply` moves
+	 *  of the game. A newer request stops the one before, which answers `botStopped`
+	 *  (cancelled). While the game goes on, the game's record notes that the bar was
+	 *  shown.
+	 */
+	gameEvalBar: (gameId: string, ply: number) => typedError<EvalBarView, AppError>(__TAURI_INVOKE("game_eval_bar", { gameId, ply })),
+	/**
+	 *  Analyses a finished game (or answers at once with the analysis it has), pushing the
+	 *  progress through `progress` after each position, and keeps the result with the game.
+	 *  `stopped` if `stop_analysis` (or another analysis) stopped it.
+	 */
+	analyseGame: (gameId: string, progress: Channel<AnalysisProgress>) => typedError<AnalysisAnswer, AppError>(__TAURI_INVOKE("analyse_game", { gameId, progress })),
+	/**  Stops the analysis of this game, if it is running (its `analyse_game` answers `stopped`). */
+	stopAnalysis: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("stop_analysis", { gameId })),
 	/**  The settings, the online game (if any) and the server inside the app (if it runs). */
 	onlineStatus: () => typedError<OnlineStatus, AppError>(__TAURI_INVOKE("online_status")),
 	/**
@@ -126,33 +148,6 @@ export const commands = {
 	onlineAct: (action: OnlineAction) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_act", { action })),
 	/**  The player left the online game's screen: a finished game is put away here. */
 	onlineLeave: () => typedError<null, AppError>(__TAURI_INVOKE("online_leave")),
-	/**  The analysis kept with a finished game, or `null` if it has none yet. */
-	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
-	/**
-	 *  Analyses a finished game (or answers at once with the analysis it has), pushing the
-	 *  progress through `progress` after each position, and keeps the result with the game.
-	 *  `stopped` if `stop_analysis` (or another analysis) stopped it.
-	 */
-	analyseGame: (gameId: string, progress: Channel<AnalysisProgress>) => typedError<AnalysisAnswer, AppError>(__TAURI_INVOKE("analyse_game", { gameId, progress })),
-	/**  Stops the analysis of this game, if it is running (its `analyse_game` answers `stopped`). */
-	stopAnalysis: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("stop_analysis", { gameId })),
-	/**
-	 *  The boards after each move of `moves` (coordinates, an engine's line) played from the
-	 *  position after `ply` moves of the game: to step through the line as a variation.
-	 */
-	analysisLineBoards: (gameId: string, ply: number, moves: string[]) => typedError<BoardView[], AppError>(__TAURI_INVOKE("analysis_line_boards", { gameId, ply, moves })),
-	/**
-	 *  Against the bot, on the player's move: the square of the piece the engine would move. The
-	 *  hint is counted in the game's record (and saved) before it is given.
-	 */
-	gameHint: (gameId: string) => typedError<HintView, AppError>(__TAURI_INVOKE("game_hint", { gameId })),
-	/**
-	 *  The evaluation bar in play: the engine's score of the position after `ply` moves of the
-	 *  game (a search of a few hundredths of a second). A newer request stops the one before,
-	 *  which answers `botStopped` (cancelled). While the game goes on, the game's record notes
-	 *  that the bar was shown; refused (`noEngineOnline`) in a game online that goes on.
-	 */
-	gameEvalBar: (gameId: string, ply: number) => typedError<EvalBarView, AppError>(__TAURI_INVOKE("game_eval_bar", { gameId, ply })),
 };
 
 /* Types */

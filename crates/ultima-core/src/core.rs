@@ -140,11 +140,16 @@ impl<P: Platform> AppCore<P> {
     }
 
     /// The game in progress if it is `game_id`, else that finished game.
-    pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
+    pub fn find(&self, game_id: &str) -> Result<Session, AppError> {
         if let Some(session) = self.games.current_named(game_id) {
             return Ok(session.clone());
         }
         self.history.game(game_id)
+    }
+
+    /// The course's status as the home screen shows it.
+    pub fn course_status(&self) -> ultima_app_state::course::wire::CourseStatus {
+        self.course.status()
     }
 
     #[doc(hidden)]

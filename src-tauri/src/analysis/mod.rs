@@ -1,33 +1,23 @@
-//! Game analysis in the app, over `ultima_app_state::analysis`: a finished game's every
-//! position searched on a blocking thread (one analysis at a time; a new one stops the one before),
-//! its progress pushed through the caller's channel, stoppable, and the result kept with the
-//! game in the history database (`analyses`), so that the game opens analysed next time.
-//!
-//! - `commands`: the commands the UI calls.
-//! - `wire`: what the analysis screen receives (the engine's lines with their moves as plies).
-//! - `hint`: against the bot, the piece the engine would move, counted in the game's record.
-//! - `eval_bar`: the evaluation bar in play, noted in the game's record.
+//! Game analysis in the app: the core's analysis job (`ultima_core::Analyse`) run on a blocking
+//! thread (one analysis at a time; a new one stops the one before), its progress pushed through
+//! the caller's channel, stoppable, and the result handed back to the core, which keeps it with
+//! the game in the history database. The hint and the evaluation bar are commands of the core.
 
-pub mod commands;
-pub mod eval_bar;
-pub mod hint;
 #[cfg(test)]
 mod tests;
-
-pub use ultima_app_state::analysis::wire;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress};
-use ultima_app_state::analysis::{fits, NODES};
-use ultima_game::wire::BoardView;
-use ultima_game::Session;
-use ultima_history::HistoryError;
+use tauri::ipc::Channel;
+use tauri::State;
+use ultima_analysis::AnalysisError;
+use ultima_core::wire::{AnalysisAnswer, AnalysisProgress};
+use ultima_core::{Analyse, AnalyseError};
 
-use crate::error::{AppError, Problem, StorageWhat};
-use crate::state::{now_ms, AppState};
-use wire::{AnalysisAnswer, AnalysisView};
+use crate::commands::off_main;
+use crate::error::{AppError, Problem};
+use crate::state::{AppState, Launch};
 
 /// The analysis under way: its game, and the flag that stops it.
 static RUNNING: Mutex<Option<(String, Arc<AtomicBool>)>> = Mutex::new(None);
@@ -38,87 +28,42 @@ fn running() -> std::sync::MutexGuard<'static, Option<(String, Arc<AtomicBool>)>
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The finished game `game_id` (the one just ended or one in the history).
-fn finished(state: &AppState, game_id: &str) -> Result<Session, AppError> {
-    ultima_app_state::analysis::finished(state.find(game_id)?)
-}
-
-fn history_error(error: HistoryError) -> AppError {
-    AppError::storage(StorageWhat::History, error)
-}
-
-/// The analysis kept with `game_id`, if any (one that no longer reads is left, and treated
-/// as none, so that analysing again replaces it).
-pub fn stored(state: &AppState, game_id: &str) -> Result<Option<AnalysisView>, AppError> {
-    let session = finished(state, game_id)?;
-    let Some(store) = state.finished_store() else {
-        return Ok(None);
-    };
-    let kept = store.with_history(|history| match history.analysis::<GameAnalysis>(game_id) {
-        Ok(kept) => Ok(kept),
-        Err(HistoryError::DamagedAnalysis { id, source }) => {
-            eprintln!("ultima: the analysis of game {id} does not read ({source}); ignored");
-            Ok(None)
-        }
-        Err(error) => Err(history_error(error)),
-    })?;
-    Ok(kept
-        .filter(|kept| fits(session.game(), &kept.body))
-        .map(|kept| AnalysisView::new(game_id, session.game(), &kept.body)))
-}
-
 /// Analyses `game_id` (or answers with the analysis it has), telling `progress` after each
 /// position; kept with the game once done. Stopped by [`stop`] or by another analysis.
 pub fn analyse(
     state: &AppState,
     game_id: &str,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(ultima_analysis::Progress),
 ) -> Result<AnalysisAnswer, AppError> {
-    if let Some(kept) = stored(state, game_id)? {
-        return Ok(AnalysisAnswer::Done { analysis: kept });
-    }
-    let session = finished(state, game_id)?;
+    let job = match state.with_core(|core| core.analyse_game(game_id))? {
+        Analyse::Answer(answer) => return Ok(answer),
+        Analyse::Job(job) => job,
+    };
     let flag = Arc::new(AtomicBool::new(false));
     if let Some((_, before)) = running().replace((game_id.to_string(), flag.clone())) {
         before.store(true, Ordering::Relaxed);
     }
-    let result = Analyser::new(NODES).analyse(session.game(), &flag, progress);
+    let result = ultima_core::analyse(&job, &flag, progress);
     {
         let mut running = running();
         if running.as_ref().is_some_and(|(_, f)| Arc::ptr_eq(f, &flag)) {
             *running = None;
         }
     }
-    let analysis = match result {
-        Ok(analysis) => analysis,
-        Err(AnalysisError::Stopped { done, total }) => {
+    match result {
+        Ok(analysis) => state.with_core(|core| core.analysis_done(game_id, &analysis)),
+        Err(AnalyseError::Analysis(AnalysisError::Stopped { done, total })) => {
             let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-            return Ok(AnalysisAnswer::Stopped {
+            Ok(AnalysisAnswer::Stopped {
                 done: count(done),
                 total: count(total),
-            });
+            })
         }
         Err(error) => {
             eprintln!("ultima: analysing game {game_id}: {error}");
-            return Err(AppError::new(Problem::BotFailed));
+            Err(AppError::new(Problem::BotFailed))
         }
-    };
-    if let Some(store) = state.finished_store() {
-        store.with_history(|history| {
-            match history.save_analysis(game_id, analysis.nodes, now_ms(), &analysis) {
-                Ok(()) => Ok(()),
-                // The game is not in the history (it could not be filed): shown, not kept.
-                Err(HistoryError::NoSuchGame { id }) => {
-                    eprintln!("ultima: game {id} is not in the history; its analysis is not kept");
-                    Ok(())
-                }
-                Err(error) => Err(history_error(error)),
-            }
-        })?;
     }
-    Ok(AnalysisAnswer::Done {
-        analysis: AnalysisView::new(game_id, session.game(), &analysis),
-    })
 }
 
 /// Stops the analysis of `game_id` if it is the one under way (else nothing).
@@ -130,13 +75,34 @@ pub fn stop(game_id: &str) {
     }
 }
 
-/// The boards of a line of `moves` (coordinates) played from the position after `ply` moves
-/// of the game: one board after each move.
-pub fn line_boards(
-    state: &AppState,
-    game_id: &str,
-    ply: u32,
-    moves: &[String],
-) -> Result<Vec<BoardView>, AppError> {
-    ultima_app_state::analysis::line_boards(state.find(game_id)?.game(), ply, moves)
+/// Analyses a finished game (or answers at once with the analysis it has), pushing the
+/// progress through `progress` after each position, and keeps the result with the game.
+/// `stopped` if `stop_analysis` (or another analysis) stopped it.
+#[tauri::command]
+#[specta::specta]
+pub async fn analyse_game(
+    state: State<'_, Launch>,
+    game_id: String,
+    progress: Channel<AnalysisProgress>,
+) -> Result<AnalysisAnswer, AppError> {
+    off_main(&state, move |state| {
+        analyse(&state, &game_id, &mut |step| {
+            let step = AnalysisProgress {
+                done: step.done,
+                total: step.total,
+            };
+            if let Err(error) = progress.send(step) {
+                eprintln!("ultima: the UI's analysis channel refused an update: {error}");
+            }
+        })
+    })
+    .await
+}
+
+/// Stops the analysis of this game, if it is running (its `analyse_game` answers `stopped`).
+#[tauri::command]
+#[specta::specta]
+pub async fn stop_analysis(game_id: String) -> Result<(), AppError> {
+    stop(&game_id);
+    Ok(())
 }

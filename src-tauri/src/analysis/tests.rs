@@ -8,10 +8,10 @@ use std::time::Duration;
 use ultima_analysis::Judgement;
 use ultima_game::wire::{GameView, NewGame};
 
-use super::wire::AnalysisAnswer;
 use crate::error::Problem;
 use crate::state::AppState;
 use crate::tests::{folder, open};
+use ultima_app_state::analysis::wire::AnalysisAnswer;
 
 /// A new game between friends.
 fn friends_game(state: &AppState) -> GameView {
@@ -38,7 +38,7 @@ fn novice_game(state: &AppState) -> GameView {
 fn finished_game(state: &AppState, moves: &[(&str, &str)]) -> String {
     let game = friends_game(state);
     for (from, to) in moves {
-        state.play_move(&game.id, from, to).expect("a legal move");
+        state.play_move(&game.id, *from, *to).expect("a legal move");
     }
     let over = state.resign(&game.id).expect("resigned");
     assert!(over.result.is_some());
@@ -62,7 +62,7 @@ fn a_finished_game_is_analysed_kept_and_found_again_after_a_restart() {
     let id = {
         let state = open(&dir);
         let id = finished_game(&state, &QUIET);
-        assert_eq!(super::stored(&state, &id), Ok(None));
+        assert_eq!(state.stored_analysis(&id), Ok(None));
         let mut seen = Vec::new();
         let answer = super::analyse(&state, &id, &mut |p| seen.push((p.done, p.total))).unwrap();
         assert_eq!(seen, [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]);
@@ -70,7 +70,7 @@ fn a_finished_game_is_analysed_kept_and_found_again_after_a_restart() {
             panic!("stopped: {answer:?}");
         };
         assert_eq!((analysis.positions.len(), analysis.moves.len()), (5, 4));
-        assert_eq!(analysis.nodes as u64, super::NODES);
+        assert_eq!(analysis.nodes as u64, ultima_app_state::analysis::NODES);
         // Quiet moves: nothing worse than an inaccuracy, and a best line everywhere.
         assert!(analysis
             .moves
@@ -81,11 +81,12 @@ fn a_finished_game_is_analysed_kept_and_found_again_after_a_restart() {
             assert_eq!(best.moves.len(), best.plies.len());
             assert!(!best.moves.is_empty());
         }
-        assert_eq!(super::stored(&state, &id), Ok(Some(analysis)));
+        assert_eq!(state.stored_analysis(&id), Ok(Some(analysis)));
         id
     };
     let state = open(&dir);
-    let kept = super::stored(&state, &id)
+    let kept = state
+        .stored_analysis(&id)
         .unwrap()
         .expect("kept after a restart");
     assert_eq!(kept.positions.len(), 5);
@@ -123,7 +124,7 @@ fn a_stop_ends_the_analysis_under_way() {
         "{answer:?}"
     );
     // Nothing half done is kept.
-    assert_eq!(super::stored(&state, &id), Ok(None));
+    assert_eq!(state.stored_analysis(&id), Ok(None));
 }
 
 #[test]
@@ -143,13 +144,13 @@ fn a_lines_boards_follow_its_moves_from_the_ply_it_starts_at() {
     let id = finished_game(&state, &QUIET);
     // After 1. Pf2-f5, Black to move.
     let line = ["e7e5".to_string(), "d2d4".to_string()];
-    let boards = super::line_boards(&state, &id, 1, &line).unwrap();
+    let boards = state.analysis_line_boards(&id, 1u32, line.clone()).unwrap();
     assert_eq!(boards.len(), 2);
     assert_eq!(boards[0].ply, 2);
     assert_eq!(boards[1].ply, 3);
     let last = boards[1].last_move.as_ref().expect("the line's move");
     assert_eq!((last.from.as_str(), last.to.as_str()), ("d2", "d4"));
-    let bad = super::line_boards(&state, &id, 1, &["e2e3".to_string()]);
+    let bad = state.analysis_line_boards(&id, 1u32, vec!["e2e3".to_string()]);
     assert!(bad.is_err());
 }
 
@@ -158,7 +159,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
     let dir = folder("analysis-hint");
     let state = open(&dir);
     let game = novice_game(&state);
-    let first = super::hint::hint(&state, &game.id).unwrap();
+    let first = state.game_hint(&game.id).unwrap();
     assert_eq!(first.hints, 1);
     let square: ultima_rules::Square = first.square.parse().expect("a square");
     // A piece of the player's that has a legal move.
@@ -167,7 +168,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
         view.legal_moves.iter().any(|m| m.from == first.square),
         "{square}"
     );
-    assert_eq!(super::hint::hint(&state, &game.id).unwrap().hints, 2);
+    assert_eq!(state.game_hint(&game.id).unwrap().hints, 2);
     // Kept after a restart (the record in the store).
     drop(state);
     let state = open(&dir);
@@ -175,7 +176,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
     // Not between friends.
     let friends = friends_game(&state);
     assert_eq!(
-        super::hint::hint(&state, &friends.id).map_err(|e| e.problem),
+        state.game_hint(&friends.id).map_err(|e| e.problem),
         Err(Problem::NotAgainstBot)
     );
 }
@@ -186,7 +187,7 @@ fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
     let state = open(&dir);
     let game = novice_game(&state);
     assert!(!game.eval_bar, "not shown before it is asked for");
-    let start = super::eval_bar::evaluate(&state, &game.id, 0).unwrap();
+    let start = state.game_eval_bar(&game.id, 0u32).unwrap();
     assert_eq!(start.ply, 0);
     assert!(
         start.win_chance.abs() < 0.5,
@@ -195,7 +196,7 @@ fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
     assert_eq!(start.win_chance, start.eval.win_chance());
     assert!(state.find(&game.id).unwrap().eval_bar());
     assert_eq!(
-        super::eval_bar::evaluate(&state, &game.id, 5).map_err(|e| e.problem),
+        state.game_eval_bar(&game.id, 5u32).map_err(|e| e.problem),
         Err(Problem::NoSuchPly { ply: 5 })
     );
     // Kept after a restart, and in the finished game's line in the list.
@@ -203,17 +204,17 @@ fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
     let state = open(&dir);
     assert!(state.open_game(&game.id).unwrap().eval_bar);
     state.resign(&game.id).unwrap();
-    let listed = state.finished_games(None, 10).unwrap();
+    let listed = state.finished_games(None, 10u32).unwrap();
     assert_eq!(
         listed.games.first().map(|g| (g.id.as_str(), g.eval_bar)),
         Some((game.id.as_str(), true))
     );
     // A finished game's positions are scored too (as in review), the record unchanged.
-    assert!(super::eval_bar::evaluate(&state, &game.id, 0).is_ok());
+    assert!(state.game_eval_bar(&game.id, 0u32).is_ok());
 
     // A game in which the bar was not shown says so.
     let friends = finished_game(&state, &QUIET);
-    let listed = state.finished_games(None, 10).unwrap();
+    let listed = state.finished_games(None, 10u32).unwrap();
     assert_eq!(
         listed.games.first().map(|g| (g.id.as_str(), g.eval_bar)),
         Some((friends.as_str(), false))
@@ -225,10 +226,13 @@ fn a_stopped_eval_bar_search_answers_cancelled() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let game = ultima_rules::Game::new(ultima_rules::Position::start());
-    let stopped = super::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(true)));
+    let stopped =
+        ultima_app_state::analysis::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(true)));
     let error = stopped.expect_err("stopped");
     assert_eq!(error.problem, Problem::BotStopped);
     assert!(error.is_cancelled(), "the UI passes it over in silence");
-    let scored = super::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(false))).unwrap();
+    let scored =
+        ultima_app_state::analysis::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(false)))
+            .unwrap();
     assert_eq!(scored.ply, 0);
 }

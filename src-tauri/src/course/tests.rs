@@ -7,10 +7,10 @@ use ultima_course::{MissReason, RunState, Score};
 use ultima_game::ErrorKind;
 use ultima_rules::{Color, Role};
 
-use super::wire::{GoalView, StepView, TaskStep};
 use crate::error::{AppError, Problem};
 use crate::notice::Notice;
 use crate::tests::{folder, kill_and_reopen, on_disk, open, with_save};
+use ultima_app_state::course::wire::{GoalView, StepView, TaskStep};
 
 fn step(answer: Result<TaskStep, AppError>) -> TaskStep {
     answer.unwrap_or_else(|error| panic!("the step was refused: {error}"))
@@ -494,13 +494,20 @@ fn every_refusal_of_the_course_is_a_code() {
 }
 
 #[test]
-fn without_a_store_the_course_answers_but_does_not_save() {
+fn without_a_store_the_course_says_why_it_cannot_open() {
     let state = crate::state::AppState::unavailable(AppError::new(Problem::Storage {
         what: crate::error::StorageWhat::DataFolder,
     }));
-    assert_eq!(state.course_status().next.as_deref(), Some("board-1"));
+    assert_eq!(state.course_status().next, None);
     let error = state.open_task("board-1").expect_err("nowhere to save");
     assert_eq!(error.kind, ErrorKind::Storage);
+    assert_eq!(
+        error.problem,
+        Problem::Storage {
+            what: crate::error::StorageWhat::DataFolder
+        },
+        "the reason the data could not be opened"
+    );
 }
 
 /// The child's loop: the course's try after try at one task, saved move by move as the app

@@ -137,13 +137,13 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     assert_eq!(ended.game.result, won);
     // Filed among the finished games on both sides, as an online game.
     for state in [&host_state, &reopened_state] {
-        let mut page = state.finished_games(None, 10).expect("a page");
+        let mut page = state.finished_games(None, 10u32).expect("a page");
         for _ in 0..200 {
             if !page.games.is_empty() {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
-            page = state.finished_games(None, 10).expect("a page");
+            page = state.finished_games(None, 10u32).expect("a page");
         }
         let summary = page.games.first().expect("the online game is listed");
         assert_eq!(Some(summary.result), won);
@@ -271,13 +271,13 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
         reason: WinReason::Time,
     });
     assert_eq!(claimed.game.result, won);
-    let mut page = host_state.finished_games(None, 10).expect("a page");
+    let mut page = host_state.finished_games(None, 10u32).expect("a page");
     for _ in 0..200 {
         if !page.games.is_empty() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
-        page = host_state.finished_games(None, 10).expect("a page");
+        page = host_state.finished_games(None, 10u32).expect("a page");
     }
     assert_eq!(page.games.first().map(|game| game.result), won);
     server.shutdown().await;

@@ -10,12 +10,12 @@ use ultima_puzzles::rating::Difficulty;
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Position};
 
-use super::stored::PuzzleState;
-use super::wire::{PuzzleStep, PuzzleStepView, PuzzleView};
 use crate::error::{AppError, Problem};
 use crate::notice::Notice;
 use crate::state::AppState;
 use crate::tests::{folder, on_disk, open, with_save};
+use ultima_app_state::puzzles::stored::PuzzleState;
+use ultima_app_state::puzzles::wire::{PuzzleStep, PuzzleStepView, PuzzleView};
 
 /// A lone black king steps next to the rank the white immobilizer sweeps: the immobilizer
 /// freezes it from g7 (the solution) or from h7, and either leaves black without a move.
@@ -122,7 +122,7 @@ fn the_next_puzzle_is_never_one_seen_and_each_left_is_filed() {
         .expect_err("every puzzle is seen");
     assert_eq!(error.problem, Problem::NoPuzzleLeft);
     // Each puzzle left unfinished is an attempt (unrated, undecided); the open one is not yet.
-    let history = state.puzzle_history(None, 50).expect("the history");
+    let history = state.puzzle_history(None, 50u32).expect("the history");
     assert_eq!(history.attempts.len(), test_puzzles().len() - 1);
     assert!(history
         .attempts
@@ -141,17 +141,17 @@ fn the_next_puzzle_is_never_one_seen_and_each_left_is_filed() {
 fn a_theme_is_asked_by_its_name() {
     let state = opened(&folder("puzzles-theme"));
     let view = state
-        .puzzle_next(Difficulty::Normal, Some("mate-in-1"))
+        .puzzle_next(Difficulty::Normal, Some("mate-in-1".to_string()))
         .expect("the mate");
     assert_eq!(view.id, MATE);
     assert_eq!(
         state
-            .puzzle_next(Difficulty::Normal, Some("mate-in-1"))
+            .puzzle_next(Difficulty::Normal, Some("mate-in-1".to_string()))
             .map(|v| v.id),
         Err(AppError::new(Problem::NoPuzzleLeft))
     );
     let error = state
-        .puzzle_next(Difficulty::Normal, Some("fork"))
+        .puzzle_next(Difficulty::Normal, Some("fork".to_string()))
         .expect_err("not a theme");
     assert_eq!(
         code(&error),
@@ -225,7 +225,7 @@ fn a_right_move_is_answered_at_once_and_the_solve_counts_once() {
     assert_eq!(again.step, PuzzleStepView::Finished);
     assert_eq!(state.puzzle_status(), after);
     // The attempt is a row in SQLite, newest first.
-    let history = state.puzzle_history(None, 10).expect("the history");
+    let history = state.puzzle_history(None, 10u32).expect("the history");
     let newest = &history.attempts[0];
     assert_eq!(newest.puzzle_id, "line0");
     assert!(newest.solved && newest.finished && newest.rated);
@@ -239,7 +239,7 @@ fn a_right_move_is_answered_at_once_and_the_solve_counts_once() {
     let solved = play(&state, "line0", 3);
     assert_eq!(solved.puzzle.change, None);
     assert_eq!(state.puzzle_status().rating, after.rating);
-    let history = state.puzzle_history(None, 10).expect("the history");
+    let history = state.puzzle_history(None, 10u32).expect("the history");
     assert_eq!(
         history.attempts.len(),
         3,
@@ -290,7 +290,7 @@ fn a_wrong_move_is_shown_with_its_refutation_and_retried_and_the_rating_counts_t
     assert_eq!((status.attempted, status.solved, status.streak), (1, 0, 0));
     assert_eq!(status.rating, lost.after);
     assert_eq!(status.history.len(), 2, "the start, and this puzzle");
-    let history = state.puzzle_history(None, 10).expect("the history");
+    let history = state.puzzle_history(None, 10u32).expect("the history");
     assert_eq!(history.attempts.len(), 1);
     assert!(history.attempts[0].finished && !history.attempts[0].solved);
 }
@@ -342,7 +342,7 @@ fn the_solution_gives_up_as_a_loss_and_is_filed() {
     assert_eq!(given_up.solution.as_ref().map(Vec::len), Some(3));
     assert!(given_up.change.is_some_and(|c| c.after < c.before));
     assert_eq!(state.puzzle_hint("line3").expect("answers"), None);
-    let history = state.puzzle_history(None, 10).expect("the history");
+    let history = state.puzzle_history(None, 10u32).expect("the history");
     assert_eq!(history.attempts.len(), 1);
     assert!(!history.attempts[0].finished);
 }
@@ -381,7 +381,7 @@ fn the_puzzle_in_progress_and_the_rating_come_back_after_a_restart() {
     assert_eq!(solved.puzzle.state, PuzzleState::Solved);
     assert_eq!(state.puzzle_status().streak, 2);
     // The mate was filed once, when the line replaced it; the line now.
-    let history = state.puzzle_history(None, 10).expect("the history");
+    let history = state.puzzle_history(None, 10u32).expect("the history");
     let ids: Vec<&str> = history
         .attempts
         .iter()
@@ -451,7 +451,7 @@ fn a_solve_the_app_died_before_filing_is_filed_at_the_next_start_once() {
     std::fs::write(dir.join("ultima.json"), saved.to_string()).expect("write");
     for _ in 0..2 {
         let state = opened(&dir);
-        let history = state.puzzle_history(None, 10).expect("the history");
+        let history = state.puzzle_history(None, 10u32).expect("the history");
         assert_eq!(history.attempts.len(), 1, "stored once");
         assert!(history.attempts[0].solved);
     }
@@ -533,7 +533,7 @@ fn replaying_the_puzzle_in_progress_goes_on_with_it() {
     assert!(view.rated, "still the first try");
     assert_eq!(view.plies.len(), 2);
     assert!(state
-        .puzzle_history(None, 10)
+        .puzzle_history(None, 10u32)
         .expect("reads")
         .attempts
         .is_empty());
@@ -554,7 +554,7 @@ fn with_a_save_from_a_newer_version_the_trainer_works_but_nothing_is_written() {
     assert_eq!(state.puzzle_status().solved, 1, "kept in memory");
     assert_eq!(
         state
-            .puzzle_history(None, 10)
+            .puzzle_history(None, 10u32)
             .expect("in memory")
             .attempts
             .len(),
