@@ -1,10 +1,10 @@
 // Entry point: asks the Rust side for the saved state, then opens the first screen.
 
-import './styles/app.css';
+import './app/app.css';
 import { api, errorMessage } from './api';
-import { App } from './app';
+import { App } from './app/app';
 import { t } from './i18n';
-import { h, patch, testid, type VNode } from './view/snabbdom';
+import { h, patch, testid, type VNode } from './common/view/snabbdom';
 
 async function start(root: Element | VNode): Promise<void> {
   const element = root instanceof Element ? root : (root.elm as Element);
