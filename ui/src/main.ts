@@ -3,6 +3,7 @@
 import './app/app.css';
 import { api, errorMessage } from './api';
 import { App } from './app/app';
+import { openScreen } from './app/screens';
 import { t } from './i18n';
 import { h, patch, testid, type VNode } from './common/view/snabbdom';
 
@@ -12,7 +13,7 @@ async function start(root: Element | VNode): Promise<void> {
     const startup = await api.startUp();
     // A failure shown before (and retried) goes: the app draws the element afresh.
     element.replaceChildren();
-    await new App(element, startup).start();
+    await new App(element, startup, openScreen).start();
   } catch (error) {
     const failure = patch(
       root,

@@ -1,30 +1,22 @@
-// The app shell: what every screen shares (settings, the game in progress, sounds, the error and
-// notice banners, the screen-reader announcer), the routes, and the one `redraw()` that patches
-// the page from the views.
+// The app: what every screen shares (settings, the game in progress, sounds, the error and
+// notice banners, the screen-reader announcer), the moves between screens, and the one `redraw()`
+// that patches the page from the views. Which screen a route opens is told to it (`ScreenOpener`,
+// screens.ts), so that the features, which all know the app, are not known by it; the page
+// around the screens is shell.ts.
 
-import { analysisScreen } from '../analysis/analysis';
 import { api, errorMessage, isCancelled } from '../api';
 import type { FinishedPage, GameEvent, GameView, OnlineEvent, OnlineStatus, OnlineView, Settings, Startup } from '../bindings';
 import { describeNotice } from '../problems';
-import { t } from '../i18n';
 import { Navigator, type Route } from './router';
 import { courseApi } from '../course/api';
 import { statusOf } from '../course/stars';
 import type { CourseMap, CourseStatus } from '../course/types';
-import { homeScreen } from '../home/home';
-import { learnScreen } from '../course/learn';
-import { lessonScreen } from '../course/lesson';
-import { newGameScreen } from '../play/newGame';
 import { onlineApi } from '../online/api';
-import { onlineScreen } from '../online/online';
-import { onlineGameScreen } from '../online/onlineGame';
-import { playScreen } from '../play/play';
-import { puzzlesScreen } from '../puzzles/puzzles';
 import { puzzleApi } from '../puzzles/api';
 import type { PuzzleChoice, PuzzleStatus } from '../puzzles/types';
-import { settingsScreen } from '../settings/settings';
 import { Sounds } from '../common/sound';
-import { h, patch, testid, type VNode } from '../common/view/snabbdom';
+import { patch, type VNode } from '../common/view/snabbdom';
+import { shellView, type ShownNotice } from './shell';
 
 export type { Route } from './router';
 
@@ -50,11 +42,8 @@ export interface Opening {
   game?: GameView;
 }
 
-/** A start-up notice on screen, in words, until dismissed. */
-interface ShownNotice {
-  id: number;
-  text: string;
-}
+/** Builds the screen a route opens (screens.ts: `openScreen`). */
+export type ScreenOpener = (app: App, route: Route, opening: Opening) => Promise<Screen>;
 
 export class App {
   settings: Settings;
@@ -90,7 +79,11 @@ export class App {
   private redrawAgain = false;
   private readonly navigator: Navigator;
 
-  constructor(root: Element, startup: Startup) {
+  constructor(
+    root: Element,
+    startup: Startup,
+    private readonly open: ScreenOpener,
+  ) {
     this.vnode = root;
     this.settings = startup.settings;
     this.current = startup.current;
@@ -304,7 +297,7 @@ export class App {
     const opened = ++this.opening;
     let next: Screen;
     try {
-      next = await this.build(route, opening);
+      next = await this.open(this, route, opening);
     } catch (error) {
       // A game that cannot be opened (gone back to in the history): say why, and go home.
       if (opened !== this.opening) return;
@@ -331,78 +324,28 @@ export class App {
     window.scrollTo(0, 0);
   }
 
-  private async build(route: Route, opening: Opening): Promise<Screen> {
-    switch (route.screen) {
-      case 'home':
-        return homeScreen(this);
-      case 'newGame':
-        return newGameScreen(this);
-      case 'online':
-        return onlineScreen(this);
-      case 'play': {
-        const online = this.online?.game;
-        if (online && online.game.id === route.gameId) return onlineGameScreen(this, online);
-        const game = opening.game ?? (this.current?.id === route.gameId ? this.current : await api.finishedGame(route.gameId));
-        return playScreen(this, game);
-      }
-      case 'settings':
-        return settingsScreen(this);
-      case 'learn':
-        return learnScreen(this);
-      case 'lesson':
-        return lessonScreen(this, route.id);
-      case 'puzzles':
-        return puzzlesScreen(this);
-      case 'analysis':
-        return analysisScreen(this, route.gameId);
-    }
-  }
-
   private view(screen: Screen): VNode {
-    const name = this.route.screen;
     const page = screen.view();
     // A new screen is a new element: nothing of the old one's elements carries over.
     page.key = this.opening;
-    const dismiss = (label: string, onClick: () => void): VNode =>
-      h('button.ghost', { attrs: { type: 'button', 'aria-label': label }, on: { click: onClick } }, '×');
-    return h('div#app', { dataset: { screen: name } }, [
-      h('header.topbar', [
-        h('span.brand', t('app.name')),
-        h('nav.topbar-nav', { attrs: { 'aria-label': t('app.nav') } }, [
-          h(
-            'button.ghost',
-            { attrs: { type: 'button', ...testid('home-open'), hidden: name === 'home' }, on: { click: () => this.home() } },
-            t('app.home'),
-          ),
-          h(
-            'button.ghost',
-            {
-              attrs: { type: 'button', ...testid('settings-open'), hidden: name === 'settings' },
-              on: { click: () => void this.go({ screen: 'settings' }) },
-            },
-            t('app.settings'),
-          ),
-        ]),
-      ]),
-      h('div.banners', [
-        this.readOnly ? h('div.banner.banner-notice', { attrs: { role: 'status', ...testid('read-only') } }, [h('span.banner-text', t('app.readOnly'))]) : null,
-        h(
-          'div.banner.banner-error',
-          { attrs: { role: 'alert', ...testid('error'), hidden: this.error === undefined } },
-          this.error === undefined ? [] : [h('span.banner-text', this.error), dismiss(t('app.dismissError'), () => this.clearError())],
-        ),
-        ...this.notices.map((notice) =>
-          h('div.banner.banner-notice', { key: notice.id, attrs: { role: 'status', ...testid('notice') } }, [
-            h('span.banner-text', notice.text),
-            dismiss(t('app.dismissNotice'), () => {
-              this.notices = this.notices.filter((other) => other !== notice);
-              this.redraw();
-            }),
-          ]),
-        ),
-      ]),
-      h('main#main', { attrs: { tabindex: -1 } }, [page]),
-      h('div.visually-hidden', { attrs: { 'aria-live': 'polite', 'aria-atomic': 'true', ...testid('announcer') } }, this.announcement),
-    ]);
+    return shellView(
+      {
+        screen: this.route.screen,
+        readOnly: this.readOnly,
+        error: this.error,
+        notices: this.notices,
+        announcement: this.announcement,
+      },
+      {
+        home: () => this.home(),
+        settings: () => void this.go({ screen: 'settings' }),
+        clearError: () => this.clearError(),
+        dismissNotice: (notice) => {
+          this.notices = this.notices.filter((other) => other !== notice);
+          this.redraw();
+        },
+      },
+      page,
+    );
   }
 }

@@ -6,6 +6,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { RealBackend, type RealOptions } from '../../dev/backend';
 import { api } from '../api';
 import { App } from './app';
+import { openScreen } from './screens';
 
 let backend: RealBackend | undefined;
 let opened: App | undefined;
@@ -21,7 +22,7 @@ export function realBackend(options: RealOptions = {}): RealBackend {
 export async function startApp(on: RealBackend, invoke: (command: string, args?: unknown) => unknown = on.invoke): Promise<App> {
   mockIPC(invoke);
   document.body.innerHTML = '<div id="app"></div>';
-  const app = new App(document.getElementById('app')!, await api.startUp());
+  const app = new App(document.getElementById('app')!, await api.startUp(), openScreen);
   opened = app;
   await app.start();
   return app;
