@@ -1,7 +1,7 @@
 // Everything the app says about a game in words: sides, pieces, opponents, results, moves. The
 // words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
 
-import type { Color, Level, MoveView, Opponent, Outcome, PlyView, Role } from '../bindings';
+import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Role } from '../bindings';
 import { listOf, t } from '../i18n';
 import { isRemoval } from './board/model';
 
@@ -172,4 +172,14 @@ export function moveInWords(move: MoveView): string {
 /** Moves as people count them, for a number of plies: White's and Black's turn make one move. */
 export function moveCount(plies: number): number {
   return Math.ceil(plies / 2);
+}
+
+/** "Bot (Casual) · your move · move 12". */
+export function progressLine(game: GameView): string {
+  const opponent = opponentName(game.opponent);
+  const number = moveCount(game.plies.length + 1);
+  const player = playerSide(game.opponent);
+  if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
+  if (game.board.turn === player) return t('home.progressYourMove', { opponent, number });
+  return game.opponent.kind === 'online' ? t('home.progressOpponentMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
 }

@@ -1,11 +1,11 @@
 // Home: continue the game in progress, start a new one, review a finished one.
 
 import type { App, Screen } from '../app/app';
-import type { FinishedSummary, GameView } from '../bindings';
+import type { FinishedSummary } from '../bindings';
 import { courseText } from '../i18n/course';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { moveCount, opponentName, playerSide, resultSummary } from '../common/wording';
+import { moveCount, opponentName, progressLine, resultSummary } from '../common/wording';
 import { HomeCtrl } from './homeCtrl';
 
 export { HomeCtrl } from './homeCtrl';
@@ -110,16 +110,6 @@ function onlineCard(ctrl: HomeCtrl): VNode | null {
     h('div', [h('strong', t('home.onlineInProgress')), h('p', progressLine(online.game))]),
     h('button.primary', { attrs: { type: 'button', ...testid('home-online-continue') }, on: { click: () => ctrl.continueOnline() } }, t('home.onlineContinue')),
   ]);
-}
-
-/** "Bot (Casual) · your move · move 12". */
-export function progressLine(game: GameView): string {
-  const opponent = opponentName(game.opponent);
-  const number = moveCount(game.plies.length + 1);
-  const player = playerSide(game.opponent);
-  if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
-  if (game.board.turn === player) return t('home.progressYourMove', { opponent, number });
-  return game.opponent.kind === 'online' ? t('home.progressOpponentMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
 }
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

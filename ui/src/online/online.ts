@@ -7,7 +7,7 @@ import { checkbox, choiceGroup, sideChoice } from '../common/view/choice';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { progressLine } from '../home/home';
+import { progressLine } from '../common/wording';
 import { CLOCKS, OnlineCtrl, type ClockChoice, type OnlineMode } from './onlineCtrl';
 
 export { OnlineCtrl } from './onlineCtrl';
