@@ -6,7 +6,7 @@
 
 import type { App } from '../app/app';
 import type { BoardView, Color, MoveView } from '../bindings';
-import type { LessonMarks } from '../common/board/board';
+import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import type { CourseBackend } from './api';
 import { courseText } from '../i18n/course';

@@ -6,7 +6,7 @@ import { gameEvalBar, gameHint } from '../analysis/api';
 import { api, isCancelled } from '../api';
 import type { App } from '../app/app';
 import type { BoardView, Color, EvalBarView, GameEvent, GameView, HintView, MoveView } from '../bindings';
-import type { LessonMarks } from '../common/board/board';
+import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { GameController, type GameBackend, type GameChange } from '../common/game/controller';
 import { Stepper, stepForKey } from '../common/game/stepper';

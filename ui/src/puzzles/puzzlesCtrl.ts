@@ -7,7 +7,7 @@
 
 import type { App } from '../app/app';
 import type { BoardView, Color, MoveView } from '../bindings';
-import type { LessonMarks } from '../common/board/board';
+import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { sentences, t } from '../i18n';
 import type { PuzzleBackend } from './api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '../../bindings';
-import { describe as describeBoard } from './board';
+import { describe as describeBoard } from './describe';
 
 describe('the board in words', () => {
   it('says whose move it is, check, frozen pieces and where every piece stands', () => {

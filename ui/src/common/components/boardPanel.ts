@@ -3,7 +3,8 @@
 // the page's grid. The state they show is a `BoardPanel` (boardPanelCtrl.ts).
 
 import type { Color } from '../../bindings';
-import { Board, type BoardState, type LessonMarks } from '../board/board';
+import { Board } from '../board/board';
+import type { BoardState, LessonMarks } from '../board/types';
 import { t } from '../../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveInWords, roleName } from '../wording';

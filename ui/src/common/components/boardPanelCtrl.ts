@@ -4,7 +4,8 @@
 
 import { ApiError } from '../../api';
 import type { BoardView, Color, MoveView, PieceView, Problem, Role, Settings } from '../../bindings';
-import type { Board, RemovalOffer } from '../board/board';
+import type { Board } from '../board/board';
+import type { RemovalOffer } from '../board/types';
 import { findMove, isRemoval } from '../board/model';
 import { whyMarks, type WhyMarks } from '../board/why';
 import { sentences, t } from '../../i18n';
