@@ -9,6 +9,8 @@ import { starText } from './stars';
 import { t } from '../i18n';
 import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdom';
 import { LessonCtrl } from './lessonCtrl';
+import { missText, wrongText } from './outcome';
+import { chapterText, keyText, pickedText, taskText } from './taskText';
 
 export { LessonCtrl } from './lessonCtrl';
 
@@ -54,8 +56,8 @@ function introCard(ctrl: LessonCtrl): VNode {
   const number = ctrl.chapterNumber();
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-intro') }, [
     number > 0 ? h('p.lesson-kicker', t('course.chapterNumber', { number })) : null,
-    h('h1', ctrl.chapterText('title')),
-    h('p.lesson-text', { attrs: testid('lesson-intro-text') }, ctrl.chapterText('intro')),
+    h('h1', chapterText(task, 'title')),
+    h('p.lesson-text', { attrs: testid('lesson-intro-text') }, chapterText(task, 'intro')),
     h('div.lesson-buttons', [
       button('lesson-begin', task.first ? t('course.beginChapter') : t('course.yourMove'), () => ctrl.begin(), '.primary'),
     ]),
@@ -65,15 +67,15 @@ function introCard(ctrl: LessonCtrl): VNode {
 function taskCard(ctrl: LessonCtrl): VNode {
   const task = ctrl.task!;
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-task') }, [
-    h('p.lesson-kicker', t('course.taskKicker', { chapter: ctrl.chapterText('title'), task: t('course.taskOf', { number: task.number, total: task.chapterTasks }) })),
-    h('h1', { hook: focusHook(ctrl, 'task') }, ctrl.text('titleKey')),
-    h('p.lesson-text', { attrs: testid('lesson-prompt') }, ctrl.text('promptKey')),
-    h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', t('course.goalLabel')), ' ', ctrl.text('goalKey')]),
+    h('p.lesson-kicker', t('course.taskKicker', { chapter: chapterText(task, 'title'), task: t('course.taskOf', { number: task.number, total: task.chapterTasks }) })),
+    h('h1', { hook: focusHook(ctrl, 'task') }, taskText(task, 'titleKey')),
+    h('p.lesson-text', { attrs: testid('lesson-prompt') }, taskText(task, 'promptKey')),
+    h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', t('course.goalLabel')), ' ', taskText(task, 'goalKey')]),
     h('p.lesson-progress', { attrs: testid('lesson-progress') }, [
       ctrl.quiz ? t('course.tries', { count: task.tries }) : t('course.movesAndTries', { moves: t('course.movesUsed', { used: task.movesUsed, max: task.maxMoves }), tries: t('course.tries', { count: task.tries }) }),
       ctrl.replying ? h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('course.replying')]) : null,
     ]),
-    ctrl.hintShown && task.state === 'playing' ? h('p.lesson-hint', { attrs: testid('lesson-hint-text') }, ctrl.text('hintKey')) : null,
+    ctrl.hintShown && task.state === 'playing' ? h('p.lesson-hint', { attrs: testid('lesson-hint-text') }, taskText(task, 'hintKey')) : null,
   ]);
 }
 
@@ -97,9 +99,9 @@ function outcomeView(ctrl: LessonCtrl): VNode | null {
   const wrong = outcome.kind === 'wrong';
   return h('section.card.lesson-outcome.missed', { attrs: { ...testid('lesson-outcome'), 'data-kind': outcome.kind } }, [
     h('h2', { hook: focusHook(ctrl, 'outcome') }, wrong ? t('course.wrong') : t('course.missed')),
-    wrong ? h('p', { attrs: testid('lesson-wrong') }, ctrl.wrongText()) : null,
-    ctrl.missText() ? h('p', ctrl.missText()) : null,
-    h('p', { attrs: testid('lesson-miss') }, ctrl.keyText(outcome.missKey)),
+    wrong ? h('p', { attrs: testid('lesson-wrong') }, wrongText(outcome)) : null,
+    missText(outcome) ? h('p', missText(outcome)) : null,
+    h('p', { attrs: testid('lesson-miss') }, keyText(task, outcome.missKey)),
     h('div.lesson-buttons', [button('lesson-retry', t('course.retry'), () => void ctrl.retry(), '.primary')]),
   ]);
 }
@@ -110,7 +112,7 @@ function quizView(ctrl: LessonCtrl): VNode {
   const playing = task.state === 'playing';
   return h('div.card.lesson-quiz', { attrs: testid('lesson-quiz') }, [
     h('p', t('course.quizMove', { from: quiz.from, to: quiz.to })),
-    h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, ctrl.pickedText()),
+    h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked)),
     h('div.lesson-buttons', [
       button('quiz-check', t('course.quizCheck'), () => void ctrl.check(), '.primary', !playing || ctrl.busy),
       button('quiz-clear', t('course.quizClear'), () => ctrl.clearPicks(), '', !playing || ctrl.picked.length === 0),

@@ -9,6 +9,8 @@ import type { CourseBackend } from './api';
 import type { CourseMap, TaskStep, TaskView } from './types';
 import { LearnCtrl, type LearnHost } from './learnCtrl';
 import { LessonCtrl, isTaskId, type LessonHost } from './lessonCtrl';
+import { wrongText } from './outcome';
+import { chapterText, keyText, pickedText, taskText } from './taskText';
 
 /** The course commands of a learner who solved the tasks of `stars` (by task id: 3 stars, solved
  * at the first try; 2, at the second; 1, later), as their answers come: values, or `ApiError`s. */
@@ -57,13 +59,13 @@ describe('a task', () => {
   it('comes after its chapter’s introduction, with the intro’s board and marks', async () => {
     const { ctrl } = await lesson('board-1');
     expect(ctrl.intro).toBe(true);
-    expect(ctrl.chapterText('title')).toBe('The board and the pieces');
-    expect(ctrl.chapterText('intro')).toMatch(/^Ultima is played on a chess board/);
+    expect(chapterText(ctrl.task, 'title')).toBe('The board and the pieces');
+    expect(chapterText(ctrl.task, 'intro')).toMatch(/^Ultima is played on a chess board/);
     expect(ctrl.boardState()?.moves).toHaveLength(0);
     expect(ctrl.marks()).toEqual({ highlight: ['d1', 'e1', 'a1', 'h8'], arrows: [] });
     ctrl.begin();
     expect(ctrl.intro).toBe(false);
-    expect(ctrl.text('promptKey')).toBe('Your king stands on d1, not e1. Move the pawn in front of your king to the marked square.');
+    expect(taskText(ctrl.task, 'promptKey')).toBe('Your king stands on d1, not e1. Move the pawn in front of your king to the marked square.');
     expect(ctrl.marks()?.goal).toEqual(['d4']);
     expect(ctrl.boardState()?.moves.length).toBeGreaterThan(0);
   });
@@ -97,7 +99,7 @@ describe('a task', () => {
     expect(await ctrl.play('a2', 'a3')).toBe(true);
     // A one-move task: the move was its budget.
     expect(ctrl.outcome).toEqual({ kind: 'missed', missKey: 'board-1.miss', reason: 'budgetSpent' });
-    expect(ctrl.keyText('board-1.miss')).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
+    expect(keyText(ctrl.task, 'board-1.miss')).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
     expect(ctrl.boardState()?.moves).toHaveLength(0);
     expect(app.announce).toHaveBeenLastCalledWith(expect.stringContaining("That was not the king's pawn."));
     await ctrl.retry();
@@ -129,7 +131,7 @@ describe('a task', () => {
     expect(ctrl.hint).toBe('d2');
     expect(ctrl.marks()?.hint).toBe('d2');
     expect(ctrl.hintShown).toBe(true);
-    expect(ctrl.text('hintKey')).toMatch(/^The king is on d1, so its pawn is the one on d2/);
+    expect(taskText(ctrl.task, 'hintKey')).toMatch(/^The king is on d1, so its pawn is the one on d2/);
   });
 
   it('earns stars by tries, and goes on to the next task', async () => {
@@ -175,10 +177,10 @@ describe('a task', () => {
     ctrl.tap('d5');
     ctrl.tap('e5'); // an empty square: not a pick
     expect(ctrl.picked).toEqual(['d5']);
-    expect(ctrl.pickedText()).toBe('1 piece picked: d5.');
+    expect(pickedText(ctrl.picked)).toBe('1 piece picked: d5.');
     await ctrl.check();
     expect(ctrl.outcome).toEqual({ kind: 'wrong', missKey: 'withdrawer-2.miss', taken: ['c3'] });
-    expect(ctrl.wrongText()).toBe('That move takes c3.');
+    expect(wrongText(ctrl.outcome)).toBe('That move takes c3.');
     expect(ctrl.marks()?.taken).toEqual(['c3']);
     await ctrl.retry();
     ctrl.tap('c3');

@@ -2,28 +2,24 @@
 // task on the same board panel as play (capture preview, frozen marks, the refused move's reason),
 // the learner's move and the opponent's reply one after the other, a miss with the task's own
 // hint and a retry, the hint button's marked piece, stars when solved, and the quiz's picks.
-// Every judgement is the Rust side's (the course runner); its view is lesson.ts.
+// Every judgement is the Rust side's (the course runner); its view is lesson.ts, its words
+// taskText.ts and outcome.ts.
 
 import type { App } from '../app/app';
 import type { BoardView, Color, MoveView } from '../bindings';
 import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import type { CourseBackend } from './api';
-import { courseText } from '../i18n/course';
-import type { MissReason, StepView, TaskView } from './types';
+import { keyText, taskText } from './taskText';
+import type { StepView, TaskView } from './types';
+import { wrongText, type Outcome } from './outcome';
 import { ApiError } from '../api';
 import { sentences, t } from '../i18n';
 import { soundFor } from '../common/sound';
 import { Pause } from '../common/pause';
-import { plyInWords, squareList } from '../common/wording';
+import { plyInWords } from '../common/wording';
 
 export type LessonHost = Pick<App, 'settings' | 'sounds' | 'go' | 'redraw' | 'showError' | 'clearError' | 'announce' | 'rememberCourse' | 'course'>;
-
-/** How a try ended, as the screen shows it. */
-export type Outcome =
-  | { kind: 'solved'; stars: number; best: number; improved: boolean }
-  | { kind: 'missed'; missKey: string; reason: MissReason }
-  | { kind: 'wrong'; missKey: string; taken: string[] };
 
 const NO_MOVES: readonly MoveView[] = [];
 /** How long the learner's move stays on the board before the opponent's reply, by animation speed. */
@@ -160,34 +156,17 @@ export class LessonCtrl {
     };
   }
 
-  /** One of the task's texts, with the task's parameters. */
-  text(part: 'titleKey' | 'promptKey' | 'hintKey' | 'missKey' | 'goalKey'): string {
-    const task = this.task;
-    return task ? courseText(task[part], task.params) : '';
-  }
-
-  /** A text key the Rust side sent (a miss's), with the task's parameters. */
-  keyText(key: string): string {
-    return courseText(key, this.task?.params ?? {});
-  }
-
   /** The chapter's place in the course (1 for the first), 0 while the map is not known. */
   chapterNumber(): number {
     const chapter = this.task?.chapter;
     return (this.app.course?.chapters.findIndex((c) => c.id === chapter) ?? -1) + 1;
   }
 
-  chapterText(part: 'title' | 'intro'): string {
-    const task = this.task;
-    if (!task) return '';
-    return part === 'intro' ? courseText(task.introKey, task.params) : courseText(`${task.chapter}.title`);
-  }
-
   /** From the introduction to the task. */
   begin(): void {
     this.intro = false;
     this.focus = 'task';
-    this.app.announce(this.text('promptKey'));
+    this.app.announce(taskText(this.task, 'promptKey'));
     this.app.redraw();
   }
 
@@ -226,7 +205,7 @@ export class LessonCtrl {
       if (step.kind === 'wrong') {
         this.focus = 'outcome';
         this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken };
-        this.app.announce(t('course.wrongSaid', { taken: this.wrongText(), hint: this.keyText(step.missKey) }));
+        this.app.announce(t('course.wrongSaid', { taken: wrongText(this.outcome), hint: keyText(this.task, step.missKey) }));
       }
       return;
     }
@@ -261,7 +240,7 @@ export class LessonCtrl {
       this.app.rememberCourse(undefined);
     } else if (step.kind === 'missed') {
       this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason };
-      said.push(t('course.missedSaid', { hint: this.keyText(step.missKey) }));
+      said.push(t('course.missedSaid', { hint: keyText(this.task, step.missKey) }));
     }
     this.app.announce(sentences(said));
   }
@@ -287,21 +266,6 @@ export class LessonCtrl {
     }
   }
 
-  /** A miss's reason beyond the hint: the last move spent, the game over. */
-  missText(): string | undefined {
-    const outcome = this.outcome;
-    if (outcome?.kind !== 'missed') return undefined;
-    if (outcome.reason === 'budgetSpent') return t('course.missedBudget');
-    if (outcome.reason === 'gameOver') return t('course.missedGameOver');
-    return undefined;
-  }
-
-  wrongText(): string {
-    const outcome = this.outcome;
-    if (outcome?.kind !== 'wrong') return '';
-    return outcome.taken.length ? t('course.wrongTaken', { count: outcome.taken.length, squares: squareList(outcome.taken) }) : t('course.wrongNothing');
-  }
-
   async retry(): Promise<void> {
     const task = this.task;
     if (!task || this.busy) return;
@@ -315,7 +279,7 @@ export class LessonCtrl {
       this.hintShown = false;
       this.picked = [];
       this.focus = 'task';
-      this.app.announce(this.text('promptKey'));
+      this.app.announce(taskText(this.task, 'promptKey'));
     } catch (error) {
       if (!this.closed) this.app.showError(error);
     } finally {
@@ -333,7 +297,7 @@ export class LessonCtrl {
       const square = this.quiz ? null : await this.backend.taskHint(task.id);
       if (this.closed) return;
       this.hint = square ?? undefined;
-      this.app.announce(sentences([this.text('hintKey'), square ? t('course.hintShown') : '']));
+      this.app.announce(sentences([taskText(this.task, 'hintKey'), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
       if (isNotOpen(error)) await this.reopen();
@@ -357,11 +321,6 @@ export class LessonCtrl {
   clearPicks(): void {
     this.picked = [];
     this.app.redraw();
-  }
-
-  pickedText(): string {
-    const count = this.picked.length;
-    return count ? t('course.quizPicked', { count, squares: squareList(this.picked) }) : t('course.quizNone');
   }
 
   async check(): Promise<void> {
