@@ -1,5 +1,6 @@
 // Entry point: asks the Rust side for the saved state, then opens the first screen.
 
+import './common/base.css';
 import './app/app.css';
 import { api, errorMessage } from './api';
 import { App } from './app/app';

@@ -9,6 +9,7 @@ import type { ChapterView, CourseMap, TaskSummary } from './types';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { LearnCtrl } from './learnCtrl';
+import './course.css';
 
 export { LearnCtrl } from './learnCtrl';
 

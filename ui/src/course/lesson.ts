@@ -11,6 +11,7 @@ import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdo
 import { LessonCtrl } from './lessonCtrl';
 import { missText, wrongText } from './outcome';
 import { chapterText, keyText, pickedText, taskText } from './taskText';
+import './course.css';
 
 export { LessonCtrl } from './lessonCtrl';
 

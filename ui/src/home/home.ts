@@ -7,6 +7,7 @@ import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { moveCount, opponentName, progressLine, resultSummary } from '../common/wording';
 import { HomeCtrl } from './homeCtrl';
+import './home.css';
 
 export { HomeCtrl } from './homeCtrl';
 

@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { progressLine } from '../common/wording';
 import { CLOCKS, OnlineCtrl, type ClockChoice, type OnlineMode } from './onlineCtrl';
+import './online.css';
 
 export { OnlineCtrl } from './onlineCtrl';
 

@@ -16,6 +16,7 @@ import { h, testid, type VNode } from '../common/view/snabbdom';
 import { otherSide } from '../common/wording';
 import { PlayCtrl, dialogQuestions, playView, stepKeys } from '../play/play';
 import type { PlayHost, PlayQuestions } from '../play/playCtrl';
+import './online.css';
 
 /** What the online game screen needs of the app. */
 export type OnlineGameHost = PlayHost & Pick<App, 'rememberOnline' | 'online'>;

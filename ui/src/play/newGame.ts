@@ -9,6 +9,7 @@ import { h, testid, type VNode } from '../common/view/snabbdom';
 import { levelDescription, levelName } from '../common/wording';
 import { levelOptions } from '../common/view/levelOptions';
 import { NewGameCtrl, type OpponentChoice } from './newGameCtrl';
+import './newGame.css';
 
 export { NewGameCtrl } from './newGameCtrl';
 

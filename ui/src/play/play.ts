@@ -14,6 +14,7 @@ import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { levelName, otherSide, reasonText, resultHeadline } from '../common/wording';
 import { PlayCtrl, type PlayQuestions } from './playCtrl';
+import './play.css';
 
 export { PlayCtrl } from './playCtrl';
 

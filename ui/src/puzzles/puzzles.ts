@@ -14,6 +14,9 @@ import { THEMES, themeName } from './themes';
 import type { Difficulty, PuzzleAttemptView } from './types';
 import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdom';
 import { changeText, PuzzlesCtrl } from './puzzlesCtrl';
+// The trainer's cards are the lesson's.
+import '../course/course.css';
+import './puzzles.css';
 
 export { PuzzlesCtrl } from './puzzlesCtrl';
 

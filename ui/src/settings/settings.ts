@@ -11,6 +11,7 @@ import { h, testid, type VNode } from '../common/view/snabbdom';
 import { levelOptions } from '../common/view/levelOptions';
 import { ROLES, standInName } from '../common/wording';
 import { SettingsCtrl } from './settingsCtrl';
+import './settings.css';
 
 export { SettingsCtrl } from './settingsCtrl';
 

@@ -9,6 +9,8 @@ import { t } from '../../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveInWords, roleName } from '../wording';
 import { CHAPTER_OF, type BoardPanel, type BoardPanelState } from './boardPanelCtrl';
+import './boardScreen.css';
+import './boardPanel.css';
 
 export { BoardPanel, type BoardPanelActions, type BoardPanelState } from './boardPanelCtrl';
 

@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { notationParts, numberedMoves, type NumberedMove } from '../notation';
 import { h, testid, type Hooks, type VNode } from '../view/snabbdom';
 import { plyInWords } from '../wording';
+import './moveList.css';
 
 export interface MoveListState {
   plies: readonly PlyView[];

@@ -3,6 +3,7 @@
 // focus goes back where it was. It lives outside the page's tree, from opening to answer.
 
 import { h, patch, testid } from './snabbdom';
+import './dialog.css';
 
 export interface DialogAction<T> {
   label: string;
