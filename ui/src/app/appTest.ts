@@ -1,5 +1,5 @@
-// What the DOM tests that run the whole app share (screens.test.ts, puzzles.test.ts): a real Rust
-// side (ui/dev/backend.ts) made for the test, the app started in the page on it, and both
+// What the DOM tests that run the whole app share (app.test.ts, puzzles/puzzles.test.ts): a real
+// Rust side (ui/dev/backend.ts) made for the test, the app started in the page on it, and both
 // stopped after the test. Not a test file itself.
 
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';

@@ -1,5 +1,5 @@
-// What the DOM tests (screens.test.ts, puzzles.test.ts) share: finding by data-testid, a click, a
-// wait, and a move typed into the move field. Not a test file itself.
+// What the DOM tests (app/app.test.ts, puzzles/puzzles.test.ts, the analysis tests) share: finding
+// by data-testid, a click, a wait, and a move typed into the move field. Not a test file itself.
 
 import { vi } from 'vitest';
 
