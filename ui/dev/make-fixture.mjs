@@ -1,5 +1,5 @@
 // Writes ui/dev/fixture-game.json: a real game (its start and its moves, nothing else) for the
-// screen tests (ui/src/screens/screens.test.ts) and the screenshots (screenshots.mjs), which put
+// screen tests (ui/src/app/app.test.ts) and the screenshots (screenshots.mjs), which put
 // it in the saved data and let the real Rust side replay it. Only needed again if the bot or the
 // rules change.
 //

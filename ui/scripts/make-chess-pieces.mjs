@@ -1,4 +1,4 @@
-// Writes ui/src/board/pieces-chess.css: the "chess" piece set, chess pieces standing in for
+// Writes ui/src/common/board/pieces-chess.css: the "chess" piece set, chess pieces standing in for
 // Ultima's (see RULES.md, "Board, armies"), from the cburnett SVGs that chessgroundx ships.
 // The immobilizer is an upside-down rook. chessgroundx places pieces with a CSS transform, so
 // rotating the element would fight it: the rotation goes into the SVG instead.
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const source = fileURLToPath(new URL('../../node_modules/chessgroundx/assets/chessground.cburnett.css', import.meta.url));
-const target = fileURLToPath(new URL('../src/board/pieces-chess.css', import.meta.url));
+const target = fileURLToPath(new URL('../src/common/board/pieces-chess.css', import.meta.url));
 
 // chess piece in the cburnett file -> chessgroundx role of the Ultima piece it stands for
 const STAND_INS = {

@@ -1,10 +1,12 @@
 // Entry point: asks the Rust side for the saved state, then opens the first screen.
 
-import './styles/app.css';
+import './common/base.css';
+import './app/app.css';
 import { api, errorMessage } from './api';
-import { App } from './app';
+import { App } from './app/app';
+import { openScreen } from './app/screens';
 import { t } from './i18n';
-import { h, patch, testid, type VNode } from './view/snabbdom';
+import { h, patch, testid, type VNode } from './common/view/snabbdom';
 
 async function start(root: Element | VNode): Promise<void> {
   const element = root instanceof Element ? root : (root.elm as Element);
@@ -12,7 +14,7 @@ async function start(root: Element | VNode): Promise<void> {
     const startup = await api.startUp();
     // A failure shown before (and retried) goes: the app draws the element afresh.
     element.replaceChildren();
-    await new App(element, startup).start();
+    await new App(element, startup, openScreen).start();
   } catch (error) {
     const failure = patch(
       root,

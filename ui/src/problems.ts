@@ -3,8 +3,8 @@
 
 import type { CheckBy, Notice, Problem, StorageWhat } from './bindings';
 import { listOf, t } from './i18n';
-import { courseText, hasCourseText } from './course/text';
-import { roleName } from './wording';
+import { courseText, hasCourseText } from './i18n/course';
+import { roleName } from './common/wording';
 
 /** A task named by its title when the course has one for it (an id from an older course may not). */
 function taskName(id: string): string {

@@ -5,8 +5,8 @@
 // move of the best line move the board.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { all, byTestId, until } from '../screens/domTest';
-import { patch, type VNode } from '../view/snabbdom';
+import { all, byTestId, until } from '../common/view/domTest';
+import { patch, type VNode } from '../common/view/snabbdom';
 import { analysisView } from './analysis';
 import { AnalysisCtrl, type AnalysisHost } from './analysisCtrl';
 import { ANALYSIS, backend, host } from './testFixtures';

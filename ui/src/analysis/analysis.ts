@@ -4,14 +4,14 @@
 // on the board as a variation, move by move), each side's counts, and while the analysis runs a
 // progress bar with Cancel. ← → Home End step through the game, or through the variation.
 
-import type { App, Screen } from '../app';
+import type { App, Screen } from '../app/app';
 import type { AnalysisView, Color, Judgement, PlyView } from '../bindings';
-import { boardView } from '../components/boardPanel';
-import { followShown } from '../components/moveList';
+import { boardView } from '../common/components/boardPanel';
+import { followShown } from '../common/components/moveList';
 import { t } from '../i18n';
-import { notationParts, numberedMoves, type NumberedMove } from '../notation';
-import { button, h, testid, type VNode } from '../view/snabbdom';
-import { plyInWords, resultSentence, sideName } from '../wording';
+import { notationParts, numberedMoves, type NumberedMove } from '../common/notation';
+import { button, h, testid, type VNode } from '../common/view/snabbdom';
+import { plyInWords, resultSentence, sideName } from '../common/wording';
 import './analysis.css';
 import { AnalysisCtrl } from './analysisCtrl';
 import { winChart } from './chart';

@@ -2,13 +2,13 @@
 // run now with its progress, stoppable), the position shown (stepping, the chart's clicks), and
 // the engine's best line from there played on the board as a variation. Its view is analysis.ts.
 
-import type { App } from '../app';
+import type { App } from '../app/app';
 import type { AnalysisView, BoardView, Color, Eval, GameView, LineView } from '../bindings';
-import { BoardPanel, type BoardPanelState } from '../components/boardPanelCtrl';
-import { stepForKey } from '../game/stepper';
+import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
+import { stepForKey } from '../common/game/stepper';
 import { sentences, t } from '../i18n';
-import { formatPly } from '../notation';
-import { otherSide, plyInWords } from '../wording';
+import { formatPly } from '../common/notation';
+import { otherSide, plyInWords } from '../common/wording';
 import { analysisApi, type AnalysisBackend } from './api';
 import { evalWords, judgementName } from './format';
 

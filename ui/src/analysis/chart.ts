@@ -4,7 +4,7 @@
 
 import type { Judgement } from '../bindings';
 import { t } from '../i18n';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { h, testid, type VNode } from '../common/view/snabbdom';
 import { chartGeometry, HEIGHT, WIDTH } from './chartGeometry';
 
 export interface ChartState {

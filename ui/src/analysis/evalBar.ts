@@ -4,7 +4,7 @@
 
 import type { Color, Eval } from '../bindings';
 import { t } from '../i18n';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { h, testid, type VNode } from '../common/view/snabbdom';
 import './evalBar.css';
 import { evalText, evalWords } from './format';
 

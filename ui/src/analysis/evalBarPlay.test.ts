@@ -7,12 +7,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api';
 import type { EvalBarView, GameView, Settings } from '../bindings';
-import { byTestId } from '../screens/domTest';
-import { playView } from '../screens/play';
-import { SETTINGS, board, botGame, playSetup } from '../screens/playFixtures';
-import { SettingsCtrl, settingsView } from '../screens/settings';
-import type { App } from '../app';
-import { patch, type VNode } from '../view/snabbdom';
+import { byTestId } from '../common/view/domTest';
+import { playView } from '../play/play';
+import { SETTINGS, board, botGame, playSetup } from '../play/playFixtures';
+import { SettingsCtrl, settingsView } from '../settings/settings';
+import type { App } from '../app/app';
+import { patch, type VNode } from '../common/view/snabbdom';
 import { analysisView } from './analysis';
 import { AnalysisCtrl, type AnalysisHost } from './analysisCtrl';
 import { chancePercent } from './evalBar';

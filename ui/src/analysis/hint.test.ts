@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { GameView, HintView } from '../bindings';
-import { botGame, playSetup } from '../screens/playFixtures';
+import { botGame, playSetup } from '../play/playFixtures';
 
 /** The play screen's controller on `initial`, its hints from a fake engine that counts them. */
 function setup(initial: GameView) {

@@ -2,7 +2,7 @@
 // library), with the lowest and highest rating on its scale and a sentence for screen readers.
 
 import { t } from '../i18n';
-import { h, testid, type VNode } from '../view/snabbdom';
+import { h, testid, type VNode } from '../common/view/snabbdom';
 import { chartGeometry, HEIGHT, WIDTH } from './chartGeometry';
 import type { RatingPoint } from './types';
 

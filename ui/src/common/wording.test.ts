@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { DrawReason, Opponent, Outcome, PlyView, WinReason } from '../bindings';
+import { sentences } from '../i18n';
+import { BOT_LEVELS, levelBands, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
+
+const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
+const friend: Opponent = { kind: 'friend', turnBoard: true };
+
+describe('result wording', () => {
+  const cases: [Outcome, string][] = [
+    [{ kind: 'win', winner: 'white', reason: 'checkmate' }, 'Checkmate: Black is in check and has no legal move.'],
+    [{ kind: 'win', winner: 'black', reason: 'noLegalMove' }, 'White has no legal move (not in check), and loses.'],
+    [{ kind: 'draw', reason: 'repetition' }, 'Draw by repetition: the same position came up a third time.'],
+    [{ kind: 'draw', reason: 'fiftyMoves' }, 'Draw by the fifty-move rule: fifty moves each without a capture or a removal.'],
+    [{ kind: 'draw', reason: 'bareKings' }, 'Draw: only the two kings are left.'],
+    [{ kind: 'win', winner: 'white', reason: 'resignation' }, 'Black resigned.'],
+    [{ kind: 'draw', reason: 'agreement' }, 'Draw by agreement.'],
+    [{ kind: 'win', winner: 'black', reason: 'time' }, 'White ran out of time.'],
+  ];
+
+  it.each(cases)('says why the game ended: %j', (result, text) => {
+    expect(reasonText(result)).toBe(text);
+  });
+
+  it('has a sentence for every end reason', () => {
+    const reasons = new Set<WinReason | DrawReason>(cases.map(([result]) => result.reason));
+    expect(reasons.size).toBe(8);
+  });
+
+  it('speaks to the player against a bot, and names the side between friends', () => {
+    expect(resultHeadline({ kind: 'win', winner: 'white', reason: 'checkmate' }, bot)).toBe('You win');
+    expect(resultHeadline({ kind: 'win', winner: 'black', reason: 'resignation' }, bot)).toBe('The bot wins');
+    expect(resultHeadline({ kind: 'win', winner: 'black', reason: 'checkmate' }, friend)).toBe('Black wins');
+    expect(resultHeadline({ kind: 'draw', reason: 'agreement' }, friend)).toBe('Draw');
+  });
+
+  it('sums a finished game up in a line', () => {
+    expect(resultSummary({ kind: 'win', winner: 'white', reason: 'noLegalMove' })).toBe('White wins · no legal move');
+    expect(resultSummary({ kind: 'draw', reason: 'bareKings' })).toBe('Draw · bare kings');
+  });
+});
+
+describe('move wording', () => {
+  it('says a move with every square it takes', () => {
+    expect(
+      plyInWords({ from: 'd1', to: 'd4', captures: ['c4', 'd5', 'e4'], side: 'white', role: 'pawn', removal: false, mark: 'none' }),
+    ).toBe('White pawn d1 to d4, takes c4, d5 and e4.');
+    expect(plyInWords({ from: 'd7', to: 'd5', captures: [], side: 'black', role: 'longLeaper', removal: false, mark: 'none' })).toBe(
+      'Black long leaper d7 to d5.',
+    );
+  });
+
+  it('says a removal as such', () => {
+    expect(plyInWords({ from: 'd4', to: 'd4', captures: [], side: 'white', role: 'withdrawer', removal: true, mark: 'none' })).toBe(
+      'White removes its frozen withdrawer on d4.',
+    );
+  });
+
+  it('joins squares as a list', () => {
+    expect(squareList(['c3'])).toBe('c3');
+    expect(squareList(['c3', 'a7'])).toBe('c3 and a7');
+  });
+
+  it('counts moves, not plies', () => {
+    expect([0, 1, 2, 3, 40].map(moveCount)).toEqual([0, 1, 1, 2, 20]);
+  });
+
+  it('names the opponent', () => {
+    expect(opponentName(bot)).toBe('Bot (Casual)');
+    expect(opponentName(friend)).toBe('A friend on this device');
+  });
+});
+
+describe('level descriptions', () => {
+  it('describe each level in a sentence of its own', () => {
+    const texts = BOT_LEVELS.map(levelDescription);
+    expect(new Set(texts).size).toBe(BOT_LEVELS.length);
+    for (const text of texts) expect(text).toMatch(/^[A-Z].{20,}\.$/);
+    expect(levelDescription('novice')).toMatch(/first games/);
+  });
+});
+
+describe('level groups', () => {
+  it('list every level once, weakest first, in three groups with headings of their own', () => {
+    const bands = levelBands();
+    expect(bands.map((band) => band.heading)).toEqual(['First games', 'Fewer mistakes', 'No deliberate mistakes']);
+    expect(bands.flatMap((band) => band.levels)).toEqual([...BOT_LEVELS]);
+    expect(bands[0]?.levels[0]).toBe('novice');
+    expect(bands[2]?.levels).toEqual(['sharp', 'intermediate', 'experienced', 'strong', 'club']);
+  });
+});
+
+describe('the catalogue’s sentences and phrases', () => {
+  it('says the catalogue’s sentences one after another, leaving the empty ones out', () => {
+    expect(sentences([])).toBe('');
+    expect(sentences(['Check.', '', 'White wins.'])).toBe('Check. White wins.');
+  });
+
+  it('has a move inside a sentence without the full stop it ends with on its own', () => {
+    const ply: PlyView = { side: 'black', role: 'pawn', from: 'd7', to: 'd5', captures: ['c5', 'e5'], removal: false, mark: 'none' };
+    expect(plyPhrase(ply)).toBe('Black pawn d7 to d5, takes c5 and e5');
+    expect(plyInWords(ply)).toBe('Black pawn d7 to d5, takes c5 and e5.');
+  });
+});

@@ -1,0 +1,185 @@
+// Everything the app says about a game in words: sides, pieces, opponents, results, moves. The
+// words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
+
+import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Role } from '../bindings';
+import { listOf, t } from '../i18n';
+import { isRemoval } from './board/model';
+
+// A record, so that a new level on the Rust side fails the build until it has a place here.
+const LEVEL_ORDER: Record<Level, number> = {
+  novice: 0,
+  learner: 1,
+  beginner: 2,
+  improver: 3,
+  casual: 4,
+  steady: 5,
+  keen: 6,
+  solid: 7,
+  sharp: 8,
+  intermediate: 9,
+  experienced: 10,
+  strong: 11,
+  club: 12,
+};
+/** The bot's levels, weakest first. */
+export const BOT_LEVELS: readonly Level[] = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
+
+/** The three groups a list of the levels shows them in, so that thirteen read as three short lists. */
+export type LevelBand = 'firstGames' | 'fewerMistakes' | 'noDeliberateMistakes';
+// A record, so that a new level fails the build until it has a group.
+const LEVEL_BAND: Record<Level, LevelBand> = {
+  novice: 'firstGames',
+  learner: 'firstGames',
+  beginner: 'firstGames',
+  improver: 'firstGames',
+  casual: 'fewerMistakes',
+  steady: 'fewerMistakes',
+  keen: 'fewerMistakes',
+  solid: 'fewerMistakes',
+  sharp: 'noDeliberateMistakes',
+  intermediate: 'noDeliberateMistakes',
+  experienced: 'noDeliberateMistakes',
+  strong: 'noDeliberateMistakes',
+  club: 'noDeliberateMistakes',
+};
+
+/** The levels by group, weakest first, each group with its heading. */
+export function levelBands(): { band: LevelBand; heading: string; levels: Level[] }[] {
+  const bands: { band: LevelBand; heading: string; levels: Level[] }[] = [];
+  for (const level of BOT_LEVELS) {
+    const band = LEVEL_BAND[level];
+    const last = bands[bands.length - 1];
+    if (last?.band === band) last.levels.push(level);
+    else bands.push({ band, heading: t(`levelBand.${band}`), levels: [level] });
+  }
+  return bands;
+}
+
+// A record, so that a new piece on the Rust side fails the build until it has a name here.
+const PIECE_ORDER: Record<Role, number> = {
+  king: 0,
+  pawn: 1,
+  withdrawer: 2,
+  longLeaper: 3,
+  chameleon: 4,
+  coordinator: 5,
+  immobilizer: 6,
+};
+export const ROLES = (Object.keys(PIECE_ORDER) as Role[]).sort((a, b) => PIECE_ORDER[a] - PIECE_ORDER[b]);
+
+export function standInName(role: Role): string {
+  return t(`standIn.${role}`);
+}
+
+export function levelName(level: Level): string {
+  return t(`level.${level}`);
+}
+
+/** What playing each level is like, in a sentence. */
+export function levelDescription(level: Level): string {
+  return t(`levelDescription.${level}`);
+}
+
+export function roleName(role: Role): string {
+  return t(`piece.${role}`);
+}
+
+export function sideName(side: Color): string {
+  return t(`side.${side}`);
+}
+
+export function otherSide(side: Color): Color {
+  return side === 'white' ? 'black' : 'white';
+}
+
+export function opponentName(opponent: Opponent): string {
+  switch (opponent.kind) {
+    case 'bot':
+      return t('opponent.bot', { level: levelName(opponent.level) });
+    case 'friend':
+      return t('opponent.friend');
+    case 'online':
+      return t('opponent.online');
+  }
+}
+
+/** The side the person at the screen plays against a bot or online; `undefined` between friends
+ * on one device (both). */
+export function playerSide(opponent: Opponent): Color | undefined {
+  switch (opponent.kind) {
+    case 'bot':
+      return otherSide(opponent.botSide);
+    case 'online':
+      return opponent.playerSide;
+    case 'friend':
+      return undefined;
+  }
+}
+
+/** "White wins", "You win", "Draw"… */
+export function resultHeadline(result: Outcome, opponent: Opponent): string {
+  if (result.kind === 'draw') return t('result.draw');
+  const player = playerSide(opponent);
+  if (player === undefined) return t('result.wins', { context: result.winner });
+  if (result.winner === player) return t('result.youWin');
+  return opponent.kind === 'online' ? t('result.friendWins') : t('result.botWins');
+}
+
+/** Why the game ended, as a sentence. */
+export function reasonText(result: Outcome): string {
+  // A win's reason has a sentence per losing side; a draw's one sentence.
+  if (result.kind === 'win') return t(`reason.${result.reason}`, { context: otherSide(result.winner) });
+  return t(`reason.${result.reason}`);
+}
+
+/** The headline and the reason, as the status line and the announcer say them. */
+export function resultSentence(result: Outcome, opponent: Opponent): string {
+  return t('play.resultLine', { headline: resultHeadline(result, opponent), reason: reasonText(result) });
+}
+
+/** One line for the finished-games list: "White wins · resignation". */
+export function resultSummary(result: Outcome): string {
+  const headline = result.kind === 'win' ? t('result.wins', { context: result.winner }) : t('result.draw');
+  return t('result.summary', { headline, reason: t(`reasonShort.${result.reason}`) });
+}
+
+/** "d5", "d5 and f5", "c4, d5 and e4". */
+export function squareList(list: readonly string[]): string {
+  return listOf(list);
+}
+
+/** A played move for screen readers: "White pawn e2 to e6, takes d6 and f6." */
+export function plyInWords(ply: PlyView): string {
+  return t('ply.sentence', { move: plyPhrase(ply) });
+}
+
+/** A played move inside a sentence: "White pawn e2 to e6, takes d6 and f6". */
+export function plyPhrase(ply: PlyView): string {
+  const piece = roleName(ply.role);
+  if (ply.removal) return t('ply.removal', { context: ply.side, piece, square: ply.from });
+  if (ply.captures.length === 0) return t('ply.move', { context: ply.side, piece, from: ply.from, to: ply.to });
+  return t('ply.capture', { context: ply.side, piece, from: ply.from, to: ply.to, squares: squareList(ply.captures) });
+}
+
+/** A legal move in words, for the list screen readers get. */
+export function moveInWords(move: MoveView): string {
+  const coordinates = move.from + move.to;
+  if (isRemoval(move)) return t('legalMove.removal', { square: move.from, coordinates });
+  if (move.captures.length === 0) return t('legalMove.move', { from: move.from, to: move.to, coordinates });
+  return t('legalMove.capture', { from: move.from, to: move.to, squares: squareList(move.captures), coordinates });
+}
+
+/** Moves as people count them, for a number of plies: White's and Black's turn make one move. */
+export function moveCount(plies: number): number {
+  return Math.ceil(plies / 2);
+}
+
+/** "Bot (Casual) · your move · move 12". */
+export function progressLine(game: GameView): string {
+  const opponent = opponentName(game.opponent);
+  const number = moveCount(game.plies.length + 1);
+  const player = playerSide(game.opponent);
+  if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
+  if (game.board.turn === player) return t('home.progressYourMove', { opponent, number });
+  return game.opponent.kind === 'online' ? t('home.progressOpponentMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
+}

@@ -1,0 +1,31 @@
+// A task's words, from the course's own catalogue (i18n/course.ts) with the task's parameters:
+// its title, prompt, goal and hint, a miss's text, its chapter's title and introduction, and
+// the quiz's picks.
+
+import type { TaskView } from './types';
+import { t } from '../i18n';
+import { courseText } from '../i18n/course';
+import { squareList } from '../common/wording';
+
+export type TaskPart = 'titleKey' | 'promptKey' | 'hintKey' | 'missKey' | 'goalKey';
+
+/** One of the task's texts, with the task's parameters. */
+export function taskText(task: TaskView | undefined, part: TaskPart): string {
+  return task ? courseText(task[part], task.params) : '';
+}
+
+/** A text key the Rust side sent (a miss's), with the task's parameters. */
+export function keyText(task: TaskView | undefined, key: string): string {
+  return courseText(key, task?.params ?? {});
+}
+
+export function chapterText(task: TaskView | undefined, part: 'title' | 'intro'): string {
+  if (!task) return '';
+  return part === 'intro' ? courseText(task.introKey, task.params) : courseText(`${task.chapter}.title`);
+}
+
+/** The quiz's picks so far. */
+export function pickedText(picked: readonly string[]): string {
+  const count = picked.length;
+  return count ? t('course.quizPicked', { count, squares: squareList(picked) }) : t('course.quizNone');
+}

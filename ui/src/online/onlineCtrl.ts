@@ -1,0 +1,157 @@
+// The "Play online" screen's controller, without the DOM: the server address (a saved setting),
+// creating a game (colour, clock, on a server or hosted by this app) or joining one with a code,
+// and the way to the game once the Rust side has it. Its view is online.ts.
+
+import type { App } from '../app/app';
+import type { ClockSetting, ColorChoice, OnlineSettings, OnlineStatus, OnlineView } from '../bindings';
+import { onlineApi, type OnlineApi } from './api';
+
+export type OnlineMode = 'create' | 'join';
+
+/** The clocks offered: none, or minutes + seconds added per move. */
+export const CLOCKS = ['none', '5+3', '10+5', '15+10', '30+20'] as const;
+export type ClockChoice = (typeof CLOCKS)[number];
+
+export function clockSetting(choice: ClockChoice): ClockSetting | null {
+  if (choice === 'none') return null;
+  const [minutes, increment] = choice.split('+').map(Number);
+  return { baseMs: (minutes ?? 0) * 60_000, incrementMs: (increment ?? 0) * 1000 };
+}
+
+/** What the screen needs of the app. */
+export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineInProgress'>;
+
+export class OnlineCtrl {
+  mode: OnlineMode = 'create';
+  color: ColorChoice = 'random';
+  clock: ClockChoice = 'none';
+  hosted = false;
+  /** The server address as typed (saved when it changes). */
+  server = '';
+  /** The port "Host on this network" listens on, as typed. */
+  port = '7070';
+  invite = '';
+  /** A request is on its way: a second press does nothing. */
+  busy = false;
+  /** The address was just saved (a short note by the field). */
+  saved = false;
+
+  constructor(
+    readonly app: OnlineHost,
+    /** Asks whether to leave the online game in progress; a dialog in the app, an answer in tests. */
+    private readonly confirmLeave: () => Promise<boolean>,
+    private readonly online: OnlineApi = onlineApi,
+  ) {
+    this.take(app.online);
+  }
+
+  private take(status: OnlineStatus | null): void {
+    if (!status) return;
+    this.server = status.settings.server;
+    this.port = String(status.settings.hostPort);
+    this.hosted = this.hosted || status.hosting !== null;
+  }
+
+  get status(): OnlineStatus | null {
+    return this.app.online;
+  }
+
+  /** Asks for the settings and the online game again (the screen opened). */
+  async refresh(): Promise<void> {
+    try {
+      const status = await this.online.status();
+      this.app.online = status;
+      this.take(status);
+    } catch (error) {
+      this.app.showError(error);
+    }
+    this.app.redraw();
+  }
+
+  set<K extends 'mode' | 'color' | 'clock' | 'hosted' | 'server' | 'port' | 'invite'>(key: K, value: OnlineCtrl[K]): void {
+    (this as OnlineCtrl)[key] = value;
+    if (key === 'server') this.saved = false;
+    this.app.redraw();
+  }
+
+  /** The port as a number, or `null` when it is not one. */
+  portNumber(): number | null {
+    const port = Number(this.port.trim());
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+  }
+
+  /** Saves the address typed (normalised by the Rust side: `ws://` put in front). */
+  async saveServer(): Promise<boolean> {
+    const status = this.app.online;
+    const current: OnlineSettings = status?.settings ?? { server: '', hostPort: 7070 };
+    if (this.server.trim() === current.server) return true;
+    try {
+      const settings = await this.online.setSettings({ ...current, server: this.server });
+      if (this.app.online) this.app.online = { ...this.app.online, settings };
+      this.server = settings.server;
+      this.saved = true;
+      this.app.clearError();
+      return true;
+    } catch (error) {
+      this.app.showError(error);
+      return false;
+    } finally {
+      this.app.redraw();
+    }
+  }
+
+  async create(): Promise<void> {
+    const port = this.portNumber();
+    if (this.hosted && port === null) return;
+    await this.start(async () => {
+      if (!this.hosted && !(await this.saveServer())) return null;
+      if (this.hosted && port !== null) {
+        const current = this.app.online?.settings ?? { server: this.server, hostPort: port };
+        if (current.hostPort !== port) await this.online.setSettings({ ...current, hostPort: port });
+        const hosting = await this.online.host(port);
+        if (this.app.online) this.app.online = { ...this.app.online, hosting };
+      }
+      return this.online.create(this.color, clockSetting(this.clock), this.hosted);
+    });
+  }
+
+  async join(): Promise<void> {
+    await this.start(() => this.online.join(this.server, this.invite));
+  }
+
+  private async start(request: () => Promise<OnlineView | null>): Promise<void> {
+    if (this.busy) return;
+    if (this.app.onlineInProgress() && !(await this.confirmLeave())) return;
+    this.busy = true;
+    this.app.redraw();
+    try {
+      const view = await request();
+      if (!view) return;
+      this.app.rememberOnline(view);
+      if (this.app.online === null) this.app.online = { settings: { server: this.server, hostPort: this.portNumber() ?? 7070 }, game: view, hosting: null };
+      this.app.clearError();
+      await this.app.go({ screen: 'play', gameId: view.game.id }, {}, 'replace');
+    } catch (error) {
+      this.app.showError(error);
+    } finally {
+      this.busy = false;
+      this.app.redraw();
+    }
+  }
+
+  continueGame(): void {
+    const game = this.app.onlineInProgress();
+    if (game) void this.app.go({ screen: 'play', gameId: game.game.id });
+  }
+
+  async stopHosting(): Promise<void> {
+    try {
+      await this.online.stopHosting();
+      if (this.app.online) this.app.online = { ...this.app.online, hosting: null };
+      this.hosted = false;
+    } catch (error) {
+      this.app.showError(error);
+    }
+    this.app.redraw();
+  }
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api';
+import type { App } from '../app/app';
+import type { GameView } from '../bindings';
+import { NewGameCtrl } from './newGameCtrl';
+
+function fakeApp(inProgress: boolean) {
+  return {
+    settings: { defaultLevel: 'beginner' },
+    current: inProgress ? ({ id: 'old', result: null } as GameView) : null,
+    hasGameInProgress: () => inProgress,
+    redraw: vi.fn(),
+    back: vi.fn(),
+    clearError: vi.fn(),
+    showError: vi.fn(),
+    go: vi.fn(() => Promise.resolve()),
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('NewGameCtrl', () => {
+  it('starts from the default level, and asks for what was chosen', () => {
+    const ctrl = new NewGameCtrl(fakeApp(false) as unknown as App, () => Promise.resolve(true));
+    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'beginner', playerSide: 'white' });
+    ctrl.set('side', 'random');
+    ctrl.set('level', 'club');
+    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'club', playerSide: 'random' });
+    ctrl.set('opponent', 'friend');
+    ctrl.set('turnBoard', false);
+    expect(ctrl.request()).toEqual({ kind: 'friend', turnBoard: false });
+  });
+
+  it('abandons an unfinished game only once the player confirms, and the game takes this screen’s place', async () => {
+    const game = { id: 'new' } as GameView;
+    const newGame = vi.spyOn(api, 'newGame').mockResolvedValue(game);
+    const app = fakeApp(true);
+    const refusing = new NewGameCtrl(app as unknown as App, () => Promise.resolve(false));
+    await refusing.start();
+    expect(newGame).not.toHaveBeenCalled();
+
+    const confirming = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true));
+    await confirming.start();
+    expect(newGame).toHaveBeenCalledWith({ kind: 'bot', level: 'beginner', playerSide: 'white' });
+    expect(app.current).toBe(game);
+    expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'new' }, { game }, 'replace');
+  });
+});

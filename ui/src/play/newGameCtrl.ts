@@ -1,0 +1,56 @@
+// The new-game screen's controller: the choices (opponent, level, colour, turning the board) and
+// the start, which abandons an unfinished game only once the player confirms. Its view is newGame.ts.
+
+import { api } from '../api';
+import type { App } from '../app/app';
+import type { Level, NewGame, SideChoice } from '../bindings';
+
+export type OpponentChoice = 'bot' | 'friend';
+
+export class NewGameCtrl {
+  opponent: OpponentChoice = 'bot';
+  level: Level;
+  side: SideChoice = 'white';
+  turnBoard = true;
+  /** The request is on its way: a second press does nothing. */
+  starting = false;
+
+  constructor(
+    readonly app: App,
+    /** Asks whether to abandon the game in progress; a dialog in the app, an answer in tests. */
+    private readonly confirmAbandon: (app: App) => Promise<boolean>,
+  ) {
+    this.level = app.settings.defaultLevel;
+  }
+
+  /** The request the choices make. */
+  request(): NewGame {
+    return this.opponent === 'bot' ? { kind: 'bot', level: this.level, playerSide: this.side } : { kind: 'friend', turnBoard: this.turnBoard };
+  }
+
+  set<K extends 'opponent' | 'level' | 'side' | 'turnBoard'>(key: K, value: NewGameCtrl[K]): void {
+    (this as NewGameCtrl)[key] = value;
+    this.app.redraw();
+  }
+
+  cancel(): void {
+    this.app.back();
+  }
+
+  async start(): Promise<void> {
+    if (this.starting) return;
+    if (this.app.hasGameInProgress() && !(await this.confirmAbandon(this.app))) return;
+    this.starting = true;
+    try {
+      const game = await api.newGame(this.request());
+      this.app.current = game;
+      this.app.clearError();
+      // In place of this screen: back from the game goes home, not here.
+      await this.app.go({ screen: 'play', gameId: game.id }, { game }, 'replace');
+    } catch (error) {
+      this.app.showError(error);
+    } finally {
+      this.starting = false;
+    }
+  }
+}

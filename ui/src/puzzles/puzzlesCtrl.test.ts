@@ -1,0 +1,295 @@
+// The puzzle trainer's controller without a page, against the real Rust side's puzzle commands
+// (ui/dev/backend.ts: the browser build's WebAssembly in Node) and the shipped puzzles, whose
+// lines the tests play from the collection's file.
+
+import { describe, expect, it, vi } from 'vitest';
+import { puzzleOfLength, RealBackend, savedRecord, type ShippedPuzzle } from '../../dev/backend';
+import { ApiError, isAppError } from '../api';
+import { chartGeometry } from './chartGeometry';
+import type { PuzzleBackend } from './api';
+import type { PuzzleChoice, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
+import { changeText, PuzzlesCtrl, type PuzzleHost } from './puzzlesCtrl';
+
+/** One move to find. */
+const SHORT = puzzleOfLength(2);
+/** Two moves to find, with the opponent's reply between them. */
+const LONG = puzzleOfLength(4);
+const from = (move: string | undefined): string => move?.slice(0, 2) ?? '';
+const to = (move: string | undefined): string => move?.slice(2, 4) ?? '';
+
+/** A new player's puzzle commands, with `puzzle` opened first (as the next puzzle would be). */
+async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend> {
+  const real = new RealBackend({ saved: { current: savedRecord() } });
+  const call = <T>(cmd: string, args: Record<string, unknown> = {}): Promise<T> =>
+    real.invoke(cmd, args).then(
+      (answer) => answer as T,
+      (error: unknown) => Promise.reject(isAppError(error) ? new ApiError(error) : error),
+    );
+  if (puzzle) {
+    await call('puzzle_replay', { puzzleId: puzzle.id });
+    await call('puzzle_leave');
+  }
+  return {
+    status: () => call<PuzzleStatus>('puzzle_rating'),
+    open: () => call<PuzzleView | null>('puzzle_open'),
+    leave: () => call<null>('puzzle_leave'),
+    next: (choice) => call<PuzzleView>('puzzle_next', { ...choice }),
+    replay: (puzzleId) => call<PuzzleView>('puzzle_replay', { puzzleId }),
+    move: (puzzleId, from, to) => call<PuzzleStep>('puzzle_move', { puzzleId, from, to }),
+    retry: (puzzleId) => call<PuzzleView>('puzzle_retry', { puzzleId }),
+    hint: (puzzleId) => call<string | null>('puzzle_hint', { puzzleId }),
+    solution: (puzzleId) => call<PuzzleView>('puzzle_solution', { puzzleId }),
+    history: (before, limit) => call<PuzzleHistoryPage>('puzzle_history', { before, limit }),
+  };
+}
+
+function host(choice: PuzzleChoice = { difficulty: 'normal', theme: null }) {
+  return {
+    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'normal', defaultLevel: 'casual' },
+    sounds: { play: vi.fn() },
+    redraw: vi.fn(),
+    showError: vi.fn(),
+    clearError: vi.fn(),
+    announce: vi.fn(),
+    rememberPuzzles: vi.fn(),
+    puzzleChoice: choice,
+  };
+}
+
+/** A sleep the test lets go of: the board between two moves can be looked at. */
+function heldSleep() {
+  const waiting: (() => void)[] = [];
+  return {
+    sleep: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release: async () => {
+      waiting.splice(0).forEach((resolve) => resolve());
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+    get held() {
+      return waiting.length;
+    },
+  };
+}
+
+async function trainer(puzzle: ShippedPuzzle = SHORT, choice?: PuzzleChoice) {
+  const app = host(choice);
+  const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, await backendOf(puzzle), () => Promise.resolve());
+  await ctrl.start();
+  await Promise.resolve();
+  return { ctrl, app };
+}
+
+/** A legal move of the solver that is not the line's (the engine says what it is). */
+function otherMove(ctrl: PuzzlesCtrl, puzzle: ShippedPuzzle): [string, string] {
+  const move = ctrl.puzzle?.legalMoves.find((m) => m.from + m.to !== puzzle.line[1]);
+  if (!move) throw new Error(`no other move in ${puzzle.id}`);
+  return [move.from, move.to];
+}
+
+describe('the puzzle trainer', () => {
+  it('shows the board before the opponent’s mistake, then the mistake, then asks for the best move', async () => {
+    const app = host();
+    const held = heldSleep();
+    const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, await backendOf(SHORT), held.sleep);
+    const started = ctrl.start();
+    await vi.waitFor(() => expect(held.held).toBe(1));
+    expect(ctrl.puzzle?.id).toBe(SHORT.id);
+    expect(ctrl.phase).toBe('mistake');
+    const mistake = SHORT.line[0];
+    expect(ctrl.boardState()?.board.pieces.some((p) => p.square === from(mistake))).toBe(true);
+    expect(ctrl.boardState()?.moves).toHaveLength(0);
+    await held.release();
+    await started;
+    expect(ctrl.phase).toBeUndefined();
+    const solver = ctrl.puzzle!.solver;
+    expect(ctrl.boardState()?.board.pieces.some((p) => p.square === to(mistake) && p.side !== solver)).toBe(true);
+    expect(ctrl.boardState()?.board.lastMove?.to).toBe(to(mistake));
+    expect(ctrl.boardState()?.orientation).toBe(solver);
+    expect(ctrl.boardState()?.moves.length).toBeGreaterThan(0);
+    expect(app.announce).toHaveBeenLastCalledWith(
+      expect.stringMatching(new RegExp(`^The opponent played (White|Black) \\S+ ${from(mistake)} to ${to(mistake)}\\. Find the best move for (White|Black)\\.$`)),
+    );
+    expect(ctrl.status?.rating).toBe(1500);
+  });
+
+  it('solves a puzzle: the rating goes up, the streak starts, the history lists it', async () => {
+    const { ctrl, app } = await trainer();
+    expect(await ctrl.play(from(SHORT.line[1]), to(SHORT.line[1]))).toBe(true);
+    expect(ctrl.puzzle?.state).toBe('solved');
+    const after = ctrl.puzzle!.change!.after;
+    expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
+    expect(after).toBeGreaterThan(1500);
+    expect(ctrl.changeSentence()).toBe(`Your rating: ${after} (+${after - 1500}).`);
+    expect(ctrl.status?.rating).toBe(after);
+    expect(ctrl.status?.streak).toBe(1);
+    expect(app.rememberPuzzles).toHaveBeenLastCalledWith(expect.objectContaining({ rating: after }));
+    expect(ctrl.history[0]).toMatchObject({ puzzleId: SHORT.id, solved: true, change: { before: 1500, after } });
+    expect(ctrl.boardState()?.moves).toHaveLength(0);
+    expect(ctrl.focus).toBe('outcome');
+    expect(app.sounds.play).toHaveBeenCalledWith('end');
+  });
+
+  it('says a wrong move is wrong, shows its answer on request, and lets the player retry; the first try counts', async () => {
+    const { ctrl } = await trainer(LONG, { difficulty: 'harder', theme: null });
+    expect(ctrl.puzzle?.id).toBe(LONG.id);
+    const [wrongFrom, wrongTo] = otherMove(ctrl, LONG);
+    await ctrl.play(wrongFrom, wrongTo);
+    expect(ctrl.puzzle?.state).toBe('wrong');
+    const after = ctrl.puzzle!.change!.after;
+    expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
+    expect(after).toBeLessThan(1500);
+    expect(changeText(ctrl.puzzle!.change!)).toBe(`−${1500 - after}`);
+    expect(ctrl.status?.streak).toBe(0);
+    // The board shows the wrong move; the answer to it on request.
+    expect(ctrl.boardState()?.board.lastMove?.to).toBe(wrongTo);
+    ctrl.toggleRefutation();
+    expect(ctrl.refutationShown).toBe(true);
+    expect(ctrl.boardState()?.board.lastMove).toEqual(ctrl.puzzle?.refutation);
+    await ctrl.retry();
+    expect(ctrl.puzzle?.state).toBe('playing');
+    expect(ctrl.puzzle?.rated).toBe(false);
+    expect(ctrl.boardState()?.board.lastMove?.to).toBe(to(LONG.line[0]));
+    // The right line now: the answer comes, then the last move solves it, with no new rating change.
+    await ctrl.play(from(LONG.line[1]), to(LONG.line[1]));
+    expect(ctrl.puzzle?.state).toBe('playing');
+    expect(ctrl.goodMove).toBe(true);
+    expect(ctrl.puzzle?.plies.map((p) => p.from + (p.removal ? p.from : p.to))).toEqual(LONG.line.slice(1, 3));
+    await ctrl.play(from(LONG.line[3]), to(LONG.line[3]));
+    expect(ctrl.puzzle?.state).toBe('solved');
+    expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
+    expect(ctrl.status?.rating).toBe(after);
+    expect(ctrl.history[0]).toMatchObject({ puzzleId: LONG.id, solved: false });
+  });
+
+  it('plays the player’s move, then the opponent’s answer after a moment', async () => {
+    const app = host({ difficulty: 'harder', theme: null });
+    let held: (() => void) | undefined;
+    let holding = false;
+    const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, await backendOf(LONG), () =>
+      holding ? new Promise<void>((resolve) => (held = resolve)) : Promise.resolve(),
+    );
+    await ctrl.start();
+    holding = true;
+    const played = ctrl.play(from(LONG.line[1]), to(LONG.line[1]));
+    await vi.waitFor(() => expect(held).toBeDefined());
+    expect(ctrl.phase).toBe('reply');
+    expect(ctrl.boardState()?.board.lastMove?.to).toBe(to(LONG.line[1]));
+    expect(ctrl.boardState()?.moves).toHaveLength(0);
+    held?.();
+    await played;
+    expect(ctrl.phase).toBeUndefined();
+    expect(ctrl.boardState()?.board.lastMove?.to).toBe(to(LONG.line[2]));
+    expect(app.announce).toHaveBeenLastCalledWith(
+      expect.stringMatching(new RegExp(`^Best move! Keep going\\. The opponent answered (White|Black) \\S+ ${from(LONG.line[2])} to ${to(LONG.line[2])}\\.`)),
+    );
+  });
+
+  it('marks the piece to move as a hint, which makes the try a miss', async () => {
+    const { ctrl } = await trainer();
+    await ctrl.showHint();
+    expect(ctrl.hint).toBe(from(SHORT.line[1]));
+    expect(ctrl.hintCost).toBe(true);
+    expect(ctrl.marks()?.hint).toBe(from(SHORT.line[1]));
+    // The hint decided the first try: the rating went down at once.
+    const after = ctrl.puzzle!.change!.after;
+    expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
+    expect(after).toBeLessThan(1500);
+    expect(ctrl.status?.rating).toBe(after);
+    expect(ctrl.ratingText()).toBe(`${after}?`);
+    await ctrl.play(from(SHORT.line[1]), to(SHORT.line[1]));
+    expect(ctrl.puzzle?.state).toBe('solved');
+    expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
+    expect(ctrl.hint).toBeUndefined();
+  });
+
+  it('shows the solution (a miss), with the solver’s moves as arrows, then the next puzzle', async () => {
+    const { ctrl } = await trainer(LONG, { difficulty: 'harder', theme: null });
+    await ctrl.viewSolution();
+    expect(ctrl.puzzle?.state).toBe('failed');
+    expect(ctrl.puzzle?.solution?.map((p) => p.from + (p.removal ? p.from : p.to))).toEqual(LONG.line.slice(1));
+    expect(ctrl.marks()?.arrows).toEqual([
+      [from(LONG.line[1]), to(LONG.line[1])],
+      [from(LONG.line[3]), to(LONG.line[3])],
+    ]);
+    expect(ctrl.status?.rating).toBeLessThan(1500);
+    await ctrl.next();
+    expect(ctrl.puzzle?.id).not.toBe(LONG.id);
+    expect(ctrl.puzzle?.state).toBe('playing');
+  });
+
+  it('says why a move the rules refuse is refused, and keeps the puzzle as it was', async () => {
+    const { ctrl, app } = await trainer();
+    // The piece to move, to a square the engine does not list for it.
+    const start = from(SHORT.line[1]);
+    const reachable = new Set(ctrl.puzzle!.legalMoves.filter((m) => m.from === start).map((m) => m.to));
+    const squares = 'abcdefgh'.split('').flatMap((file) => '12345678'.split('').map((rank) => file + rank));
+    const target = squares.find((square) => square !== start && !reachable.has(square))!;
+    expect(await ctrl.play(start, target)).toBe(false);
+    expect(ctrl.panel.why?.problem.code).toMatch(/^[a-zA-Z]+$/);
+    expect(ctrl.puzzle?.state).toBe('playing');
+    expect(app.showError).not.toHaveBeenCalled();
+  });
+
+  it('chooses the next puzzle with the difficulty and theme asked for, and replays one from the history unrated', async () => {
+    const { ctrl, app } = await trainer();
+    ctrl.setTheme('withdrawal');
+    expect(app.puzzleChoice).toEqual({ difficulty: 'normal', theme: 'withdrawal' });
+    await ctrl.next();
+    const chosen = ctrl.puzzle!;
+    expect(chosen.id).not.toBe(SHORT.id);
+    expect(chosen.themes).toContain('withdrawal');
+    await ctrl.viewSolution();
+    expect(ctrl.history.map((a) => a.puzzleId)).toEqual([chosen.id, SHORT.id]);
+    await ctrl.replay(SHORT.id);
+    expect(ctrl.puzzle?.id).toBe(SHORT.id);
+    expect(ctrl.puzzle?.rated).toBe(false);
+    expect(ctrl.puzzle?.replay).toBe(true);
+    await ctrl.play(from(SHORT.line[1]), to(SHORT.line[1]));
+    expect(ctrl.puzzle?.state).toBe('solved');
+    expect(ctrl.puzzle?.change).toBeNull();
+    expect(ctrl.changeSentence()).toBe('A replay: the rating does not change.');
+  });
+
+  it('reopens the puzzle in progress where it was, without playing the mistake again', async () => {
+    const backend = await backendOf(LONG);
+    const first = new PuzzlesCtrl(host({ difficulty: 'harder', theme: null }) as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await first.start();
+    await first.play(from(LONG.line[1]), to(LONG.line[1]));
+    first.leave();
+    const again = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.reject(new Error('no animation expected')));
+    await again.start();
+    expect(again.puzzle?.id).toBe(LONG.id);
+    expect(again.puzzle?.plies).toHaveLength(2);
+    expect(again.phase).toBeUndefined();
+  });
+
+  it('tells the Rust side when the player leaves the trainer, so that start-up no longer reopens it', async () => {
+    const backend = await backendOf();
+    const ctrl = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    expect((await backend.status()).reopen).toBe(true);
+    ctrl.leave();
+    await vi.waitFor(async () => expect((await backend.status()).reopen).toBe(false));
+    expect((await backend.status()).current).toBe(ctrl.puzzle?.id);
+  });
+});
+
+describe('the rating chart', () => {
+  it('spreads the points over the width, lowest at the bottom', () => {
+    const geometry = chartGeometry([
+      { at: 1, rating: 1500 },
+      { at: 2, rating: 1540 },
+      { at: 3, rating: 1520 },
+    ]);
+    expect(geometry).toMatchObject({ low: 1500, high: 1540, first: 1500, last: 1520, count: 3 });
+    expect(geometry?.points).toBe('6.0,90.0 160.0,6.0 314.0,48.0');
+    expect(chartGeometry([])).toBeUndefined();
+  });
+
+  it('words the change with its sign', () => {
+    expect(changeText({ before: 1500, after: 1512 })).toBe('+12');
+    expect(changeText({ before: 1500, after: 1491 })).toBe('−9');
+    expect(changeText({ before: 1500, after: 1500 })).toBe('±0');
+  });
+});
