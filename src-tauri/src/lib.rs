@@ -18,6 +18,8 @@
 mod analysis;
 mod bindings;
 mod bot;
+#[cfg(test)]
+mod both_shells;
 mod commands;
 mod course;
 mod durable;

@@ -307,6 +307,12 @@ impl AppState {
             .flatten()
     }
 
+    /// Runs a command by name with its JSON arguments (as the browser's shell does).
+    pub fn call(&self, command: &str, args: &serde_json::Value) -> ultima_core::Answer {
+        self.with_core(|core| Ok(core.call(command, args)))
+            .unwrap_or_else(ultima_core::Answer::Error)
+    }
+
     pub fn use_puzzles(&self, puzzles: &'static [ultima_puzzles::Puzzle]) {
         let _ = self.with_core(|core| {
             core.use_puzzles(puzzles);

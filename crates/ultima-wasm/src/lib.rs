@@ -50,13 +50,14 @@ impl Backend {
         attempts: &str,
         analyses: &str,
     ) -> Backend {
-        let (store, loaded, used) = store::open(current.as_deref(), previous.as_deref());
-        let finished =
-            finished::Finished::load(records(games), records(attempts), records(analyses));
-        Backend {
-            core: web::open(store, loaded, finished),
-            used,
-        }
+        let (core, used) = open_saved(
+            current.as_deref(),
+            previous.as_deref(),
+            records(games),
+            records(attempts),
+            records(analyses),
+        );
+        Backend { core, used }
     }
 
     /// Which saved record was used: `current`, `previous` (the one in use did not read) or
@@ -140,6 +141,25 @@ impl Backend {
     pub fn clock_due(&mut self) {
         self.core.clock_due();
     }
+}
+
+/// The app from what the page read from IndexedDB: the record in use and the one before it
+/// (`None`: none), and the history's records.
+pub fn open_saved(
+    current: Option<&str>,
+    previous: Option<&str>,
+    games: Vec<Record<String>>,
+    attempts: Vec<Record<u32>>,
+    analyses: Vec<Record<String>>,
+) -> (WebCore, Used) {
+    let (store, loaded, used) = store::open(current, previous);
+    let finished = finished::Finished::load(games, attempts, analyses);
+    (web::open(store, loaded, finished), used)
+}
+
+/// Runs `command` with `args` as the page does (see [`web::call`]).
+pub fn call(core: &mut WebCore, command: &str, args: &Value) -> Answer {
+    web::call(core, command, args)
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
