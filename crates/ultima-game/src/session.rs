@@ -16,7 +16,9 @@ use ultima_rules::{Color, Game, Move, Outcome, Position, Square};
 use crate::clock::{Clock, TimeControl};
 use crate::problem::{Problem, SessionError};
 use crate::view;
-use crate::wire::{BoardView, FinishedSummary, GameView, MayAct, NewGame, Opponent, SideChoice};
+use crate::wire::{
+    BoardView, FinishedSummary, GameView, MayAct, NewGame, Opponent, PlyView, SideChoice,
+};
 
 /// What a seat may ask to do, besides moving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +58,9 @@ pub struct Session {
     pub(crate) hints: u32,
     /// Whether the engine's evaluation bar was shown during play: the record notes it.
     pub(crate) eval_bar: bool,
+    /// Every move's view, kept in step with the game (see [`Session::changed`]): a view of the
+    /// game sends them all, and each is worked out once, not at every view.
+    pub(crate) plies: Vec<PlyView>,
 }
 
 impl Session {
@@ -109,6 +114,7 @@ impl Session {
             revision: 0,
             hints: 0,
             eval_bar: false,
+            plies: Vec::new(),
         }
     }
 
@@ -212,8 +218,29 @@ impl Session {
         Ok(true)
     }
 
+    /// Every change goes through here: the revision goes up and the moves' views follow the
+    /// game.
     fn changed(&mut self) {
         self.revision = self.revision.wrapping_add(1);
+        self.sync_plies();
+    }
+
+    /// Brings the moves' views in step with the game's moves: the views of moves taken back
+    /// go, those of new moves are worked out.
+    pub(crate) fn sync_plies(&mut self) {
+        let moves = self.game.moves();
+        let kept = self
+            .plies
+            .iter()
+            .zip(moves)
+            .take_while(|(ply, mv)| view::is_view_of(ply, mv))
+            .count();
+        self.plies.truncate(kept);
+        for ply in kept..moves.len() {
+            if let Some(before) = self.game.position_at(ply) {
+                self.plies.push(view::ply_view(before, &moves[ply]));
+            }
+        }
     }
 
     pub fn bot_side(&self) -> Option<Color> {
@@ -280,8 +307,10 @@ impl Session {
         self.check_play(seat, now)?;
         let from = parse_square(from)?;
         let to = parse_square(to)?;
-        let mv = self.game.position().find_move(from, to)?;
-        self.push(mv, now)
+        let mover = self.game.position().turn();
+        let played = self.game.play_at(from, to)?;
+        self.pushed(mover, now);
+        Ok(played)
     }
 
     /// `seat` plays `mv` (its squares; the rules work out the captures).
@@ -302,6 +331,12 @@ impl Session {
     fn push(&mut self, mv: Move, now: f64) -> Result<Move, SessionError> {
         let mover = self.game.position().turn();
         let played = self.game.play(&mv)?;
+        self.pushed(mover, now);
+        Ok(played)
+    }
+
+    /// After `mover`'s move: offers lapse, the clock is punched, an end noted.
+    fn pushed(&mut self, mover: Color, now: f64) {
         if self.draw_offer == Some(!mover) {
             self.draw_offer = None;
         }
@@ -312,7 +347,6 @@ impl Session {
         }
         self.note_end(now);
         self.changed();
-        Ok(played)
     }
 
     /// `seat` takes back its last move (and the opponent's answer to it): against the bot at
@@ -564,7 +598,7 @@ impl Session {
 
     fn view_with(&self, seat_for: impl Fn(Action) -> Color, now: f64) -> GameView {
         let game = &self.game;
-        let board = view::board_view(game, game.moves().len())
+        let board = view::board_view_after(game, game.moves().len(), self.plies.last().cloned())
             .unwrap_or_else(|| empty_board(game.position()));
         let may = |action| {
             let seat = seat_for(action);
@@ -593,7 +627,7 @@ impl Session {
             opponent: self.opponent,
             board,
             legal_moves,
-            plies: view::ply_views(game),
+            plies: self.plies.clone(),
             result: game.outcome(),
             bot_to_move: self.is_bot_to_move(),
             clock: self.clock.as_ref().map(|clock| clock.view(now)),

@@ -353,7 +353,10 @@ impl Session {
             revision: stored.revision,
             hints: stored.hints,
             eval_bar: stored.eval_bar,
+            plies: Vec::new(),
         };
+        let mut session = session;
+        session.sync_plies();
         Ok(Restored { session, cut })
     }
 }

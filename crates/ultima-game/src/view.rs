@@ -41,6 +41,11 @@ pub fn ply_view(before: &Position, mv: &Move) -> PlyView {
     }
 }
 
+/// Whether `ply` is the view of `mv` (its squares).
+pub fn is_view_of(ply: &PlyView, mv: &Move) -> bool {
+    ply.from.parse::<Square>().ok() == Some(mv.from) && ply.to.parse::<Square>().ok() == Some(mv.to)
+}
+
 /// Every move of `game`.
 pub fn ply_views(game: &Game) -> Vec<PlyView> {
     game.moves()
@@ -52,6 +57,17 @@ pub fn ply_views(game: &Game) -> Vec<PlyView> {
 
 /// The board after `ply` moves of `game`, if the game is that long.
 pub fn board_view(game: &Game, ply: usize) -> Option<BoardView> {
+    let last_move = ply.checked_sub(1).and_then(|previous| {
+        Some(ply_view(
+            game.position_at(previous)?,
+            game.moves().get(previous)?,
+        ))
+    });
+    board_view_after(game, ply, last_move)
+}
+
+/// The board after `ply` moves of `game`, `last_move` the view of the move that led there.
+pub fn board_view_after(game: &Game, ply: usize, last_move: Option<PlyView>) -> Option<BoardView> {
     let position = game.position_at(ply)?;
     let board = position.board();
     let pieces = board
@@ -71,12 +87,6 @@ pub fn board_view(game: &Game, ply: usize) -> Option<BoardView> {
     } else {
         None
     };
-    let last_move = ply.checked_sub(1).and_then(|previous| {
-        Some(ply_view(
-            game.position_at(previous)?,
-            game.moves().get(previous)?,
-        ))
-    });
     Some(BoardView {
         pieces,
         frozen: square_names(frozen),

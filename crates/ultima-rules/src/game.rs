@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::notation::MoveError;
 use crate::position::{Position, UfenError};
-use crate::types::{Color, Move};
+use crate::types::{Color, Move, Square};
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -248,6 +248,17 @@ impl Game {
             return Err(GameError::Over(outcome));
         }
         let legal = self.position().find_move(mv.from, mv.to)?;
+        self.push(legal);
+        Ok(legal)
+    }
+
+    /// Plays the legal move from `from` to `to` (its captures as the rules work them out),
+    /// found once.
+    pub fn play_at(&mut self, from: Square, to: Square) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let legal = self.position().find_move(from, to)?;
         self.push(legal);
         Ok(legal)
     }

@@ -755,3 +755,46 @@ fn the_eval_bar_shown_during_play_is_noted_once_kept_in_the_record_and_listed() 
     assert_eq!(problem(online.note_eval_bar()), Problem::NoEngineOnline);
     assert!(!online.eval_bar());
 }
+
+#[test]
+fn the_moves_views_kept_are_those_worked_out_afresh_through_moves_take_backs_and_a_restore() {
+    // A bot game: take-backs undo at once (the player's move and the bot's answer).
+    let mut session = bot(SideChoice::White);
+    let mut seed = 7_u64;
+    for step in 0..60_u32 {
+        let now = f64::from(step);
+        let game = session.game().clone();
+        let legal = game.position().legal_moves();
+        if legal.is_empty() || session.is_over() {
+            break;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mv = legal[(seed >> 33) as usize % legal.len()];
+        if session.is_bot_to_move() {
+            session.play_bot(&mv, now).expect("the bot's move");
+        } else if step % 7 == 6 && session.can_take_back(now) {
+            session.take_back(WHITE, now).expect("taken back");
+        } else {
+            session
+                .play(WHITE, &mv.from.to_string(), &mv.to.to_string(), now)
+                .expect("a legal move");
+        }
+        assert_eq!(
+            session.view(now).plies,
+            view::ply_views(session.game()),
+            "after step {step}"
+        );
+        assert_eq!(
+            session.view(now).board,
+            session
+                .board_at(session.game().moves().len() as u32)
+                .expect("the board")
+        );
+    }
+    let restored = Session::from_stored(&session.to_stored())
+        .expect("restores")
+        .session;
+    assert_eq!(restored.view(99.0).plies, view::ply_views(restored.game()));
+}
