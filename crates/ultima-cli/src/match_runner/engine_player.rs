@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use ultima_rules::{Game, START_UFEN};
 
 use super::player::{Forfeit, Player};
-use crate::CliError;
+use crate::error::CliError;
 
 /// How long an engine has to answer `stop` with its late `bestmove` after a time-out.
 const STOP_GRACE: Duration = Duration::from_secs(5);

@@ -5,8 +5,8 @@
 //!
 //! One module each: the [`arguments`], the [`player`] trait, the [`players`] in this process
 //! and the [`engine_player`] in a child process, the [`spec`] that names one of them, the
-//! [`openings`], the [`game_loop`] and the [`statistics`]; this one runs the command and prints
-//! what it finds.
+//! [`openings`](mod@openings), the [`game_loop`] and the [`statistics`]; this one runs the
+//! command and prints what it finds.
 
 mod arguments;
 mod engine_player;
@@ -25,7 +25,7 @@ pub use openings::openings;
 pub use players::SearchBot;
 use statistics::elo_estimate;
 
-use crate::CliError;
+use crate::error::CliError;
 
 /// `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
 /// [--go "movetime 500"] [--timeout MS]`

@@ -8,7 +8,7 @@ use ultima_bot::{Level, LevelSettings};
 use super::engine_player::EngineProcess;
 use super::player::Player;
 use super::players::{BaselinePlayer, LevelBot};
-use crate::CliError;
+use crate::error::CliError;
 
 /// The player a match argument names: a level (`casual`), a baseline (`random`, `greedy`), or
 /// an engine command (`cmd:PROGRAM ARGS`) started with `go` and `timeout`. The in-process
