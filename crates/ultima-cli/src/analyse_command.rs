@@ -17,7 +17,7 @@ use ultima_game::StoredGame;
 use ultima_rules::{Color, Game, Position};
 
 use crate::args::Options;
-use crate::CliError;
+use crate::error::CliError;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let (path, rest) = match args.split_first() {

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use crate::CliError;
+use crate::error::CliError;
 
 /// The options of one subcommand, read one at a time.
 ///

@@ -6,7 +6,7 @@ use ultima_bot::{history_hashes, Clock, Engine, Level, LevelPlayer, Limits, Sear
 use ultima_rules::{Game, Position};
 
 use crate::args::{check_range, is_option, Options};
-use crate::CliError;
+use crate::error::CliError;
 
 /// The positions `ultima bench` searches: the start, six middlegame positions from Casual
 /// self-play (plies 16 to 40), and two of RULES.md's worked positions. Fixed text, so that the

@@ -4,7 +4,7 @@ use std::io::{BufWriter, Write};
 
 use ultima_course::CheckReport;
 
-use crate::CliError;
+use crate::error::CliError;
 
 const COURSE_USAGE: &str = "`ultima course` needs one of: list, export, check";
 

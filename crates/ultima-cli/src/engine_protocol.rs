@@ -13,7 +13,7 @@ use ultima_bot::{eval, history_hashes, Engine, Level, LevelPlayer, Limits, Searc
 use ultima_rules::{Game, Position};
 
 use crate::bot_commands::info_line;
-use crate::CliError;
+use crate::error::CliError;
 
 /// The search thread's stack: the search keeps a move list per ply on the stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;

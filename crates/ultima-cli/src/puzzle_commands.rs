@@ -14,7 +14,7 @@ use ultima_puzzles::verify::verify;
 use ultima_puzzles::{parse_file, Puzzle, Theme};
 
 use crate::args::Options;
-use crate::CliError;
+use crate::error::CliError;
 
 const PUZZLES_USAGE: &str =
     "`ultima puzzles` needs one of: generate, verify, calibrate, select, export";

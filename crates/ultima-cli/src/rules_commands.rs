@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use ultima_rules::{perft_divide, Bitboard, Move, Position};
 
 use crate::args::{is_option, unknown_option};
-use crate::CliError;
+use crate::error::CliError;
 
 /// Reads the one UFEN argument of a command (the UFEN may also come as separate words).
 fn position_argument(command: &str, args: &[String]) -> Result<Position, CliError> {

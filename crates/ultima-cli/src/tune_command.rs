@@ -12,8 +12,8 @@ use ultima_bot::{Engine, EvalParams, Limits};
 use ultima_rules::Role;
 
 use crate::args::Options;
+use crate::error::CliError;
 use crate::match_runner::{openings, run_games, SearchBot, MAX_GAME_PLIES};
-use crate::CliError;
 
 const TUNED: [Role; 5] = [
     Role::Withdrawer,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use ultima_rules::{Color, Position, Square};
 
 use crate::error::CourseError;
+use crate::score::Score;
 
 /// The chapter files, in course order, embedded so the app, the wasm build and the CLI need no
 /// files at run time.
@@ -325,7 +326,7 @@ impl Task {
     }
 
     /// Stars for a solve with this raw score.
-    pub fn stars_for(&self, score: &crate::progress::Score) -> u8 {
+    pub fn stars_for(&self, score: &Score) -> u8 {
         let within = |t: &Threshold| score.moves <= t.moves && score.tries <= t.tries;
         if within(&self.stars.three) {
             3

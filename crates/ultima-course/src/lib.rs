@@ -19,6 +19,7 @@ mod export;
 mod line;
 mod progress;
 mod run;
+mod score;
 mod text;
 
 use std::sync::OnceLock;
@@ -31,8 +32,9 @@ pub use data::{
 pub use error::CourseError;
 pub use export::{export_course, list_course};
 pub use line::MissReason;
-pub use progress::{Progress, ProgressError, Score, TaskProgress, PROGRESS_VERSION};
+pub use progress::{Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
 pub use run::{RunState, Step, TaskRun};
+pub use score::Score;
 pub use text::{
     english, plural_base, read_texts, text_forms, used_keys, Texts, CHAPTER_PARTS, EN_JSON,
     PLURAL_SUFFIXES, TASK_PARTS,

@@ -7,20 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{Course, Task};
+use crate::score::Score;
 
 /// The format of [`Progress`]; a newer one is refused (and left alone by the app).
 pub const PROGRESS_VERSION: u32 = 1;
-
-/// A solve's raw score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(deny_unknown_fields)]
-pub struct Score {
-    /// Learner moves in the solving try (1 for a quiz).
-    pub moves: u32,
-    /// Tries used, the solving one included (1: solved at the first try).
-    pub tries: u32,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TaskProgress {

@@ -4,7 +4,7 @@ use ultima_rules::{sorted_captures, Game, Move, MoveError, Position, Square};
 
 use crate::data::{Goal, Task};
 use crate::line::{Line, LineStep, MissReason};
-use crate::progress::Score;
+use crate::score::Score;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

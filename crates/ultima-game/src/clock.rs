@@ -11,19 +11,12 @@
 //! A clock that reaches zero is not noticed by itself: the session reads it when asked
 //! ([`crate::Session::flag`]), and the game is lost on time then.
 
-use serde::{Deserialize, Serialize};
 use ultima_rules::{ByColor, Color};
 
 use crate::wire::ClockView;
 
-/// How long a timed game is: base time for each side and the increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct TimeControl {
-    pub base_ms: u32,
-    pub increment_ms: u32,
-}
+// Kept here too, where it was first named.
+pub use crate::time_control::TimeControl;
 
 /// The side whose clock runs, and since when.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //!
 //! - [`session`]: moves checked by the rules, take-backs, resignation, draw offers, the clock,
 //!   and who may act (by seat, decided by the caller from who is connected).
-//! - [`clock`]: a Fischer clock, pure (the time is always passed in).
+//! - [`clock`]: a Fischer clock, pure (the time is always passed in), for a [`TimeControl`].
 //! - [`wire`]: the views that cross to the UI (with `specta::Type` behind the `specta`
 //!   feature), built by [`view`].
 //! - [`problem`]: refusals as codes with parameters, never sentences.
@@ -15,6 +15,7 @@ pub mod clock;
 pub mod problem;
 pub mod session;
 pub mod stored;
+mod time_control;
 pub mod view;
 pub mod wire;
 

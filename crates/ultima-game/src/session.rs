@@ -13,8 +13,9 @@
 
 use ultima_rules::{Color, Game, Move, Outcome, Position, Square};
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::Clock;
 use crate::problem::{Problem, SessionError};
+use crate::time_control::TimeControl;
 use crate::view;
 use crate::wire::{
     BoardView, FinishedSummary, GameView, MayAct, NewGame, Opponent, PlyView, SideChoice,

@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use ultima_bot::Level;
 use ultima_rules::{ByColor, Color, Game, Outcome, RecordError};
 
-use crate::clock::{Clock, Running, TimeControl};
+use crate::clock::{Clock, Running};
 use crate::session::Session;
+use crate::time_control::TimeControl;
 use crate::wire::{FinishedSummary, Opponent};
 
 /// The format [`StoredGame`] is written in, and the newest this version reads.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use ultima_bot::Level;
 use ultima_rules::{Color, Outcome, Role};
 
-use crate::clock::TimeControl;
+use crate::time_control::TimeControl;
 
 /// Who the player faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -262,6 +262,19 @@ impl LiveGame {
         seat.holder = None;
     }
 
+    /// The seats connected through a process, and that process's name (Redis: several
+    /// processes serve the games).
+    #[cfg(feature = "redis")]
+    pub fn held_by(&self) -> impl Iterator<Item = (Color, &str)> {
+        [Color::White, Color::Black].into_iter().filter_map(|seat| {
+            let held = self.meta.seat(seat);
+            held.holder
+                .as_deref()
+                .filter(|_| held.connected)
+                .map(|holder| (seat, holder))
+        })
+    }
+
     /// Ends the game on time if the running clock has run out.
     pub fn flag(&mut self, now: f64) -> Option<Change> {
         self.session.flag(now).map(|_| Change::Changed)

@@ -4,7 +4,7 @@
 use sha2::{Digest, Sha256};
 use ultima_protocol::Invite;
 
-use crate::ServerError;
+use crate::error::ServerError;
 
 fn random<const N: usize>() -> Result<[u8; N], ServerError> {
     let mut bytes = [0u8; N];

@@ -8,7 +8,9 @@
 //!   several processes share the games.
 //! - The protocol: `ultima-protocol` and `PROTOCOL.md`.
 
+mod config;
 mod connection;
+mod error;
 mod game;
 mod hub;
 mod ids;
@@ -16,9 +18,9 @@ mod limit;
 #[cfg(feature = "redis")]
 mod redis_store;
 mod sqlite;
+mod time;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -26,81 +28,11 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub use config::Config;
+pub use error::{ServerError, StoreError};
 pub use limit::Rate;
-pub use sqlite::StoreError;
 
 use hub::{Backend, Hub};
-
-/// How to run the server.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Where to listen; port 0 picks a free port (see [`RunningServer::local_addr`]).
-    pub listen: SocketAddr,
-    /// The SQLite file; `None` keeps the games in memory (gone when the server stops).
-    pub db: Option<PathBuf>,
-    /// A Redis URL (`redis://127.0.0.1:6379/`): the games live there, shared by every server
-    /// process given the same URL; `db` is then not used.
-    pub redis: Option<String>,
-    /// How long a player must be away, on their move, before the opponent may claim the win.
-    pub claim_after: Duration,
-    /// Messages per connection.
-    pub message_rate: Rate,
-    /// Join and resume attempts per address.
-    pub join_rate: Rate,
-    /// Games created per address (rematches are not counted: both players ask for them).
-    pub create_rate: Rate,
-    /// A reverse proxy on this machine (nginx, for TLS) forwards the players: the address the
-    /// join and create limits count is its `X-Forwarded-For`, for connections from loopback only.
-    pub behind_proxy: bool,
-    /// A connection that has not created, joined or resumed a game by then is closed.
-    pub seat_within: Duration,
-    /// An invite nobody has joined with expires this long after the game was created: the
-    /// game goes, and the invite answers `inviteExpired`.
-    pub invite_expires_after: Duration,
-    /// A started game neither player has been connected to for this long is abandoned: gone if
-    /// no move was played, otherwise ended, the side to move losing on time.
-    pub abandoned_after: Duration,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: None,
-            redis: None,
-            claim_after: Duration::from_secs(30),
-            message_rate: Rate {
-                burst: 20,
-                per_second: 10.0,
-            },
-            join_rate: Rate {
-                burst: 10,
-                per_second: 1.0 / 6.0,
-            },
-            create_rate: Rate {
-                burst: 20,
-                per_second: 1.0 / 30.0,
-            },
-            behind_proxy: false,
-            seat_within: Duration::from_secs(60),
-            invite_expires_after: Duration::from_secs(24 * 60 * 60),
-            abandoned_after: Duration::from_secs(14 * 24 * 60 * 60),
-        }
-    }
-}
-
-/// Why the server could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum ServerError {
-    #[error("cannot listen on {addr}: {reason}")]
-    Listen { addr: SocketAddr, reason: String },
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("the system's random generator failed: {0}")]
-    Random(String),
-    #[error("this build has no Redis support (built without the `redis` feature)")]
-    NoRedis,
-}
 
 /// A server accepting connections. Dropping it stops it, as [`RunningServer::shutdown`] does.
 pub struct RunningServer {
@@ -143,10 +75,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         Some(url) => start_redis(config, &url).await,
         None => {
             let (store, open) = sqlite::Sqlite::open(config.db.as_deref())?;
-            let backend = Backend::Sqlite {
-                store,
-                invites: Mutex::new(Default::default()),
-            };
+            let backend = Backend::sqlite(store);
             let listener = bind(config.listen).await?;
             let hub = Arc::new(Hub::new(config, backend)?);
             hub.restore(open).await?;
@@ -157,10 +86,11 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
 
 #[cfg(feature = "redis")]
 async fn start_redis(config: Config, url: &str) -> Result<RunningServer, ServerError> {
-    let backend = Backend::Redis(redis_store::RedisStore::connect(url).await?);
+    let store = redis_store::RedisStore::connect(url).await?;
+    let backend = Backend::Redis(store.clone());
     let listener = bind(config.listen).await?;
     let hub = Arc::new(Hub::new(config, backend)?);
-    redis_store::run_background(&hub).await?;
+    redis_store::run_background(store, Arc::clone(&hub)).await?;
     Ok(run(listener, hub))
 }
 

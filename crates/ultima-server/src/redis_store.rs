@@ -20,6 +20,7 @@
 //! Durability is Redis's own: run it with the append-only file (`appendonly yes`,
 //! `appendfsync always` for no loss at all; `everysec` loses at most a second).
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,10 +29,9 @@ use redis::aio::ConnectionManager;
 use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 
+use crate::error::{ServerError, StoreError};
 use crate::game::{Change, LiveGame};
-use crate::hub::Hub;
-use crate::sqlite::StoreError;
-use crate::ServerError;
+use crate::time::now_ms;
 
 const SET_IF_VERSION: &str = r"
 local v = redis.call('HGET', KEYS[1], 'v')
@@ -109,6 +109,23 @@ struct Event {
     doc: String,
 }
 
+/// What a process does with what the other processes did, heard through the store: the hub
+/// answers these, and the store's background tasks ([`run_background`]) know nothing else of
+/// it.
+pub(crate) trait Peers: Send + Sync + 'static {
+    /// This process's name: the origin of its own changes (not heard again), and the key it
+    /// keeps alive.
+    fn process(&self) -> &str;
+    /// Another process removed an expired game.
+    fn removed(self: &Arc<Self>, id: &str) -> impl Future<Output = ()> + Send;
+    /// Another process's change to a game, with the game as it stored it.
+    fn changed(self: &Arc<Self>, doc: &str, change: Change) -> impl Future<Output = ()> + Send;
+    /// The changes were not heard for a while (Redis went away): catch up.
+    fn resubscribed(self: &Arc<Self>) -> impl Future<Output = ()> + Send;
+    /// Every second, once this process's key is renewed.
+    fn beat(self: &Arc<Self>) -> impl Future<Output = ()> + Send;
+}
+
 /// What an invite opens.
 pub(crate) enum Taken {
     Game(String),
@@ -116,6 +133,7 @@ pub(crate) enum Taken {
     Unknown,
 }
 
+#[derive(Clone)]
 pub(crate) struct RedisStore {
     client: redis::Client,
     /// Reconnects by itself when Redis goes away and comes back.
@@ -205,7 +223,7 @@ impl RedisStore {
             .arg(payload)
             .arg(waiting)
             .arg(open)
-            .arg(crate::hub::now_ms())
+            .arg(now_ms())
             .arg(game.id())
             .invoke_async(&mut connection)
             .await
@@ -385,7 +403,7 @@ impl RedisStore {
                 .cmd("ZADD")
                 .arg("ultima:open")
                 .arg("NX")
-                .arg(crate::hub::now_ms())
+                .arg(now_ms())
                 .arg(&id)
                 .ignore();
             if game.meta.invite.is_some() {
@@ -436,16 +454,17 @@ impl RedisStore {
     }
 }
 
-/// Starts the listener of other processes' changes, this process's keep-alive and the check
-/// for seats held by processes that died.
-pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
-    let crate::hub::Backend::Redis(store) = &hub.backend else {
-        return Ok(());
-    };
+/// Starts the listener of other processes' changes, this process's keep-alive and, with each
+/// beat of it, the `peers`' own checks (seats held by processes that died).
+pub(crate) async fn run_background<P: Peers>(
+    store: RedisStore,
+    peers: Arc<P>,
+) -> Result<(), ServerError> {
     store.migrate().await?;
-    store.keep_alive(&hub.process).await?;
+    store.keep_alive(peers.process()).await?;
     let mut messages = subscribe(&store.client).await?;
-    let listening = Arc::clone(hub);
+    let listening = Arc::clone(&peers);
+    let client = store.client.clone();
     tokio::spawn(async move {
         loop {
             while let Some(message) = messages.next().await {
@@ -455,45 +474,35 @@ pub(crate) async fn run_background(hub: &Arc<Hub>) -> Result<(), ServerError> {
                 let Ok(event) = serde_json::from_str::<Event>(&payload) else {
                     continue;
                 };
-                if event.origin == listening.process {
+                if event.origin == listening.process() {
                     continue;
                 }
                 if let Change::Removed { game } = &event.change {
                     listening.removed(game).await;
                     continue;
                 }
-                listening.apply_remote(&event.doc, event.change).await;
+                listening.changed(&event.doc, event.change).await;
             }
             // Redis went away: subscribe again, then catch up on what was missed meanwhile.
             eprintln!("ultima-server: the Redis subscription ended; subscribing again");
-            let crate::hub::Backend::Redis(store) = &listening.backend else {
-                return;
-            };
             messages = loop {
-                match subscribe(&store.client).await {
+                match subscribe(&client).await {
                     Ok(messages) => break messages,
                     Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
                 }
             };
-            listening.refresh_watched().await;
+            listening.resubscribed().await;
         }
     });
-    let beating = Arc::clone(hub);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         loop {
             tick.tick().await;
-            let crate::hub::Backend::Redis(store) = &beating.backend else {
-                return;
-            };
-            if let Err(error) = store.keep_alive(&beating.process).await {
+            if let Err(error) = store.keep_alive(peers.process()).await {
                 eprintln!("ultima-server: {error}");
                 continue;
             }
-            // Seats this process holds that the stored games no longer say it holds (its key
-            // expired while Redis was away, and another process marked them away).
-            beating.reassert_seats().await;
-            beating.release_dead(store, beating.remote_holders()).await;
+            peers.beat().await;
         }
     });
     Ok(())
@@ -509,18 +518,4 @@ async fn subscribe(client: &redis::Client) -> Result<redis::aio::PubSubStream, S
         .await
         .map_err(failed("subscribing"))?;
     Ok(pubsub.into_on_message())
-}
-
-impl LiveGame {
-    pub(crate) fn held_by(&self) -> impl Iterator<Item = (ultima_rules::Color, &str)> {
-        [ultima_rules::Color::White, ultima_rules::Color::Black]
-            .into_iter()
-            .filter_map(|seat| {
-                let held = self.meta.seat(seat);
-                held.holder
-                    .as_deref()
-                    .filter(|_| held.connected)
-                    .map(|holder| (seat, holder))
-            })
-    }
 }

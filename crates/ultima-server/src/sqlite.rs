@@ -6,29 +6,14 @@
 //! goes in it, so a thousand games moving at once cost a handful of disk syncs, not a thousand,
 //! and nobody is told "stored" before the commit that holds their write.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::thread;
 
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-/// Why the store failed.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum StoreError {
-    #[error("the game database {path} could not be opened: {reason}")]
-    Open { path: PathBuf, reason: String },
-    #[error("the game database failed while {doing}: {reason}")]
-    Sqlite { doing: &'static str, reason: String },
-    #[error("the game database's thread has stopped")]
-    Stopped,
-    #[cfg(feature = "redis")]
-    #[error("Redis failed while {doing}: {reason}")]
-    Redis { doing: &'static str, reason: String },
-    /// Another process changed the game first (Redis): read it again and retry.
-    #[error("the game was changed by another server process")]
-    Conflict,
-}
+use crate::error::StoreError;
 
 fn sqlite(doing: &'static str) -> impl Fn(rusqlite::Error) -> StoreError {
     move |error| StoreError::Sqlite {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::openings::MAX_OPENING_PLIES;
 use crate::args::{is_option, Options};
-use crate::CliError;
+use crate::error::CliError;
 
 /// The most games a match plays.
 pub const MAX_GAMES: usize = 100_000;

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use ultima_rules::{Game, START_UFEN};
 
-use super::players::{Forfeit, Player};
-use crate::CliError;
+use super::player::{Forfeit, Player};
+use crate::error::CliError;
 
 /// How long an engine has to answer `stop` with its late `bestmove` after a time-out.
 const STOP_GRACE: Duration = Duration::from_secs(5);
@@ -210,7 +210,7 @@ mod tests {
     use super::*;
     use crate::match_runner::game_loop::{play_game, run_games, Ending};
     use crate::match_runner::openings::openings;
-    use crate::match_runner::players::Stubborn;
+    use crate::match_runner::player::Stubborn;
     use ultima_rules::Color;
 
     /// A fake engine (POSIX sh) that sits on its first `go` until `stop` arrives, then answers

@@ -15,7 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use ultima_game::{Action, NewGame, Session};
 use ultima_rules::{Color, Game, Move, Outcome, WinReason};
 
-use super::players::{Forfeit, Player};
+use super::player::{Forfeit, Player};
 use super::statistics::Tally;
 
 /// How a game ended.
@@ -183,7 +183,8 @@ pub fn run_games(
 mod tests {
     use super::*;
     use crate::match_runner::openings::openings;
-    use crate::match_runner::players::{BaselinePlayer, SearchBot, Stubborn};
+    use crate::match_runner::player::Stubborn;
+    use crate::match_runner::players::{BaselinePlayer, SearchBot};
     use ultima_bot::{Engine, Limits};
     use ultima_rules::{DrawReason, Position};
 

@@ -3,15 +3,18 @@
 //! rules library referees: an illegal move, a crash or a silence past the time-out loses the
 //! game.
 //!
-//! One module each: the [`arguments`], the [`players`] (and the [`engine_player`] in a child
-//! process), the [`openings`], the [`game_loop`] and the [`statistics`]; this one runs the
+//! One module each: the [`arguments`], the [`player`] trait, the [`players`] in this process
+//! and the [`engine_player`] in a child process, the [`spec`] that names one of them, the
+//! [`openings`](mod@openings), the [`game_loop`] and the [`statistics`]; this one runs the
 //! command and prints what it finds.
 
 mod arguments;
 mod engine_player;
 mod game_loop;
 mod openings;
+mod player;
 mod players;
+mod spec;
 mod statistics;
 
 use std::io::Write;
@@ -22,7 +25,7 @@ pub use openings::openings;
 pub use players::SearchBot;
 use statistics::elo_estimate;
 
-use crate::CliError;
+use crate::error::CliError;
 
 /// `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
 /// [--go "movetime 500"] [--timeout MS]`
@@ -38,8 +41,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         go,
         timeout,
     } = arguments::parse(args)?;
-    let mut first = players::from_spec(&first_spec, seed, &go, timeout)?;
-    let mut second = players::from_spec(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
+    let mut first = spec::from_spec(&first_spec, seed, &go, timeout)?;
+    let mut second = spec::from_spec(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
     let lines = openings(seed, games.div_ceil(2), plies);
     // Each game is written as soon as it ends, so that a match cut short keeps its games.
     let file_error = |error| CliError::File {

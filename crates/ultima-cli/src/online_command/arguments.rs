@@ -5,9 +5,11 @@ use ultima_bot::Level;
 use ultima_online::protocol::{ClockSetting, ColorChoice, MAX_BASE_MS, MAX_INCREMENT_MS};
 use ultima_online::{normalize_address, Seat};
 
-use super::USAGE;
 use crate::args::{is_option, Options};
-use crate::CliError;
+use crate::error::CliError;
+
+/// What `ultima online` takes.
+const USAGE: &str = "usage: ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5] | ultima online join ws://HOST:PORT CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
 
 pub enum Online {
     Play(PlaySettings),

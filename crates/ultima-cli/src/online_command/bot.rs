@@ -9,7 +9,7 @@ use ultima_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use ultima_online::{describe, Client, Event, Link, OnlineGame, Options};
 
 use super::arguments::PlaySettings;
-use crate::CliError;
+use crate::error::CliError;
 
 /// The least time a move takes, thinking included: a person facing the bot sees each move
 /// land, and two bots facing each other stay well within the server's message rate.

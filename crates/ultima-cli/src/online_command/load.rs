@@ -24,7 +24,7 @@ use ultima_rand::Rng;
 use ultima_rules::{Game, Position};
 
 use super::arguments::LoadSettings;
-use crate::CliError;
+use crate::error::CliError;
 
 /// How long one answer may take before the game counts as failed.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);

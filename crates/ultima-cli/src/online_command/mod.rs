@@ -15,9 +15,7 @@ mod arguments;
 mod bot;
 mod load;
 
-use crate::CliError;
-
-const USAGE: &str = "usage: ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5] | ultima online join ws://HOST:PORT CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
+use crate::error::CliError;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let command = arguments::parse(args)?;
