@@ -4,7 +4,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use crate::state::now_ms;
+use ultima_app_state::clock::system_now_ms as now_ms;
 
 /// When to call back, and for which game.
 #[derive(Clone, Debug, PartialEq)]

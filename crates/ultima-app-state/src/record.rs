@@ -13,7 +13,6 @@
 //! build that does not know them keeps them as they are. A record from a newer version is
 //! refused and left untouched.
 
-use std::collections::HashSet;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde_json::{Map, Value};
@@ -21,12 +20,9 @@ use ultima_course::Progress;
 use ultima_game::Session;
 
 use crate::course::stored::{self as course_stored, StoredTask, KEY_PROGRESS, KEY_TASK};
-use crate::course::CourseData;
 use crate::error::{AppError, StorageWhat};
-use crate::games::Games;
 use crate::notice::Notice;
 use crate::puzzles::stored::{self as puzzle_stored, StoredRating, StoredRun};
-use crate::puzzles::PuzzleData;
 use crate::settings::Settings;
 use crate::stored::{self, CurrentRead};
 
@@ -112,38 +108,6 @@ pub struct Loaded {
     pub puzzle_rating: StoredRating,
     /// The puzzle open, with the moves of its try.
     pub puzzle_current: Option<StoredRun>,
-}
-
-/// The state's parts as the record gave them.
-pub struct Parts {
-    pub games: Games,
-    pub course: CourseData,
-    pub puzzles: PuzzleData,
-}
-
-impl Loaded {
-    /// The state's parts: the game in progress with its clock resumed at `now` (the player was
-    /// not thinking while the app was closed), the course's task open played again, the
-    /// trainer knowing the puzzles `seen` (from the history).
-    pub fn into_parts(self, seen: HashSet<String>, now: f64) -> Parts {
-        let Loaded {
-            settings,
-            mut current,
-            notices,
-            course_progress,
-            course_task,
-            puzzle_rating,
-            puzzle_current,
-        } = self;
-        if let Some(session) = &mut current {
-            session.resume_clock(now);
-        }
-        Parts {
-            games: Games::new(settings, current, notices),
-            course: CourseData::restored(course_progress, course_task.as_ref()),
-            puzzles: PuzzleData::new(puzzle_rating, puzzle_current, seen),
-        }
-    }
 }
 
 /// The format version of a record: 0 for an empty one (nothing saved yet), 1 for one without

@@ -223,7 +223,11 @@ fn the_trainer_files_a_run_given_up_once_and_counts_its_rated_try() {
     let saves = Memory::default();
     let mut shelf = Shelf::default();
     let (_, loaded) = loaded(json!({}));
-    let mut puzzles = loaded.into_parts(Default::default(), 0.0).puzzles;
+    let mut puzzles = crate::puzzles::PuzzleData::new(
+        loaded.puzzle_rating,
+        loaded.puzzle_current,
+        Default::default(),
+    );
     let view = puzzles
         .next(
             &saves,

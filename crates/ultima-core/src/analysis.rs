@@ -37,11 +37,6 @@ pub enum Analyse {
     Job(AnalysisJob),
 }
 
-/// The stop flag of the evaluation bar's search under way (the newest request is the one
-/// wanted: it stops the one before).
-#[derive(Default)]
-pub(crate) struct EvalBarLatest(Arc<Mutex<Option<Arc<AtomicBool>>>>);
-
 impl<P: Platform> AppCore<P> {
     fn finished_session(&self, game_id: &str) -> Result<Session, AppError> {
         ultima_app_state::analysis::finished(self.find(game_id)?)
@@ -127,7 +122,7 @@ impl<P: Platform> AppCore<P> {
         self.games
             .note_eval_bar(&self.store, Some(&mut self.history), &session, now)?;
         let flag = Arc::new(AtomicBool::new(false));
-        let latest = self.eval_bar.0.clone();
+        let latest = self.eval_bar.clone();
         if let Some(before) = lock(&latest).replace(flag.clone()) {
             before.store(true, Ordering::Relaxed);
         }

@@ -4,12 +4,15 @@
 //! clock's flag to watch, updates for the UI) waits in it as values, and the shell takes them
 //! after each call (`take_events`, `take_job`, `searching`, `next_deadline`).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
 use ultima_app_state::course::CourseData;
 use ultima_app_state::error::AppError;
 use ultima_app_state::events::GameEvent;
 use ultima_app_state::games::Games;
 use ultima_app_state::puzzles::PuzzleData;
-use ultima_app_state::record::{Loaded, Parts};
+use ultima_app_state::record::Loaded;
 use ultima_game::Session;
 
 use crate::bot::BotJob;
@@ -40,7 +43,9 @@ pub struct AppCore<P: Platform> {
     /// A search to start, not yet taken by the shell.
     pub(crate) job: Option<BotJob>,
     pub(crate) tickets: u32,
-    pub(crate) eval_bar: crate::analysis::EvalBarLatest,
+    /// The stop flag of the evaluation bar's search under way (the newest request is the one
+    /// wanted: it stops the one before).
+    pub(crate) eval_bar: Arc<Mutex<Option<Arc<AtomicBool>>>>,
 }
 
 /// How the core was opened, beyond what was saved.
@@ -63,11 +68,23 @@ impl<P: Platform> AppCore<P> {
         history: P::History,
         opening: Opening,
     ) -> AppCore<P> {
-        let Parts {
-            games,
-            course,
-            puzzles,
-        } = loaded.into_parts(history.seen_puzzles(), platform.now_ms());
+        let Loaded {
+            settings,
+            mut current,
+            notices,
+            course_progress,
+            course_task,
+            puzzle_rating,
+            puzzle_current,
+        } = loaded;
+        // The player was not thinking while the app was closed.
+        if let Some(session) = &mut current {
+            session.resume_clock(platform.now_ms());
+        }
+        let games = Games::new(settings, current, notices);
+        // The course's task open is played again; the trainer knows the puzzles seen.
+        let course = CourseData::restored(course_progress, course_task.as_ref());
+        let puzzles = PuzzleData::new(puzzle_rating, puzzle_current, history.seen_puzzles());
         let mut core = AppCore {
             platform,
             store,

@@ -237,9 +237,9 @@ impl Session {
             .take_while(|(ply, mv)| view::is_view_of(ply, mv))
             .count();
         self.plies.truncate(kept);
-        for ply in kept..moves.len() {
+        for (ply, mv) in moves.iter().enumerate().skip(kept) {
             if let Some(before) = self.game.position_at(ply) {
-                self.plies.push(view::ply_view(before, &moves[ply]));
+                self.plies.push(view::ply_view(before, mv));
             }
         }
     }
