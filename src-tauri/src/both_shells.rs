@@ -144,6 +144,7 @@ fn both_shells_answer_the_same_script_with_the_same_json() {
     script.on_game("game_eval_bar", &ids, json!({ "ply": 1 }));
     script.on_game("resign", &ids, json!({}));
     script.on_game("finished_game", &ids, json!({}));
+    script.on_game("game_text", &ids, json!({}));
     let page = script.run(
         "finished_games",
         json!({ "before": null, "limit": 10 }),
