@@ -88,6 +88,8 @@ export const api = {
   },
   boardAt: (gameId: string, ply: number): Promise<BoardView> => unwrap(commands.boardAt(gameId, ply)),
   finishedGame: (gameId: string): Promise<GameView> => unwrap(commands.finishedGame(gameId)),
+  /** The game (in progress or finished) as text to copy and share: tag pairs, the moves, the result. */
+  gameText: (gameId: string): Promise<string> => unwrap(commands.gameText(gameId)),
   /** Finished games, newest first, after `before` (the `next` of the page before). */
   finishedGames: (before: PageCursor | null, limit = FINISHED_PAGE): Promise<FinishedPage> =>
     unwrap(commands.finishedGames(before, limit)),

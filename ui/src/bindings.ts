@@ -54,6 +54,11 @@ export const commands = {
 	/**  A finished game, to review it. */
 	finishedGame: (gameId: string) => typedError<GameView, AppError>(__TAURI_INVOKE("finished_game", { gameId })),
 	/**
+	 *  The game (in progress or finished) as text to copy and share: tag pairs, the
+	 *  moves in the people's notation numbered as in a chess score, the result.
+	 */
+	gameText: (gameId: string) => typedError<string, AppError>(__TAURI_INVOKE("game_text", { gameId })),
+	/**
 	 *  Finished games, newest first: `limit` of them after `before` (the `next` of the
 	 *  page before; `null` for the newest). Read from their stored summaries, never
 	 *  replayed.

@@ -55,6 +55,9 @@ macro_rules! with_commands {
             board_at(game_id: String, ply: u32) -> $crate::wire::BoardView;
             /// A finished game, to review it.
             finished_game(game_id: String) -> $crate::wire::GameView;
+            /// The game (in progress or finished) as text to copy and share: tag pairs, the
+            /// moves in the people's notation numbered as in a chess score, the result.
+            game_text(game_id: String) -> String;
             /// Finished games, newest first: `limit` of them after `before` (the `next` of the
             /// page before; `null` for the newest). Read from their stored summaries, never
             /// replayed.

@@ -162,6 +162,11 @@ impl<P: Platform> AppCore<P> {
         Ok(self.history.game(&game_id)?.view(self.platform.now_ms()))
     }
 
+    /// The game (in progress or finished) as text to copy and share (see `Session::text`).
+    pub fn game_text(&mut self, game_id: String) -> Result<String, AppError> {
+        Ok(self.find(&game_id)?.text())
+    }
+
     /// Finished games, newest first: `limit` of them after `before` (the `next` of the page
     /// before; `null` for the newest). Read from their stored summaries, never replayed.
     pub fn finished_games(

@@ -8,6 +8,8 @@
 //!   feature), built by [`view`].
 //! - [`problem`]: refusals as codes with parameters, never sentences.
 //! - [`stored`]: what is saved, with a format number, migrations and partial recovery.
+//! - `text`: [`Session::text`], the game as text to copy and share (tag pairs and the moves, as
+//!   PGN has them).
 //!
 //! No I/O, no system time, no Tauri.
 
@@ -15,6 +17,7 @@ pub mod clock;
 pub mod problem;
 pub mod session;
 pub mod stored;
+mod text;
 mod time_control;
 pub mod view;
 pub mod wire;

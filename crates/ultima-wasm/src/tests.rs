@@ -201,6 +201,65 @@ fn a_finished_game_is_filed_once_and_listed_after_a_reopen() {
 }
 
 #[test]
+fn the_game_as_text_in_progress_finished_and_from_the_history() {
+    let mut state = fresh();
+    let game = ok(
+        &mut state,
+        "new_game",
+        json!({ "request": { "kind": "friend", "turnBoard": false } }),
+    );
+    let id = game["id"].as_str().expect("an id").to_string();
+    for (from, to) in [("a2", "a3"), ("b7", "b3"), ("c2", "c3")] {
+        ok(
+            &mut state,
+            "play_move",
+            json!({ "gameId": id, "from": from, "to": to }),
+        );
+    }
+    let text = ok(&mut state, "game_text", json!({ "gameId": id }));
+    let text = text.as_str().expect("a text");
+    assert!(text.starts_with("[Event \"Ultima\"]\n[Date \""), "{text}");
+    assert!(
+        text.contains("[White \"Player\"]\n[Black \"Player\"]\n"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"*\"]\n\n"), "{text}");
+    assert!(
+        text.ends_with("\n1. Pa2-a3 Pb7-b3 2. Pc2-c3xb3 *\n"),
+        "{text}"
+    );
+
+    ok(&mut state, "resign", json!({ "gameId": id }));
+    let over = ok(&mut state, "game_text", json!({ "gameId": id }));
+    let over = over.as_str().expect("a text");
+    assert!(
+        over.contains("[Result \"1-0\"]\n[Termination \"resignation\"]\n"),
+        "{over}"
+    );
+    assert!(over.ends_with("2. Pc2-c3xb3 1-0\n"), "{over}");
+
+    // Once filed, the finished game is read back from the history alike.
+    let records: Vec<Record<String>> = web::take_writes(&mut state)
+        .into_iter()
+        .filter_map(|write| match write {
+            Write::Finished { key, value } => Some(Record { key, value }),
+            _ => None,
+        })
+        .collect();
+    let (mut reopened, _) = open(None, None, records);
+    assert_eq!(
+        ok(&mut reopened, "game_text", json!({ "gameId": id })),
+        json!(over)
+    );
+
+    // An unknown game is refused as the review refuses it.
+    assert_eq!(
+        error_code(&mut reopened, "game_text", json!({ "gameId": "gone" })),
+        error_code(&mut reopened, "finished_game", json!({ "gameId": "gone" }))
+    );
+}
+
+#[test]
 fn finished_games_come_newest_first_a_page_at_a_time() {
     let mut state = fresh();
     let mut ids = Vec::new();

@@ -455,6 +455,12 @@ export const en = {
     resign: 'Resign',
     flip: 'Flip board',
     board: 'Board',
+    /** The button that copies the game as text (tag pairs and the moves) to share it. */
+    copyMoves: 'Copy moves',
+    movesCopied: 'Moves copied.',
+    copyMovesFailed: 'Could not copy: select the moves below and copy them by hand.',
+    /** The label of the moves as text, shown when they could not be copied. */
+    movesText: 'The game as text',
   },
 
   /** Online play: the screen to create or join a game, and what an online game adds to the play screen. */

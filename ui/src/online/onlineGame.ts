@@ -7,6 +7,7 @@
 import type { App, Screen } from '../app/app';
 import type { ClockView, Color, GameView, OnlineEvent, OnlineView } from '../bindings';
 import type { GameBackend } from '../common/game/controller';
+import { copyText } from '../common/clipboard';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { describeProblem } from '../problems';
@@ -175,35 +176,10 @@ export class OnlineGameCtrl extends PlayCtrl {
 
   /** Copies the invite (the clipboard, or the old way through a selection). */
   async copyInvite(code: string): Promise<void> {
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(code);
-      copied = true;
-    } catch {
-      copied = copyBySelection(code);
-    }
-    this.copied = copied;
-    this.app.announce(copied ? t('online.copied') : t('online.copyFailed'));
+    this.copied = await copyText(code);
+    this.app.announce(this.copied ? t('online.copied') : t('online.copyFailed'));
     this.app.redraw();
   }
-}
-
-function copyBySelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  let done = false;
-  try {
-    done = document.execCommand('copy');
-  } catch {
-    done = false;
-  }
-  area.remove();
-  return done;
 }
 
 const onlineDialogs: Pick<OnlineQuestions, 'drawOffered'> = {

@@ -143,7 +143,9 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
         button('flip', t('play.flip'), () => ctrl.flip(), false, { 'aria-pressed': String(ctrl.flipped) }),
         button('hint', t('analysis.hint'), () => void ctrl.askHint(), !ctrl.mayHint()),
         button('analyse', t('analysis.open'), () => void ctrl.app.go({ screen: 'analysis', gameId: game.id }), !over),
+        button('copy-moves', t('play.copyMoves'), () => void ctrl.copyMoves(), !over),
       ]),
+      copiedMovesView(ctrl),
     ]),
   ]);
 }
@@ -185,8 +187,20 @@ function gameOverView(ctrl: PlayCtrl): VNode {
           { attrs: { type: 'button', ...testid('game-over-analyse') }, on: { click: () => void ctrl.app.go({ screen: 'analysis', gameId: ctrl.view.id }) } },
           t('analysis.open'),
         ),
+        h('button', { attrs: { type: 'button', ...testid('game-over-copy-moves') }, on: { click: () => void ctrl.copyMoves() } }, t('play.copyMoves')),
         h('button', { attrs: { type: 'button', ...testid('game-over-new-game') }, on: { click: () => ctrl.newGame() } }, t('play.newGame')),
       ]),
     ],
   );
+}
+
+/** After "Copy moves": that it worked (the announcer said it too), or the text to copy by hand. */
+function copiedMovesView(ctrl: PlayCtrl): VNode | null {
+  const copy = ctrl.copiedMoves;
+  if (!copy || ctrl.view.result === null) return null;
+  if (copy.copied) return h('p.hint', { attrs: testid('moves-copied') }, t('play.movesCopied'));
+  return h('div.moves-text', { attrs: testid('moves-copy-failed') }, [
+    h('p.hint', t('play.copyMovesFailed')),
+    h('textarea', { attrs: { readonly: true, rows: 6, 'aria-label': t('play.movesText'), ...testid('moves-text') }, props: { value: copy.text } }),
+  ]);
 }

@@ -7,6 +7,7 @@ import { api, isCancelled } from '../api';
 import type { App } from '../app/app';
 import type { BoardView, Color, EvalBarView, GameEvent, GameView, HintView, MoveView } from '../bindings';
 import type { LessonMarks } from '../common/board/types';
+import { copyText } from '../common/clipboard';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { GameController, type GameBackend, type GameChange } from '../common/game/controller';
 import { Stepper, stepForKey } from '../common/game/stepper';
@@ -54,6 +55,11 @@ export class PlayCtrl {
   evalSource: (gameId: string, ply: number) => Promise<EvalBarView> = gameEvalBar;
   /** The newest request for the bar: an answer to an older one is stale and dropped. */
   private evalRequest = 0;
+  /** The last "Copy moves": whether it worked, and the text (shown to copy by hand if not);
+   * `null`: not copied yet. */
+  copiedMoves: { copied: boolean; text: string } | null = null;
+  /** Where the game as text comes from (the Rust side; a fake in tests). */
+  textSource: (gameId: string) => Promise<string> = api.gameText;
 
   constructor(
     readonly app: PlayHost,
@@ -253,6 +259,21 @@ export class PlayCtrl {
       this.app.redraw();
     } catch (error) {
       this.app.showError(error);
+    }
+  }
+
+  /** Copies the game as text (tag pairs and the moves, as the Rust side writes it) and says
+   * whether that worked; if not, the text is shown to copy by hand. */
+  async copyMoves(): Promise<void> {
+    try {
+      const text = await this.textSource(this.view.id);
+      const copied = await copyText(text);
+      if (this.game.isClosed) return;
+      this.copiedMoves = { copied, text };
+      this.app.announce(copied ? t('play.movesCopied') : t('play.copyMovesFailed'));
+      this.app.redraw();
+    } catch (error) {
+      if (!this.game.isClosed) this.app.showError(error);
     }
   }
 
