@@ -76,7 +76,9 @@ impl Backend {
     pub fn call(&mut self, command: &str, args: &str) -> String {
         let answer = match serde_json::from_str::<Value>(args) {
             Ok(args) => web::call(&mut self.core, command, &args),
-            Err(error) => Answer::Failure(format!("the arguments are not JSON: {error}")),
+            Err(error) => {
+                ultima_core::Answer::Failure(format!("the arguments are not JSON: {error}")).into()
+            }
         };
         to_json(&answer)
     }
@@ -85,15 +87,11 @@ impl Backend {
     /// answered as `analyse_game` answers (JSON of an [`Answer`]).
     #[wasm_bindgen(js_name = analysisDone)]
     pub fn analysis_done(&mut self, game_id: &str, analysis: &str) -> String {
-        to_json(
-            &match web::analysis_done(&mut self.core, game_id, analysis) {
-                Ok(answer) => match serde_json::to_value(answer) {
-                    Ok(value) => Answer::Ok(value),
-                    Err(error) => Answer::Failure(format!("the answer does not encode: {error}")),
-                },
-                Err(error) => Answer::Error(error),
-            },
-        )
+        to_json(&ultima_core::Answer::of(web::analysis_done(
+            &mut self.core,
+            game_id,
+            analysis,
+        )))
     }
 
     /// The events for the page's channel since the last call (JSON array of `GameEvent`).

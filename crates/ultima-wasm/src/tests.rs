@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use crate::finished::{Finished, Record, Write};
 use crate::store;
 use crate::web::{self, call, Answer, WebCore as AppState};
+use ultima_core::Answer as CoreAnswer;
 
 fn open(
     current: Option<&str>,
@@ -27,14 +28,14 @@ fn fresh() -> AppState {
 
 fn ok(state: &mut AppState, command: &str, args: Value) -> Value {
     match call(state, command, &args) {
-        Answer::Ok(value) => value,
+        Answer::Core(CoreAnswer::Ok(value)) => value,
         other => panic!("{command} {args}: {other:?}"),
     }
 }
 
 fn error_code(state: &mut AppState, command: &str, args: Value) -> (String, String) {
     match call(state, command, &args) {
-        Answer::Error(error) => {
+        Answer::Core(CoreAnswer::Error(error)) => {
             let error = serde_json::to_value(error).expect("an error encodes");
             (
                 error["kind"].as_str().unwrap_or_default().to_string(),
@@ -46,6 +47,16 @@ fn error_code(state: &mut AppState, command: &str, args: Value) -> (String, Stri
         }
         other => panic!("{command} {args}: {other:?}"),
     }
+}
+
+/// A new game between friends on one device: its id and its view.
+fn friend_game(state: &mut AppState) -> (String, Value) {
+    let game = ok(
+        state,
+        "new_game",
+        json!({ "request": { "kind": "friend", "turnBoard": false } }),
+    );
+    (game["id"].as_str().expect("an id").to_string(), game)
 }
 
 fn first_legal_move(game: &Value) -> (String, String) {
@@ -203,12 +214,7 @@ fn a_finished_game_is_filed_once_and_listed_after_a_reopen() {
 #[test]
 fn the_game_as_text_in_progress_finished_and_from_the_history() {
     let mut state = fresh();
-    let game = ok(
-        &mut state,
-        "new_game",
-        json!({ "request": { "kind": "friend", "turnBoard": false } }),
-    );
-    let id = game["id"].as_str().expect("an id").to_string();
+    let (id, _) = friend_game(&mut state);
     for (from, to) in [("a2", "a3"), ("b7", "b3"), ("c2", "c3")] {
         ok(
             &mut state,
@@ -318,11 +324,11 @@ fn refusals_are_the_apps_errors_and_bad_calls_are_failures() {
     assert_eq!(code, "badSquare");
     assert!(matches!(
         call(&mut state, "fly_away", &json!({})),
-        Answer::Failure(_)
+        Answer::Core(CoreAnswer::Failure(_))
     ));
     assert!(matches!(
         call(&mut state, "play_move", &json!({ "gameId": 3 })),
-        Answer::Failure(_)
+        Answer::Core(CoreAnswer::Failure(_))
     ));
 }
 
@@ -367,12 +373,7 @@ fn a_puzzle_is_opened_and_its_first_move_judged() {
 #[test]
 fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen() {
     let mut state = fresh();
-    let game = ok(
-        &mut state,
-        "new_game",
-        json!({ "request": { "kind": "friend", "turnBoard": false } }),
-    );
-    let id = game["id"].as_str().expect("an id").to_string();
+    let (id, game) = friend_game(&mut state);
     let (from, to) = first_legal_move(&game);
     let after = ok(
         &mut state,
@@ -386,7 +387,7 @@ fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen(
         json!({ "gameId": id, "from": from, "to": to }),
     );
     ok(&mut state, "resign", json!({ "gameId": id }));
-    let Answer::Analyse(job) = call(
+    let Answer::Job { analyse: job } = call(
         &mut state,
         "analyse_game",
         &json!({ "gameId": id, "progress": "__channel__" }),
@@ -500,8 +501,8 @@ fn every_command_of_the_bindings_is_answered_with_its_arguments_but_online_play(
             object.insert(arg.clone(), sample(&mut state, arg));
         }
         match call(&mut state, &name, &Value::Object(object)) {
-            Answer::Ok(_) | Answer::Error(_) | Answer::Analyse(_) => {}
-            Answer::Failure(failure) => {
+            Answer::Core(CoreAnswer::Ok(_) | CoreAnswer::Error(_)) | Answer::Job { .. } => {}
+            Answer::Core(CoreAnswer::Failure(failure)) => {
                 panic!("{name}({}) is not answered: {failure}", args.join(", "))
             }
         }

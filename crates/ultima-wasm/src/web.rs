@@ -37,24 +37,19 @@ pub fn open(store: Store, loaded: Loaded, finished: Finished) -> WebCore {
     AppCore::open(Web, store, loaded, finished, Opening::default())
 }
 
-/// What a call answers: the core's answers, and for `analyse_game` without a kept analysis the
-/// job the page runs in its analysis worker.
+/// What a call answers: the core's answer (`{"ok": …}`, `{"error": …}`, `{"failure": …}`), or
+/// for `analyse_game` without a kept analysis the job the page runs in its analysis worker
+/// (`{"analyse": …}`).
 #[derive(Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(untagged)]
 pub enum Answer {
-    Ok(Value),
-    Error(AppError),
-    Failure(String),
-    Analyse(AnalysisJob),
+    Core(ultima_core::Answer),
+    Job { analyse: AnalysisJob },
 }
 
 impl From<ultima_core::Answer> for Answer {
     fn from(answer: ultima_core::Answer) -> Answer {
-        match answer {
-            ultima_core::Answer::Ok(value) => Answer::Ok(value),
-            ultima_core::Answer::Error(error) => Answer::Error(error),
-            ultima_core::Answer::Failure(failure) => Answer::Failure(failure),
-        }
+        Answer::Core(answer)
     }
 }
 
@@ -67,7 +62,10 @@ struct GameId {
 fn game_id(command: &str, args: &Value) -> Result<String, Answer> {
     GameId::deserialize(args)
         .map(|args| args.game_id)
-        .map_err(|error| Answer::Failure(format!("invalid args for command {command}: {error}")))
+        .map_err(|error| {
+            ultima_core::Answer::Failure(format!("invalid args for command {command}: {error}"))
+                .into()
+        })
 }
 
 /// Runs `command` with `args` (the JSON object the bindings pass).
@@ -79,15 +77,15 @@ pub fn call(core: &mut WebCore, command: &str, args: &Value) -> Answer {
         // (`stop_analysis` ends its worker there).
         "analyse_game" => match game_id(command, args) {
             Ok(id) => match core.analyse_game(&id) {
-                Ok(Analyse::Job(job)) => Answer::Analyse(job),
+                Ok(Analyse::Job(job)) => Answer::Job { analyse: job },
                 Ok(Analyse::Answer(done)) => ultima_core::Answer::of(Ok(done)).into(),
-                Err(error) => Answer::Error(error),
+                Err(error) => ultima_core::Answer::Error(error).into(),
             },
             Err(failure) => failure,
         },
         // The page ends the analysis' worker before this is called: nothing runs here to stop.
         "stop_analysis" => match game_id(command, args) {
-            Ok(_) => Answer::Ok(Value::Null),
+            Ok(_) => ultima_core::Answer::Ok(Value::Null).into(),
             Err(failure) => failure,
         },
         _ => core.call(command, args).into(),
