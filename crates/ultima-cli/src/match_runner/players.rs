@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use ultima_bot::{
-    history_hashes, Engine, Level, LevelPlayer, LevelSettings, Limits, NoClock, StdClock,
+    history_hashes, Engine, Level, LevelExt, LevelPlayer, LevelSettings, Limits, NoClock, StdClock,
 };
 use ultima_rand::Rng;
 use ultima_rules::{Game, Move, Position};
