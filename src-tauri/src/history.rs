@@ -16,7 +16,7 @@ use serde_json::Value;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredGame, StoredSummary};
 
-use crate::error::{AppError, Problem, StorageWhat};
+use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::notice::Notice;
 use crate::stored::{self, LegacyFinished};
 use ultima_app_state::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
@@ -92,7 +92,7 @@ impl Finished {
 
     fn history(&self) -> Result<MutexGuard<'_, History>, AppError> {
         self.history.lock().map_err(|_| {
-            AppError::new(Problem::Storage {
+            AppError::new(AppProblem::Storage {
                 what: StorageWhat::StateDamaged,
             })
         })
@@ -185,7 +185,7 @@ impl Finished {
     pub fn game(&self, id: &str) -> Result<Session, AppError> {
         let body = match self.history()?.game_body::<Value>(id) {
             Ok(Some(body)) => body,
-            Ok(None) => return Err(AppError::new(Problem::NotFinished)),
+            Ok(None) => return Err(AppError::new(AppProblem::NotFinished)),
             Err(error) => return Err(history_error(error)),
         };
         stored::finished_session(body).ok_or_else(|| {

@@ -17,7 +17,7 @@ use ultima_core::{AppCore, Later, Opening, Platform};
 use ultima_game::Session;
 
 use crate::bot::BotRunner;
-use crate::error::{AppError, Problem, StorageWhat};
+use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::events::{Events, GameEvent};
 use crate::history::Finished;
 use crate::persistence::Persistence;
@@ -160,7 +160,7 @@ impl AppState {
             finished
         };
         let Some(finished) = finished.map(Arc::new) else {
-            return AppState::unavailable(AppError::new(Problem::Storage {
+            return AppState::unavailable(AppError::new(AppProblem::Storage {
                 what: StorageWhat::History,
             }));
         };
@@ -226,7 +226,7 @@ impl AppState {
     fn core(&self) -> Result<MutexGuard<'_, AppCore<Desktop>>, AppError> {
         let core = self.0.core.as_ref().map_err(Clone::clone)?;
         core.lock().map_err(|_| {
-            AppError::new(Problem::Storage {
+            AppError::new(AppProblem::Storage {
                 what: StorageWhat::StateDamaged,
             })
         })

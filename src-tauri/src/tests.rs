@@ -458,7 +458,10 @@ fn a_refused_take_back_while_the_bot_thinks_lets_it_go_on() {
     let refused = state
         .take_back(&game.id)
         .expect_err("the player has not moved");
-    assert_eq!(refused.problem, crate::error::Problem::NothingToTakeBack);
+    assert_eq!(
+        refused.problem,
+        crate::error::GameProblem::NothingToTakeBack
+    );
     assert!(matches!(next_event(&events), GameEvent::BotThinking { .. }));
     let GameEvent::Changed { game: moved } = next_event(&events) else {
         panic!("expected the bot's move");

@@ -195,10 +195,33 @@ export type AnalysisView = {
 
 export type AnimationSpeed = "none" | "fast" | "normal" | "slow";
 
+/**
+ *  A refused command. Its `Display` (the kind and the code) is for logs; the player reads the
+ *  UI's wording of `problem`.
+ */
 export type AppError = {
 	kind: ErrorKind,
 	problem: Problem,
 };
+
+/**  What the app refused, or what failed in it: `{"code": "notCurrentGame"}`. */
+export type AppProblem = 
+/**  There is no game in progress. */
+{ code: "noGame" } | 
+/**  The game named is no longer the one in progress. */
+{ code: "notCurrentGame" } | 
+/**  The game named is not among the finished games. */
+{ code: "notFinished" } | 
+/**  The game has no bot. */
+{ code: "noBot" } | 
+/**  The bot's search was stopped. */
+{ code: "botStopped" } | 
+/**  The game changed while the bot was thinking (or, online, before the move arrived). */
+{ code: "gameChanged" } | 
+/**  The bot failed to move. */
+{ code: "botFailed" } | 
+/**  Saving or loading failed. */
+{ code: "storage"; what: StorageWhat };
 
 export type BoardTheme = "wood" | "blue" | "green";
 
@@ -292,6 +315,15 @@ export type CourseMap = {
 	finished: boolean,
 };
 
+/**  What the course refused: `{"code": "notOpenTask", "task": "board-1"}`. */
+export type CourseProblem = 
+/**  The course has no task with this id. */
+{ code: "noSuchTask"; task: string } | 
+/**  The task named is not the one open (open it first). */
+{ code: "notOpenTask"; task: string } | 
+/**  The course (embedded in the app) could not be read. */
+{ code: "courseUnavailable" };
+
 /**  What home needs to know of the course at start-up. */
 export type CourseStatus = {
 	/**  Every task is solved (home then no longer puts "Learn the rules" first). */
@@ -324,7 +356,11 @@ export type DrawReason =
 /**  The players agreed. */
 "agreement";
 
-/**  What a refusal is about, for the caller to branch on (the UI, a server's status code). */
+/**
+ *  What a refusal is about, for the caller to branch on (the UI, a server's status code): the
+ *  kinds every layer sorts its codes into. The game's own codes are of the first four and
+ *  `BadRequest`; the others are the layers' above (stopped searches, storage, the network).
+ */
 export type ErrorKind = 
 /**  The move is not legal; the problem says why. */
 "illegalMove" | 
@@ -399,6 +435,70 @@ export type GameEvent =
 { kind: "botThinking"; gameId: string } | 
 /**  The bot's move in this game could not be made or saved; the game is as it was. */
 { kind: "failed"; gameId: string; error: AppError };
+
+/**
+ *  A refusal of the rules or of the session, as a code with parameters:
+ *  `{"code": "frozen", "role": "pawn", "square": "d4"}`. Squares are names (`"e2"`), sides and
+ *  roles as the rules' types serialise them. `GameProblem` in TypeScript, where `Problem` is the
+ *  app's union of every layer's codes.
+ */
+export type GameProblem = 
+/**  The text is not a move in coordinates or the people's notation. */
+{ code: "malformed"; text: string } | { code: "noPiece"; square: string } | 
+/**  The piece on `square` is `owner`'s, and it is the other side's move. */
+{ code: "notYourPiece"; role: Role; square: string; owner: Color } | 
+/**
+ *  The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
+ *  immobilizer): it cannot move (it can be removed instead).
+ */
+{ code: "frozen"; role: Role; square: string; by: Freezer[] } | { code: "kingRemoval" } | 
+/**  Only a frozen piece can be removed, and this one is not frozen. */
+{ code: "notFrozen"; role: Role; square: string } | 
+/**
+ *  `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
+ *  along a line).
+ */
+{ code: "notThatWay"; role: Role; from: string; to: string; movement: Movement } | 
+/**
+ *  An `occupant` of `occupant_owner`'s stands on `to`, and this piece cannot take it by
+ *  moving there (only the king moves onto an enemy piece).
+ */
+{ code: "occupied"; role: Role; from: string; to: string; occupant: Role; occupantOwner: Color } | 
+/**
+ *  The path to `to` is blocked at `at` by a `blocker` of `blocker_owner`'s, as `obstacle`
+ *  says; `behind` is the square right behind it when the obstacle is two in a row.
+ */
+{ code: "pathBlocked"; role: Role; from: string; to: string; at: string; blocker: Role; blockerOwner: Color; obstacle: Obstacle; behind: string | null } | 
+/**
+ *  After the move (`from == to`: the removal) the mover's king on `king` could be taken,
+ *  by each of `checks`; `was_in_check` when the move fails to answer a check.
+ */
+{ code: "leavesKingInCheck"; role: Role; from: string; to: string; king: string; wasInCheck: boolean; checks: CheckBy[] } | 
+/**  A move in the people's notation names the wrong piece. */
+{ code: "wrongPiece"; text: string; named: Role; square: string; actual: Role } | 
+/**  A move in the people's notation lists other captures than the move makes. */
+{ code: "wrongCaptures"; text: string; actual: string[] } | { code: "gameOver" } | 
+/**  It is the other side's move. */
+{ code: "notYourTurn" } | 
+/**  That seat is the bot's: only the bot acts for it. */
+{ code: "seatIsBot" } | 
+/**
+ *  `side`'s time has run out: the game is lost on time as soon as the clock is read
+ *  (`Session::flag`).
+ */
+{ code: "timeUp"; side: Color } | { code: "nothingToTakeBack" } | { code: "takeBackAlreadyRequested" } | 
+/**  There is no take-back request to answer (or it is the answerer's own). */
+{ code: "noTakeBackRequest" } | { code: "drawAlreadyOffered" } | 
+/**  There is no draw offer to answer (or it is the answerer's own). */
+{ code: "noDrawOffer" } | 
+/**  Draw offers are for games between people, not against the bot. */
+{ code: "notAgainstBot" } | 
+/**  The engine's evaluation is not shown while a game against a person online goes on. */
+{ code: "noEngineOnline" } | 
+/**  The text is not a square name. */
+{ code: "badSquare"; text: string } | 
+/**  The game has no position after that many moves. */
+{ code: "noSuchPly"; ply: number };
 
 /**  A game as the play screen needs it. */
 export type GameView = {
@@ -630,6 +730,47 @@ export type OnlineEvent =
 /**  The server refused something the app did not wait for the answer of. */
 { kind: "failed"; error: AppError };
 
+/**
+ *  Online play's refusals and failures, as codes with parameters (`{"code": "noServer"}`), for
+ *  the app's UI to word; the game's own refusals stay the game's (`ultima_game::Problem`).
+ */
+export type OnlineProblem = 
+/**  The server address is not one (`ws://HOST:PORT`). */
+{ code: "badServerAddress"; address: string } | 
+/**  No server address is set. */
+{ code: "noServer" } | 
+/**  Nothing answered at the server's address. */
+{ code: "serverUnreachable"; address: string } | 
+/**  The server speaks another version of the protocol. */
+{ code: "serverVersion"; found: number; expected: number } | 
+/**  The server sent something this version does not understand. */
+{ code: "serverBroken" } | 
+/**  The server could not store the change; nothing changed, try again. */
+{ code: "serverUnavailable" } | 
+/**  The line to the server is down just now (the app is coming back). */
+{ code: "offline" } | 
+/**  The invite code does not read (16 letters, as `HKDW-MPRT-CAXE-FGNJ`). */
+{ code: "badInvite" } | 
+/**  No game waits for this invite: never given, or the friend's seat is taken already. */
+{ code: "noSuchInvite" } | 
+/**  The server does not know this game, or its token. */
+{ code: "unknownOnlineGame" } | 
+/**  Too many tries (joining, or messages); wait this long. */
+{ code: "tooManyTries"; retryAfterMs: number } | 
+/**  The friend has not joined yet. */
+{ code: "waitingForOpponent" } | 
+/**
+ *  The win cannot be claimed: the opponent is there, or it is not their move (`None`), or
+ *  not yet (`in_ms`).
+ */
+{ code: "notClaimable"; inMs: number | null } | 
+/**  There is no rematch to offer or answer. */
+{ code: "noRematch" } | 
+/**  There is no online game (open, or to answer). */
+{ code: "noOnlineGame" } | 
+/**  The server inside the app could not start on this port. */
+{ code: "hostFailed"; port: number };
+
 /**  The online screen's settings, saved. */
 export type OnlineSettings = {
 	/**  The server's address (`ws://HOST:PORT`); empty until the player gives one. */
@@ -720,132 +861,8 @@ export type Presence =
 /**  Nobody has joined with the invite yet. */
 "waiting" | "connected" | "disconnected";
 
-/**
- *  A refusal, as a code with parameters: `{"code": "frozen", "role": "pawn", "square": "d4"}`.
- *  Squares are names (`"e2"`), sides and roles as the rules' types serialise them.
- */
-export type Problem = 
-/**  The text is not a move in coordinates or the people's notation. */
-{ code: "malformed"; text: string } | { code: "noPiece"; square: string } | 
-/**  The piece on `square` is `owner`'s, and it is the other side's move. */
-{ code: "notYourPiece"; role: Role; square: string; owner: Color } | 
-/**
- *  The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
- *  immobilizer): it cannot move (it can be removed instead).
- */
-{ code: "frozen"; role: Role; square: string; by: Freezer[] } | { code: "kingRemoval" } | 
-/**  Only a frozen piece can be removed, and this one is not frozen. */
-{ code: "notFrozen"; role: Role; square: string } | 
-/**
- *  `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
- *  along a line).
- */
-{ code: "notThatWay"; role: Role; from: string; to: string; movement: Movement } | 
-/**
- *  An `occupant` of `occupant_owner`'s stands on `to`, and this piece cannot take it by
- *  moving there (only the king moves onto an enemy piece).
- */
-{ code: "occupied"; role: Role; from: string; to: string; occupant: Role; occupantOwner: Color } | 
-/**
- *  The path to `to` is blocked at `at` by a `blocker` of `blocker_owner`'s, as `obstacle`
- *  says; `behind` is the square right behind it when the obstacle is two in a row.
- */
-{ code: "pathBlocked"; role: Role; from: string; to: string; at: string; blocker: Role; blockerOwner: Color; obstacle: Obstacle; behind: string | null } | 
-/**
- *  After the move (`from == to`: the removal) the mover's king on `king` could be taken,
- *  by each of `checks`; `was_in_check` when the move fails to answer a check.
- */
-{ code: "leavesKingInCheck"; role: Role; from: string; to: string; king: string; wasInCheck: boolean; checks: CheckBy[] } | 
-/**  A move in the people's notation names the wrong piece. */
-{ code: "wrongPiece"; text: string; named: Role; square: string; actual: Role } | 
-/**  A move in the people's notation lists other captures than the move makes. */
-{ code: "wrongCaptures"; text: string; actual: string[] } | { code: "gameOver" } | 
-/**  It is the other side's move. */
-{ code: "notYourTurn" } | 
-/**  That seat is the bot's: only the bot acts for it. */
-{ code: "seatIsBot" } | 
-/**
- *  `side`'s time has run out: the game is lost on time as soon as the clock is read
- *  (`Session::flag`).
- */
-{ code: "timeUp"; side: Color } | { code: "nothingToTakeBack" } | { code: "takeBackAlreadyRequested" } | 
-/**  There is no take-back request to answer (or it is the answerer's own). */
-{ code: "noTakeBackRequest" } | { code: "drawAlreadyOffered" } | 
-/**  There is no draw offer to answer (or it is the answerer's own). */
-{ code: "noDrawOffer" } | 
-/**  Draw offers are for games between people, not against the bot. */
-{ code: "notAgainstBot" } | 
-/**  The engine's evaluation is not shown while a game against a person online goes on. */
-{ code: "noEngineOnline" } | 
-/**  The text is not a square name. */
-{ code: "badSquare"; text: string } | 
-/**  The game has no position after that many moves. */
-{ code: "noSuchPly"; ply: number } | 
-/**  There is no game in progress. */
-{ code: "noGame" } | 
-/**  The game named is no longer the one in progress. */
-{ code: "notCurrentGame" } | 
-/**  The game named is not among the finished games. */
-{ code: "notFinished" } | 
-/**  The game has no bot. */
-{ code: "noBot" } | 
-/**  The bot's search was stopped. */
-{ code: "botStopped" } | 
-/**  The game changed while the bot was thinking. */
-{ code: "gameChanged" } | 
-/**  The bot failed to move. */
-{ code: "botFailed" } | { code: "storage"; what: StorageWhat } | 
-/**  The course has no task with this id. */
-{ code: "noSuchTask"; task: string } | 
-/**  The task named is not the one open (open it first). */
-{ code: "notOpenTask"; task: string } | 
-/**  The course (embedded in the app) could not be read. */
-{ code: "courseUnavailable" } | 
-/**  The collection has no puzzle with this id. */
-{ code: "noSuchPuzzle"; puzzle: string } | 
-/**  The puzzle named is not the one open (open it first). */
-{ code: "notOpenPuzzle"; puzzle: string } | 
-/**  Every puzzle that fits the choice has been seen. */
-{ code: "noPuzzleLeft" } | 
-/**  The text is not a puzzle theme. */
-{ code: "unknownTheme"; theme: string } | 
-/**  The puzzle collection (embedded in the app) could not be read. */
-{ code: "puzzlesUnavailable" } | 
-/**  The server address is not one (`ws://HOST:PORT`). */
-{ code: "badServerAddress"; address: string } | 
-/**  No server address is set. */
-{ code: "noServer" } | 
-/**  Nothing answered at the server's address. */
-{ code: "serverUnreachable"; address: string } | 
-/**  The server speaks another version of the protocol. */
-{ code: "serverVersion"; found: number; expected: number } | 
-/**  The server sent something this version does not understand. */
-{ code: "serverBroken" } | 
-/**  The server could not store the change; nothing changed, try again. */
-{ code: "serverUnavailable" } | 
-/**  The line to the server is down just now (the app is coming back). */
-{ code: "offline" } | 
-/**  The invite code does not read (16 letters, as `HKDW-MPRT-CAXE-FGNJ`). */
-{ code: "badInvite" } | 
-/**  No game waits for this invite: never given, or the friend's seat is taken already. */
-{ code: "noSuchInvite" } | 
-/**  The server does not know this game, or its token. */
-{ code: "unknownOnlineGame" } | 
-/**  Too many tries (joining, or messages); wait this long. */
-{ code: "tooManyTries"; retryAfterMs: number } | 
-/**  The friend has not joined yet. */
-{ code: "waitingForOpponent" } | 
-/**
- *  The win cannot be claimed: the opponent is there, or it is not their move (`None`), or
- *  not yet (`in_ms`).
- */
-{ code: "notClaimable"; inMs: number | null } | 
-/**  There is no rematch to offer or answer. */
-{ code: "noRematch" } | 
-/**  There is no online game (open, or to answer). */
-{ code: "noOnlineGame" } | 
-/**  The server inside the app could not start on this port. */
-{ code: "hostFailed"; port: number };
+/**  A refusal or a failure, as a code with parameters: one layer's code. */
+export type Problem = GameProblem | AppProblem | CourseProblem | PuzzleProblem | OnlineProblem;
 
 /**  An attempt in the history list (replay it with `puzzleReplay(puzzleId)`). */
 export type PuzzleAttemptView = {
@@ -873,6 +890,19 @@ export type PuzzleHistoryPage = {
 	/**  How many attempts of this page are stored but do not read (they are kept). */
 	unreadable: number,
 };
+
+/**  What the puzzle trainer refused: `{"code": "unknownTheme", "theme": "fork"}`. */
+export type PuzzleProblem = 
+/**  The collection has no puzzle with this id. */
+{ code: "noSuchPuzzle"; puzzle: string } | 
+/**  The puzzle named is not the one open (open it first). */
+{ code: "notOpenPuzzle"; puzzle: string } | 
+/**  Every puzzle that fits the choice has been seen. */
+{ code: "noPuzzleLeft" } | 
+/**  The text is not a puzzle theme. */
+{ code: "unknownTheme"; theme: string } | 
+/**  The puzzle collection (embedded in the app) could not be read. */
+{ code: "puzzlesUnavailable" };
 
 /**  Where the puzzle in progress stands. */
 export type PuzzleState = 
@@ -1055,7 +1085,7 @@ export type StepView =
  */
 { kind: "finished" };
 
-/**  What failed when saving or loading (the app's storage codes). */
+/**  What failed when saving or loading. */
 export type StorageWhat = 
 /**  The app's data folder could not be found or created. */
 "dataFolder" | 

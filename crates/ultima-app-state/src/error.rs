@@ -1,22 +1,28 @@
 //! The one error type the UI sees: a kind to branch on and a problem, a code with parameters
 //! that the UI words from its message catalogue. No sentence for the player is made here: the
-//! codes are the game core's (`ultima_game::Problem`), app-level ones included.
+//! codes are each layer's own ([`crate::problem`]).
 
+pub use crate::problem::{
+    AppProblem, CourseProblem, ErrorKind, GameProblem, OnlineFailure, OnlineProblem, Problem,
+    PuzzleProblem, StorageWhat,
+};
 use serde::Serialize;
 use specta::Type;
-pub use ultima_game::{ErrorKind, Problem, StorageWhat};
 
+/// A refused command. Its `Display` (the kind and the code) is for logs; the player reads the
+/// UI's wording of `problem`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Type, thiserror::Error)]
 #[serde(rename_all = "camelCase")]
-#[error("{kind:?}: {problem}")]
+#[error("{kind:?}: {problem:?}")]
 pub struct AppError {
     pub kind: ErrorKind,
     pub problem: Problem,
 }
 
 impl AppError {
-    /// The error for `problem`, of the kind the problem belongs to.
-    pub fn new(problem: Problem) -> AppError {
+    /// The error for `problem` (any layer's code), of the kind the problem belongs to.
+    pub fn new(problem: impl Into<Problem>) -> AppError {
+        let problem = problem.into();
         AppError {
             kind: problem.kind(),
             problem,
@@ -26,7 +32,7 @@ impl AppError {
     /// A storage failure; the details go to the log, the player gets the code.
     pub fn storage(what: StorageWhat, detail: impl std::fmt::Display) -> AppError {
         eprintln!("ultima: storage ({what:?}): {detail}");
-        AppError::new(Problem::Storage { what })
+        AppError::new(AppProblem::Storage { what })
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -37,7 +43,7 @@ impl AppError {
 /// A square named by the UI (`d4`), or the error that names the text.
 pub fn square(text: &str) -> Result<ultima_rules::Square, AppError> {
     text.parse().map_err(|_| {
-        AppError::new(Problem::BadSquare {
+        AppError::new(GameProblem::BadSquare {
             text: text.to_string(),
         })
     })
@@ -47,13 +53,28 @@ impl From<ultima_game::SessionError> for AppError {
     fn from(error: ultima_game::SessionError) -> AppError {
         AppError {
             kind: error.kind,
-            problem: error.problem,
+            problem: Problem::Game(error.problem),
         }
     }
 }
 
-impl From<Problem> for AppError {
-    fn from(problem: Problem) -> AppError {
-        AppError::new(problem)
-    }
+/// Any layer's code as the error it makes (`?` on a `Result<_, CourseProblem>`).
+macro_rules! error_of {
+    ($($code:ty),*) => {$(
+        impl From<$code> for AppError {
+            fn from(problem: $code) -> AppError {
+                AppError::new(problem)
+            }
+        }
+    )*};
 }
+
+error_of!(
+    Problem,
+    GameProblem,
+    AppProblem,
+    CourseProblem,
+    PuzzleProblem,
+    OnlineProblem,
+    OnlineFailure
+);

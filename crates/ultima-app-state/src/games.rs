@@ -10,7 +10,7 @@ use ultima_game::{Action, Session};
 
 use crate::archive::{Archive, FinishedPage};
 use crate::course::wire::CourseStatus;
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, AppProblem, GameProblem};
 use crate::notice::Notice;
 use crate::puzzles::wire::PuzzleStatus;
 use crate::record::Saves;
@@ -109,14 +109,14 @@ pub struct Games {
 }
 
 fn no_game() -> AppError {
-    AppError::new(Problem::NoGame)
+    AppError::new(AppProblem::NoGame)
 }
 
 fn check_id(session: &Session, game_id: &str) -> Result<(), AppError> {
     if session.id() == game_id {
         Ok(())
     } else {
-        Err(AppError::new(Problem::NotCurrentGame))
+        Err(AppError::new(AppProblem::NotCurrentGame))
     }
 }
 
@@ -271,7 +271,7 @@ impl Games {
             Ok(())
         })?;
         // `change_current` leaves the game as it is when its clock ran out meanwhile.
-        counted.ok_or(AppError::new(Problem::GameOver))
+        counted.ok_or(AppError::new(GameProblem::GameOver))
     }
 
     /// The evaluation bar is asked for in `session` (the game in progress or a finished one,
@@ -288,7 +288,7 @@ impl Games {
             return Ok(());
         }
         if matches!(session.opponent(), Opponent::Online { .. }) {
-            return Err(AppError::new(Problem::NoEngineOnline));
+            return Err(AppError::new(GameProblem::NoEngineOnline));
         }
         if !session.eval_bar() {
             self.change_current(saves, archive, session.id(), now, |session, _| {

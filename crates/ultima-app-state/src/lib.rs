@@ -3,7 +3,8 @@
 //! that both answer the same commands with the very same types (and JSON shapes), read saved
 //! entries with the same code, and refuse with the same codes.
 //!
-//! - `error`, `notice`: what the UI is told, as codes it words itself.
+//! - `error`, `problem`, `notice`: what the UI is told, as codes it words itself (each layer's
+//!   codes in its own type, `problem`; the error of a command, `error`).
 //! - `events`: the updates pushed to the UI without its asking.
 //! - `games`: the settings and the game in progress, saved after every change, filed once over.
 //! - `settings`: the player's settings, read field by field.
@@ -23,6 +24,7 @@ pub mod error;
 pub mod events;
 pub mod games;
 pub mod notice;
+pub mod problem;
 pub mod puzzles;
 pub mod record;
 pub mod settings;

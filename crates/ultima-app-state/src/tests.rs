@@ -11,7 +11,7 @@ use ultima_game::Session;
 
 use crate::archive::Archive;
 use crate::course::CourseData;
-use crate::error::{AppError, Problem, StorageWhat};
+use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::games::{Act, Games};
 use crate::notice::Notice;
 use crate::puzzles::wire::AttemptBody;
@@ -38,7 +38,7 @@ impl Saves for Memory {
 
     fn write(&self) -> Result<(), AppError> {
         if self.failing.get() {
-            return Err(AppError::new(Problem::Storage {
+            return Err(AppError::new(AppProblem::Storage {
                 what: StorageWhat::Save,
             }));
         }
@@ -169,7 +169,7 @@ fn a_change_whose_save_fails_is_undone_in_memory_and_in_the_record() {
         .expect_err("the save fails");
     assert_eq!(
         error.problem,
-        Problem::Storage {
+        AppProblem::Storage {
             what: StorageWhat::Save
         }
     );
@@ -200,7 +200,7 @@ fn a_game_that_ended_is_filed_once_and_before_a_new_one_starts() {
     let refused = games.act(&saves, Some(&mut shelf), "g1", Act::Resign, 3.0);
     assert_eq!(
         refused.expect_err("not the game in progress").problem,
-        Problem::NotCurrentGame
+        AppProblem::NotCurrentGame
     );
 }
 

@@ -6,7 +6,4 @@ pub enum BotError {
     /// The side to move has no legal move: the game is over and it has lost.
     #[error("{0} has no legal move: the game is over")]
     NoLegalMove(ultima_rules::Color),
-    /// A level name that is not one of the levels.
-    #[error("unknown level `{0}`; the levels are {levels}", levels = crate::Level::name_list())]
-    UnknownLevel(String),
 }

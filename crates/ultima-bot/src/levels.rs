@@ -4,11 +4,10 @@
 //! of their own), and pick the move that looks best to them. Every level takes a win in one: a
 //! move after which the opponent has no legal move, mate or blockade.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+pub use ultima_level::{Level, UnknownLevel};
 use ultima_rand::Rng;
 use ultima_rules::{Move, Position};
 
@@ -16,30 +15,6 @@ use crate::error::BotError;
 use crate::eval::evaluate;
 use crate::limits::{Clock, Limits};
 use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
-
-/// The levels, weakest first, each beating the one below about three games in four (the
-/// README's ladder). Serialised by name, lower case (`"novice"`), as saved games store it; the
-/// five first names (Novice, Beginner, Casual, Intermediate, Club) are the app's first levels,
-/// and a saved game naming one reads as that level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub enum Level {
-    Novice,
-    Learner,
-    Beginner,
-    Improver,
-    Casual,
-    Steady,
-    Keen,
-    Solid,
-    Sharp,
-    Intermediate,
-    Experienced,
-    Strong,
-    Club,
-}
 
 /// What a level searches, and how it errs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,51 +40,17 @@ impl LevelSettings {
     }
 }
 
-impl Level {
-    pub const ALL: [Level; 13] = [
-        Level::Novice,
-        Level::Learner,
-        Level::Beginner,
-        Level::Improver,
-        Level::Casual,
-        Level::Steady,
-        Level::Keen,
-        Level::Solid,
-        Level::Sharp,
-        Level::Intermediate,
-        Level::Experienced,
-        Level::Strong,
-        Level::Club,
-    ];
-
-    /// Every level's name, weakest first, comma-separated (for messages).
-    pub fn name_list() -> String {
-        Level::ALL.map(Level::name).join(", ")
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Novice => "novice",
-            Level::Learner => "learner",
-            Level::Beginner => "beginner",
-            Level::Improver => "improver",
-            Level::Casual => "casual",
-            Level::Steady => "steady",
-            Level::Keen => "keen",
-            Level::Solid => "solid",
-            Level::Sharp => "sharp",
-            Level::Intermediate => "intermediate",
-            Level::Experienced => "experienced",
-            Level::Strong => "strong",
-            Level::Club => "club",
-        }
-    }
-
+/// What each level searches, and how it errs: the bot's side of a [`Level`].
+pub trait LevelExt {
     /// The settings of each level. The ladder (README) measures each against the one below,
     /// depth-bound: below Club the time limit is a guard that a free machine seldom reaches
     /// (Beginner's replies take about 20 ms, Intermediate's about 140), so the depth and the
     /// error model make a level's strength, whatever the machine.
-    pub fn settings(self) -> LevelSettings {
+    fn settings(self) -> LevelSettings;
+}
+
+impl LevelExt for Level {
+    fn settings(self) -> LevelSettings {
         match self {
             Level::Novice => LevelSettings {
                 depth: 2,
@@ -227,24 +168,6 @@ impl Level {
                 overlook_capture_percent: 0,
             },
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = BotError;
-
-    fn from_str(text: &str) -> Result<Level, BotError> {
-        let lower = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == lower)
-            .ok_or_else(|| BotError::UnknownLevel(text.to_string()))
     }
 }
 
@@ -415,40 +338,6 @@ impl LevelPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn levels_read_their_names() {
-        for level in Level::ALL {
-            assert_eq!(level.name().parse::<Level>(), Ok(level));
-        }
-        assert_eq!("Club".parse::<Level>(), Ok(Level::Club));
-        assert!(matches!(
-            "grandmaster".parse::<Level>(),
-            Err(BotError::UnknownLevel(_))
-        ));
-    }
-
-    /// The app's first five levels keep their names and their order among the others, so a
-    /// saved game, a setting or a puzzle rating that names one means the same level.
-    #[test]
-    fn the_first_five_levels_keep_their_names_in_order() {
-        let first = ["novice", "beginner", "casual", "intermediate", "club"]
-            .map(|name| name.parse::<Level>().expect("a level"));
-        assert_eq!(
-            first,
-            [
-                Level::Novice,
-                Level::Beginner,
-                Level::Casual,
-                Level::Intermediate,
-                Level::Club
-            ]
-        );
-        assert!(first.windows(2).all(|pair| pair[0] < pair[1]));
-        assert_eq!(Level::ALL.first(), Some(&Level::Novice));
-        assert_eq!(Level::ALL.last(), Some(&Level::Club));
-        assert!(Level::ALL.windows(2).all(|pair| pair[0] < pair[1]));
-    }
 
     #[test]
     fn weaker_levels_err_more_and_think_less() {

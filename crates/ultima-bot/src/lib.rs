@@ -24,7 +24,7 @@ pub mod search;
 
 pub use error::BotError;
 pub use eval::{evaluate, EvalParams, Terms};
-pub use levels::{Choice, Level, LevelPlayer, LevelSettings};
+pub use levels::{Choice, Level, LevelExt, LevelPlayer, LevelSettings, UnknownLevel};
 #[cfg(not(target_arch = "wasm32"))]
 pub use limits::StdClock;
 pub use limits::{Clock, Limits, NoClock};

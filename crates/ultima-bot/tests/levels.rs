@@ -7,7 +7,7 @@ use common::{
     flipped_move, flipped_ufen, forces_win, position, random_positions, BLOCKADES_IN_ONE,
     BLOCKADES_IN_TWO,
 };
-use ultima_bot::{history_hashes, Level, LevelPlayer, LevelSettings, NoClock, StdClock};
+use ultima_bot::{history_hashes, Level, LevelExt, LevelPlayer, LevelSettings, NoClock, StdClock};
 use ultima_rules::{Game, Position};
 
 /// The level's error model with its search cut to `max_depth` and without its time limit, so

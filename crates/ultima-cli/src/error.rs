@@ -13,6 +13,8 @@ pub enum CliError {
     Output(#[from] std::io::Error),
     #[error("{0}")]
     Bot(#[from] ultima_bot::BotError),
+    #[error("{0}")]
+    Level(#[from] ultima_bot::UnknownLevel),
     #[error("engine: {0}")]
     Engine(String),
     #[error("could not write {path}: {error}")]

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use ultima_analysis::{Analyser, AnalysisError, GameAnalysis, Progress};
 use ultima_app_state::analysis::wire::{AnalysisAnswer, AnalysisView, EvalBarView, HintView};
 use ultima_app_state::analysis::{fits, NODES};
-use ultima_app_state::error::{AppError, Problem};
+use ultima_app_state::error::{AppError, AppProblem};
 use ultima_game::wire::BoardView;
 use ultima_game::Session;
 use ultima_rules::Game;
@@ -75,7 +75,7 @@ impl<P: Platform> AppCore<P> {
     ) -> Result<AnalysisAnswer, AppError> {
         let session = self.finished_session(game_id)?;
         if !fits(session.game(), analysis) {
-            return Err(AppError::new(Problem::GameChanged));
+            return Err(AppError::new(AppProblem::GameChanged));
         }
         let now = self.platform.now_ms();
         self.history.add_analysis(game_id, analysis, now)?;

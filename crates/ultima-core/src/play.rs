@@ -3,7 +3,7 @@
 //! back) and the clock's flag.
 
 use ultima_app_state::archive::{FinishedPage, PageCursor};
-use ultima_app_state::error::{AppError, ErrorKind, Problem};
+use ultima_app_state::error::{AppError, AppProblem, ErrorKind};
 use ultima_app_state::events::GameEvent;
 use ultima_app_state::games::{Act, Startup, FIRST_PAGE};
 use ultima_app_state::settings::Settings;
@@ -260,17 +260,17 @@ impl<P: Platform> AppCore<P> {
         let answer = match mv {
             None => Err(AppError {
                 kind: ErrorKind::BadRequest,
-                problem: Problem::BotFailed,
+                problem: AppProblem::BotFailed.into(),
             }),
             Some(text) => self.change_current(&search.game_id, |session, now| {
                 if session.game().moves().len() != search.ply {
-                    return Err(AppError::new(Problem::GameChanged));
+                    return Err(AppError::new(AppProblem::GameChanged));
                 }
                 let mv: Move = session
                     .game()
                     .position()
                     .parse_coordinates(text)
-                    .map_err(|_| AppError::new(Problem::BotFailed))?;
+                    .map_err(|_| AppError::new(AppProblem::BotFailed))?;
                 session.play_bot(&mv, now)?;
                 Ok(())
             }),

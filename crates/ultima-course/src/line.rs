@@ -2,7 +2,7 @@
 //! about, followed wherever they go. The runner and the check share it, so the check judges
 //! exactly what the learner meets.
 
-use ultima_bot::{history_hashes, Engine, LevelPlayer, NoClock};
+use ultima_bot::{history_hashes, Engine, LevelExt, LevelPlayer, NoClock};
 use ultima_rules::{DrawReason, Game, GameError, Move, MoveError, Outcome, Square};
 
 use crate::data::{DrawGoal, Goal, OpponentSpec, Task};

@@ -23,7 +23,7 @@ pub mod view;
 pub mod wire;
 
 pub use clock::{Clock, Running, TimeControl};
-pub use problem::{CheckBy, ErrorKind, Freezer, Problem, SessionError, StorageWhat};
+pub use problem::{CheckBy, ErrorKind, Freezer, Problem, SessionError};
 pub use session::{Action, Session, TakeBack};
 pub use stored::{
     CutShort, Restored, StoredClock, StoredError, StoredGame, StoredOpponent, StoredSummary,

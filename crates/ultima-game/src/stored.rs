@@ -11,7 +11,7 @@
 //!   `evalBar` (the evaluation bar was shown during play), written only when it was.
 
 use serde::{Deserialize, Serialize};
-use ultima_bot::Level;
+use ultima_level::Level;
 use ultima_rules::{ByColor, Color, Game, Outcome, RecordError};
 
 use crate::clock::{Clock, Running};

@@ -162,7 +162,7 @@ fn date(ms: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use ultima_bot::Level;
+    use ultima_level::Level;
     use ultima_rules::{Color, Game, Position};
 
     use super::*;

@@ -4,7 +4,7 @@
 //! Squares are names (`"e2"`). None of these is saved: see [`crate::stored`].
 
 use serde::{Deserialize, Serialize};
-use ultima_bot::Level;
+use ultima_level::Level;
 use ultima_rules::{Color, Outcome, Role};
 
 use crate::time_control::TimeControl;

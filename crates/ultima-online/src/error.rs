@@ -1,7 +1,6 @@
 //! Why the client could not do what it was asked, in words for logs and the command line; the
-//! app reads the variants (and the server's codes) and words them itself.
+//! app's UI words the codes of it instead ([`crate::problem`]).
 
-use ultima_game::Problem;
 use ultima_protocol::ErrorCode;
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -39,56 +38,6 @@ impl OnlineError {
             OnlineError::Refused(code) => Some(code),
             _ => None,
         }
-    }
-
-    /// The game core's code for it, which the app's UI words.
-    pub fn problem(&self) -> Problem {
-        match self {
-            OnlineError::BadAddress { address, .. } => Problem::BadServerAddress {
-                address: address.clone(),
-            },
-            OnlineError::Unreachable { address, .. } => Problem::ServerUnreachable {
-                address: address.clone(),
-            },
-            OnlineError::Protocol { found, expected } => Problem::ServerVersion {
-                found: *found,
-                expected: *expected,
-            },
-            OnlineError::Refused(code) => problem_of(code),
-            OnlineError::Unexpected(_) => Problem::ServerBroken,
-            OnlineError::Offline | OnlineError::Closed => Problem::Offline,
-        }
-    }
-}
-
-/// The game core's code for a refusal of the server.
-pub fn problem_of(code: &ErrorCode) -> Problem {
-    match code {
-        ErrorCode::Refused { problem } => problem.clone(),
-        ErrorCode::BadInvite => Problem::BadInvite,
-        // The app's words for these say an invite or game may have expired.
-        ErrorCode::NoSuchInvite | ErrorCode::InviteExpired => Problem::NoSuchInvite,
-        ErrorCode::BadToken | ErrorCode::GameExpired => Problem::UnknownOnlineGame,
-        ErrorCode::RateLimited { retry_after_ms }
-        | ErrorCode::JoinRateLimited { retry_after_ms }
-        | ErrorCode::CreateRateLimited { retry_after_ms } => Problem::TooManyTries {
-            retry_after_ms: u32::try_from(*retry_after_ms).unwrap_or(u32::MAX),
-        },
-        ErrorCode::WaitingForOpponent => Problem::WaitingForOpponent,
-        // The position moved on before the move arrived (the opponent's take-back).
-        ErrorCode::StaleMove { .. } => Problem::GameChanged,
-        ErrorCode::NotClaimable { in_ms } => Problem::NotClaimable {
-            in_ms: in_ms.map(|ms| u32::try_from(ms).unwrap_or(u32::MAX)),
-        },
-        ErrorCode::NoRematch => Problem::NoRematch,
-        ErrorCode::Unavailable => Problem::ServerUnavailable,
-        // What this client sends is well-formed, small, and seated: the server and this
-        // version do not agree.
-        ErrorCode::BadMessage { .. }
-        | ErrorCode::FrameTooLarge { .. }
-        | ErrorCode::BadClock { .. }
-        | ErrorCode::NotSeated
-        | ErrorCode::AlreadySeated => Problem::ServerBroken,
     }
 }
 
@@ -133,7 +82,7 @@ pub fn describe(code: &ErrorCode) -> String {
         ErrorCode::StaleMove { expected_ply } => {
             format!("a move for another position (the game is at ply {expected_ply})")
         }
-        ErrorCode::Refused { problem } => format!("the game does not allow it ({problem})"),
+        ErrorCode::Refused { problem } => format!("the game does not allow it ({problem:?})"),
         ErrorCode::NotClaimable { in_ms: Some(ms) } => {
             format!("claiming the win yet (in {} s)", ms.div_ceil(1000))
         }

@@ -8,14 +8,22 @@
 //! - [`game`]: the game as this side sees it, the server's state and moves played into a
 //!   local [`ultima_game::Session`] (the position, the legal moves, the view the UI draws, the
 //!   finished game to file).
+//! - [`OnlineProblem`]: online play's codes, which the app's UI words (the client's failures and
+//!   the server's refusals, by [`OnlineError::problem`] and [`problem_of`]).
 //!
-//! Used by `ultima online` (a bot put online) and by the app.
+//! Used by `ultima online` (a bot put online) and by the app. Without the default `client`
+//! feature (no tokio, no socket) it is the game as this side sees it and the codes, for the app
+//! state's and the browser's builds.
 
+#[cfg(feature = "client")]
 pub mod client;
 mod error;
 pub mod game;
+mod problem;
 
+#[cfg(feature = "client")]
 pub use client::{normalize_address, Client, Credentials, Event, Events, Link, Options, Seat};
-pub use error::{describe, problem_of, OnlineError};
+pub use error::{describe, OnlineError};
 pub use game::{Change, OnlineGame, OutOfStep};
+pub use problem::{problem_of, OnlineFailure, OnlineProblem};
 pub use ultima_protocol as protocol;

@@ -14,7 +14,7 @@ use ultima_core::History;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredSummary};
 
-use crate::error::{AppError, Problem, StorageWhat};
+use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
 use crate::stored;
 
@@ -155,7 +155,7 @@ impl Finished {
             .games
             .iter()
             .find(|listed| listed.id == id)
-            .ok_or_else(|| AppError::new(Problem::NotFinished))?;
+            .ok_or_else(|| AppError::new(AppProblem::NotFinished))?;
         stored::finished_session(listed.body.clone()).ok_or_else(|| {
             AppError::storage(StorageWhat::History, format!("game {id} does not replay"))
         })

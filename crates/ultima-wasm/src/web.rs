@@ -105,7 +105,7 @@ pub fn analysis_done(
 ) -> Result<AnalysisAnswer, AppError> {
     let analysis: GameAnalysis = serde_json::from_str(analysis).map_err(|error| {
         eprintln!("ultima: the worker's analysis of {game_id} does not read: {error}");
-        AppError::new(ultima_app_state::error::Problem::BotFailed)
+        AppError::new(ultima_app_state::error::AppProblem::BotFailed)
     })?;
     core.analysis_done(game_id, &analysis)
 }

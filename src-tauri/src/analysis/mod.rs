@@ -16,7 +16,7 @@ use ultima_core::wire::{AnalysisAnswer, AnalysisProgress};
 use ultima_core::{Analyse, AnalyseError};
 
 use crate::commands::off_main;
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, AppProblem};
 use crate::state::{AppState, Launch};
 
 /// The analysis under way: its game, and the flag that stops it.
@@ -61,7 +61,7 @@ pub fn analyse(
         }
         Err(error) => {
             eprintln!("ultima: analysing game {game_id}: {error}");
-            Err(AppError::new(Problem::BotFailed))
+            Err(AppError::new(AppProblem::BotFailed))
         }
     }
 }

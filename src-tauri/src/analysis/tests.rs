@@ -8,7 +8,7 @@ use std::time::Duration;
 use ultima_analysis::Judgement;
 use ultima_game::wire::{GameView, NewGame};
 
-use crate::error::Problem;
+use crate::error::{AppProblem, GameProblem};
 use crate::state::AppState;
 use crate::tests::{folder, open};
 use ultima_app_state::analysis::wire::AnalysisAnswer;
@@ -134,7 +134,10 @@ fn a_game_still_going_is_not_analysed() {
     let state = open(&dir);
     let game = friends_game(&state);
     let refused = super::analyse(&state, &game.id, &mut |_| {});
-    assert_eq!(refused.map_err(|e| e.problem), Err(Problem::NotFinished));
+    assert_eq!(
+        refused.map_err(|e| e.problem),
+        Err(AppProblem::NotFinished.into())
+    );
 }
 
 #[test]
@@ -177,7 +180,7 @@ fn a_hint_against_the_bot_names_a_piece_to_move_and_is_counted_in_the_saved_reco
     let friends = friends_game(&state);
     assert_eq!(
         state.game_hint(&friends.id).map_err(|e| e.problem),
-        Err(Problem::NotAgainstBot)
+        Err(GameProblem::NotAgainstBot.into())
     );
 }
 
@@ -197,7 +200,7 @@ fn the_eval_bar_scores_a_position_of_the_game_and_the_saved_record_notes_it() {
     assert!(state.find(&game.id).unwrap().eval_bar());
     assert_eq!(
         state.game_eval_bar(&game.id, 5u32).map_err(|e| e.problem),
-        Err(Problem::NoSuchPly { ply: 5 })
+        Err(GameProblem::NoSuchPly { ply: 5 }.into())
     );
     // Kept after a restart, and in the finished game's line in the list.
     drop(state);
@@ -229,7 +232,7 @@ fn a_stopped_eval_bar_search_answers_cancelled() {
     let stopped =
         ultima_app_state::analysis::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(true)));
     let error = stopped.expect_err("stopped");
-    assert_eq!(error.problem, Problem::BotStopped);
+    assert_eq!(error.problem, AppProblem::BotStopped);
     assert!(error.is_cancelled(), "the UI passes it over in silence");
     let scored =
         ultima_app_state::analysis::wire::eval_bar(&game, 0, &Arc::new(AtomicBool::new(false)))

@@ -7,7 +7,7 @@ use ultima_course::{MissReason, RunState, Score};
 use ultima_game::ErrorKind;
 use ultima_rules::{Color, Role};
 
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, AppProblem, CourseProblem, GameProblem};
 use crate::notice::Notice;
 use crate::tests::{folder, kill_and_reopen, on_disk, open, with_save};
 use ultima_app_state::course::wire::{GoalView, StepView, TaskStep};
@@ -87,7 +87,7 @@ fn a_wrong_move_is_refused_with_the_rules_reason_and_changes_nothing() {
     let error = state
         .task_move("removal-2", "a1", "a1")
         .expect_err("a king is never removed");
-    assert_eq!(error.problem, Problem::KingRemoval);
+    assert_eq!(error.problem, GameProblem::KingRemoval);
     let task = state.open_task("removal-2").expect("still open");
     assert_eq!((task.tries, task.moves_used), (1, 0));
     assert!(task.plies.is_empty());
@@ -438,7 +438,7 @@ fn a_reset_forgets_the_stars_and_the_task_open_and_is_saved() {
         .expect_err("no task open");
     assert_eq!(
         error.problem,
-        Problem::NotOpenTask {
+        CourseProblem::NotOpenTask {
             task: "withdrawer-3".into()
         }
     );
@@ -495,7 +495,7 @@ fn every_refusal_of_the_course_is_a_code() {
 
 #[test]
 fn without_a_store_the_course_says_why_it_cannot_open() {
-    let state = crate::state::AppState::unavailable(AppError::new(Problem::Storage {
+    let state = crate::state::AppState::unavailable(AppError::new(AppProblem::Storage {
         what: crate::error::StorageWhat::DataFolder,
     }));
     assert_eq!(state.course_status().next, None);
@@ -503,7 +503,7 @@ fn without_a_store_the_course_says_why_it_cannot_open() {
     assert_eq!(error.kind, ErrorKind::Storage);
     assert_eq!(
         error.problem,
-        Problem::Storage {
+        AppProblem::Storage {
             what: crate::error::StorageWhat::DataFolder
         },
         "the reason the data could not be opened"

@@ -5,7 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::Path;
 
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, OnlineProblem};
 
 /// The server's file in the app's data folder.
 pub const FILE: &str = "online-host.sqlite";
@@ -25,7 +25,7 @@ impl Hosting {
         };
         let server = ultima_server::start(config).await.map_err(|error| {
             eprintln!("ultima: hosting on port {port}: {error}");
-            AppError::new(Problem::HostFailed { port })
+            AppError::new(OnlineProblem::HostFailed { port })
         })?;
         let port = server.local_addr().port();
         Ok(Hosting { server, port })

@@ -30,7 +30,7 @@ use ultima_online::{
 };
 use ultima_protocol::GameState;
 
-use crate::error::{square, AppError, Problem};
+use crate::error::{square, AppError, AppProblem, GameProblem, OnlineProblem};
 use crate::state::{now_ms, AppState};
 use host::Hosting;
 use stored::{StoredOnline, StoredOnlineGame};
@@ -101,7 +101,7 @@ fn network_problem(error: &OnlineError) -> AppError {
 }
 
 fn no_game() -> AppError {
-    AppError::new(Problem::NoOnlineGame)
+    AppError::new(OnlineProblem::NoOnlineGame)
 }
 
 impl Live {
@@ -264,7 +264,7 @@ impl Online {
             };
             let id = local_id(&saved.state.game);
             let game = OnlineGame::new(id, saved.state.clone(), now_ms())
-                .map_err(|_| AppError::new(Problem::ServerBroken))?;
+                .map_err(|_| AppError::new(OnlineProblem::ServerBroken))?;
             let (client, events) =
                 Client::resume(&address, saved.credentials.clone(), Options::default())
                     .map_err(|e| network_problem(&e))?;
@@ -308,7 +308,7 @@ impl Online {
             });
         }
         let folder = self.inner().folder.clone().ok_or_else(|| {
-            AppError::new(Problem::Storage {
+            AppError::new(AppProblem::Storage {
                 what: crate::error::StorageWhat::DataFolder,
             })
         })?;
@@ -354,7 +354,7 @@ impl Online {
                 .hosting
                 .as_ref()
                 .map(Hosting::local_address)
-                .ok_or_else(|| AppError::new(Problem::HostFailed { port }))?
+                .ok_or_else(|| AppError::new(OnlineProblem::HostFailed { port }))?
         } else {
             self.server_address()?
         };
@@ -390,7 +390,7 @@ impl Online {
     fn server_address(&self) -> Result<String, AppError> {
         let server = self.inner().settings.server.clone();
         if server.is_empty() {
-            return Err(AppError::new(Problem::NoServer));
+            return Err(AppError::new(OnlineProblem::NoServer));
         }
         Ok(server)
     }
@@ -411,7 +411,7 @@ impl Online {
         let game = OnlineGame::new(local_id(&state.game), state, now_ms()).map_err(|error| {
             eprintln!("ultima: the server's game does not replay: {error}");
             client.close();
-            AppError::new(Problem::ServerBroken)
+            AppError::new(OnlineProblem::ServerBroken)
         })?;
         Ok(self.begin(
             app,
@@ -546,7 +546,7 @@ impl Online {
                     attempt,
                     retry_in_ms: retry_in_ms as f64,
                 };
-                live.refuse_pending(AppError::new(Problem::Offline));
+                live.refuse_pending(AppError::new(OnlineProblem::Offline));
             }
             Event::Stopped(error) => {
                 live.refuse_pending(network_problem(&error));
@@ -554,7 +554,7 @@ impl Online {
                     return Some(taken);
                 }
                 live.link = LinkView::Stopped {
-                    problem: error.problem(),
+                    problem: error.problem().into(),
                 };
             }
         }
@@ -608,19 +608,19 @@ impl Online {
             if view.may_act.play.is_none() {
                 return Err(if live.game.opponent_joined() {
                     AppError::new(if live.game.is_over() {
-                        Problem::GameOver
+                        GameProblem::GameOver
                     } else {
-                        Problem::NotYourTurn
+                        GameProblem::NotYourTurn
                     })
                 } else {
-                    AppError::new(Problem::WaitingForOpponent)
+                    AppError::new(OnlineProblem::WaitingForOpponent)
                 });
             }
             let mv = live
                 .game
                 .position()
                 .find_move(from, to)
-                .map_err(|error| AppError::new(Problem::from(&error)))?;
+                .map_err(|error| AppError::new(GameProblem::from(&error)))?;
             let ply = u32::try_from(live.game.moves().len()).unwrap_or(u32::MAX);
             Ok((
                 ClientMessage::Move {
@@ -648,7 +648,7 @@ impl Online {
             let live = inner.live.as_mut().ok_or_else(no_game)?;
             if live.pending.is_some() {
                 // One request at a time (the UI sends the next once this one is answered).
-                return Err(AppError::new(Problem::GameChanged));
+                return Err(AppError::new(AppProblem::GameChanged));
             }
             let (message, expect) = make(live)?;
             live.client.send(message).map_err(|e| network_problem(&e))?;
@@ -662,7 +662,7 @@ impl Online {
                 if let Some(live) = self.inner().live.as_mut() {
                     live.pending = None;
                 }
-                Err(AppError::new(Problem::Offline))
+                Err(AppError::new(OnlineProblem::Offline))
             }
         }
     }
@@ -700,7 +700,7 @@ impl Online {
             let done = inner.live.as_ref().is_some_and(|live| {
                 let unknown = live.link
                     == LinkView::Stopped {
-                        problem: Problem::UnknownOnlineGame,
+                        problem: OnlineProblem::UnknownOnlineGame.into(),
                     };
                 unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none())
             });
@@ -756,9 +756,9 @@ async fn first_state(events: &mut Events) -> Result<GameState, AppError> {
                 _ => {}
             }
         }
-        Err(AppError::new(Problem::Offline))
+        Err(AppError::new(OnlineProblem::Offline))
     };
     tokio::time::timeout(ANSWER_TIMEOUT, waiting)
         .await
-        .map_err(|_| AppError::new(Problem::Offline))?
+        .map_err(|_| AppError::new(OnlineProblem::Offline))?
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::wire::{LinkView, OnlineView};
 use super::Online;
-use crate::error::Problem;
+use crate::error::{GameProblem, OnlineProblem, Problem};
 use crate::state::AppState;
 use crate::tests::{folder, open};
 use ultima_online::protocol::{ClientMessage, ColorChoice, Presence};
@@ -48,7 +48,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .create(&host_state, ColorChoice::White, None, false)
         .await
         .expect_err("no server");
-    assert_eq!(error.problem, Problem::NoServer);
+    assert_eq!(error.problem, OnlineProblem::NoServer);
 
     let hosting = host.host(&host_state, 0).await.expect("hosts");
     assert!(hosting
@@ -73,7 +73,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .await;
     assert_eq!(
         refused.expect_err("unknown code").problem,
-        Problem::NoSuchInvite
+        OnlineProblem::NoSuchInvite
     );
     let joined = guest
         .join(&guest_state, &address, &invite)
@@ -95,7 +95,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     let seen = until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
     assert_eq!(seen.game.may_act.play, Some(Color::Black));
     let not_yours = host.play("d2", "d6").await.expect_err("not white's move");
-    assert_eq!(not_yours.problem, Problem::NotYourTurn);
+    assert_eq!(not_yours.problem, GameProblem::NotYourTurn);
     guest.play("e7", "e6").await.expect("black plays");
     until(&host, "black's move", |v| v.game.plies.len() == 2).await;
 
@@ -259,7 +259,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
         .expect_err("not yet");
     assert!(matches!(
         early.problem,
-        Problem::NotClaimable { in_ms: Some(_) }
+        Problem::Online(OnlineProblem::NotClaimable { in_ms: Some(_) })
     ));
     until(&host, "the claim to be due", |v| {
         v.claim_win_in_ms == Some(0.0)
@@ -314,14 +314,14 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
     assert_eq!(
         stopped.link,
         LinkView::Stopped {
-            problem: Problem::UnknownOnlineGame
+            problem: OnlineProblem::UnknownOnlineGame.into()
         }
     );
     // Left, it is forgotten: the next start has no game to go on with.
     online.leave(&state);
     assert_eq!(
         online.view().expect_err("no game").problem,
-        Problem::NoOnlineGame
+        OnlineProblem::NoOnlineGame
     );
     drop(online);
     drop(state);
@@ -333,7 +333,7 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         .expect("watch");
     assert_eq!(
         reopened.view().expect_err("nothing saved").problem,
-        Problem::NoOnlineGame
+        OnlineProblem::NoOnlineGame
     );
     server.shutdown().await;
 }

@@ -10,7 +10,7 @@ use ultima_puzzles::rating::Difficulty;
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Position};
 
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, GameProblem, PuzzleProblem};
 use crate::notice::Notice;
 use crate::state::AppState;
 use crate::tests::{folder, on_disk, open, with_save};
@@ -120,7 +120,7 @@ fn the_next_puzzle_is_never_one_seen_and_each_left_is_filed() {
     let error = state
         .puzzle_next(Difficulty::Harder, None)
         .expect_err("every puzzle is seen");
-    assert_eq!(error.problem, Problem::NoPuzzleLeft);
+    assert_eq!(error.problem, PuzzleProblem::NoPuzzleLeft);
     // Each puzzle left unfinished is an attempt (unrated, undecided); the open one is not yet.
     let history = state.puzzle_history(None, 50u32).expect("the history");
     assert_eq!(history.attempts.len(), test_puzzles().len() - 1);
@@ -134,7 +134,7 @@ fn the_next_puzzle_is_never_one_seen_and_each_left_is_filed() {
     let error = state
         .puzzle_next(Difficulty::Easier, None)
         .expect_err("still every puzzle seen");
-    assert_eq!(error.problem, Problem::NoPuzzleLeft);
+    assert_eq!(error.problem, PuzzleProblem::NoPuzzleLeft);
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn a_theme_is_asked_by_its_name() {
         state
             .puzzle_next(Difficulty::Normal, Some("mate-in-1".to_string()))
             .map(|v| v.id),
-        Err(AppError::new(Problem::NoPuzzleLeft))
+        Err(AppError::new(PuzzleProblem::NoPuzzleLeft))
     );
     let error = state
         .puzzle_next(Difficulty::Normal, Some("fork".to_string()))
@@ -305,7 +305,7 @@ fn any_winning_move_at_the_end_counts_and_an_illegal_one_is_refused() {
         .expect_err("a king steps one square");
     assert_eq!(error.kind, ErrorKind::IllegalMove);
     let error = state.puzzle_move(MATE, "z9", "a3").expect_err("no square");
-    assert_eq!(error.problem, Problem::BadSquare { text: "z9".into() });
+    assert_eq!(error.problem, GameProblem::BadSquare { text: "z9".into() });
     assert_eq!(
         state.puzzle_open().expect("reads").expect("open"),
         view,
@@ -326,7 +326,7 @@ fn any_winning_move_at_the_end_counts_and_an_illegal_one_is_refused() {
     let error = state.puzzle_replay("nope").expect_err("no such puzzle");
     assert_eq!(
         error.problem,
-        Problem::NoSuchPuzzle {
+        PuzzleProblem::NoSuchPuzzle {
             puzzle: "nope".into()
         }
     );

@@ -14,7 +14,7 @@ use ultima_game::wire::BoardView;
 use ultima_game::Session;
 use ultima_rules::Game;
 
-use crate::error::{AppError, Problem};
+use crate::error::{AppError, AppProblem, GameProblem};
 use wire::HintView;
 
 /// The nodes each position is searched with (the same answer on any machine).
@@ -23,7 +23,7 @@ pub const NODES: u64 = DEFAULT_NODES;
 /// `session` if its game is over (only a finished game is analysed).
 pub fn finished(session: Session) -> Result<Session, AppError> {
     if session.game().outcome().is_none() {
-        return Err(AppError::new(Problem::NotFinished));
+        return Err(AppError::new(AppProblem::NotFinished));
     }
     Ok(session)
 }
@@ -44,22 +44,22 @@ pub fn fits(game: &Game, analysis: &GameAnalysis) -> bool {
 pub fn line_boards(game: &Game, ply: u32, moves: &[String]) -> Result<Vec<BoardView>, AppError> {
     let plies = ply as usize;
     if plies > game.moves().len() {
-        return Err(AppError::new(Problem::NoSuchPly { ply }));
+        return Err(AppError::new(GameProblem::NoSuchPly { ply }));
     }
     // From the game's start, so that the boards' ply numbers and repetitions are the game's.
     let mut line = Game::new(game.start().clone());
     for mv in &game.moves()[..plies] {
         line.play(mv)
-            .map_err(|_| AppError::new(Problem::NoSuchPly { ply }))?;
+            .map_err(|_| AppError::new(GameProblem::NoSuchPly { ply }))?;
     }
     let mut boards = Vec::with_capacity(moves.len());
     for text in moves {
         let mv = line
             .position()
             .parse_move(text)
-            .map_err(|error| AppError::new(Problem::from(&error)))?;
+            .map_err(|error| AppError::new(GameProblem::from(&error)))?;
         line.play(&mv)
-            .map_err(|_| AppError::new(Problem::GameOver))?;
+            .map_err(|_| AppError::new(GameProblem::GameOver))?;
         if let Some(board) = board_view(&line, line.moves().len()) {
             boards.push(board);
         }
@@ -72,7 +72,7 @@ pub fn line_boards(game: &Game, ply: u32, moves: &[String]) -> Result<Vec<BoardV
 pub fn hint(game: &Game, hints: u32) -> Result<HintView, AppError> {
     let square = wire::hint_square(game).map_err(|error| {
         eprintln!("ultima: the hint's search failed: {error}");
-        AppError::new(Problem::BotFailed)
+        AppError::new(AppProblem::BotFailed)
     })?;
     Ok(HintView { square, hints })
 }

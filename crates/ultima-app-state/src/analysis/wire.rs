@@ -193,25 +193,25 @@ pub fn game_at(game: &Game, ply: u32) -> Option<Game> {
 }
 
 /// The evaluation bar's score for the position after `ply` moves of `game` (a search at
-/// [`EVAL_BAR_NODES`]); raising `stop` ends it with [`Problem::BotStopped`], which the UI
+/// [`EVAL_BAR_NODES`]); raising `stop` ends it with [`AppProblem::BotStopped`], which the UI
 /// passes over in silence (a newer position is being evaluated).
 pub fn eval_bar(
     game: &Game,
     ply: u32,
     stop: &Arc<AtomicBool>,
 ) -> Result<EvalBarView, crate::error::AppError> {
-    use crate::error::{AppError, Problem};
-    let at = game_at(game, ply).ok_or(AppError::new(Problem::NoSuchPly { ply }))?;
+    use crate::error::{AppError, AppProblem, GameProblem};
+    let at = game_at(game, ply).ok_or(AppError::new(GameProblem::NoSuchPly { ply }))?;
     match Analyser::new(EVAL_BAR_NODES).evaluate(&at, stop) {
         Ok(eval) => Ok(EvalBarView {
             ply,
             eval,
             win_chance: eval.win_chance(),
         }),
-        Err(AnalysisError::Stopped { .. }) => Err(AppError::new(Problem::BotStopped)),
+        Err(AnalysisError::Stopped { .. }) => Err(AppError::new(AppProblem::BotStopped)),
         Err(error) => {
             eprintln!("ultima: the evaluation bar's search failed: {error}");
-            Err(AppError::new(Problem::BotFailed))
+            Err(AppError::new(AppProblem::BotFailed))
         }
     }
 }

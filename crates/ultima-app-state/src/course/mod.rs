@@ -12,7 +12,7 @@ pub mod wire;
 use ultima_course::{Course, Progress, RunState, Step, Task, TaskRun};
 use ultima_rules::Square;
 
-use crate::error::{square, AppError, Problem};
+use crate::error::{square, AppError, CourseProblem, GameProblem};
 use crate::record::Saves;
 use stored::StoredTask;
 use wire::{CourseMap, CourseStatus, TaskStep, TaskView};
@@ -58,13 +58,13 @@ impl CourseData {
 fn course() -> Result<&'static Course, AppError> {
     ultima_course::course().map_err(|error| {
         eprintln!("ultima: the course does not read: {error}");
-        AppError::new(Problem::CourseUnavailable)
+        AppError::new(CourseProblem::CourseUnavailable)
     })
 }
 
 fn find_task(task_id: &str) -> Result<&'static Task, AppError> {
     course()?.task(task_id).ok_or_else(|| {
-        AppError::new(Problem::NoSuchTask {
+        AppError::new(CourseProblem::NoSuchTask {
             task: task_id.to_string(),
         })
     })
@@ -81,7 +81,7 @@ fn open_run<'a>(
 }
 
 fn not_open(task_id: &str) -> AppError {
-    AppError::new(Problem::NotOpenTask {
+    AppError::new(CourseProblem::NotOpenTask {
         task: task_id.to_string(),
     })
 }
@@ -89,7 +89,7 @@ fn not_open(task_id: &str) -> AppError {
 /// A view could not be made: only when the embedded course contradicts itself.
 fn inconsistent() -> AppError {
     eprintln!("ultima: the course's data does not fit together");
-    AppError::new(Problem::CourseUnavailable)
+    AppError::new(CourseProblem::CourseUnavailable)
 }
 
 fn view(progress: &Progress, run: &TaskRun<'_>) -> Result<TaskView, AppError> {
@@ -240,7 +240,7 @@ fn finish_step(
     step: &Step,
 ) -> Result<TaskStep, AppError> {
     if let Step::Illegal(error) = step {
-        return Err(AppError::new(Problem::from(error)));
+        return Err(AppError::new(GameProblem::from(error)));
     }
     let mut record = (progress.stars(run.task()), false);
     if let Step::Solved { score, .. } = step {

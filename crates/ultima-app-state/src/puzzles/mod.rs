@@ -26,7 +26,7 @@ use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Outcome, Position, Status};
 
 use crate::archive::Archive;
-use crate::error::{square, AppError, Problem};
+use crate::error::{square, AppError, GameProblem, PuzzleProblem};
 use crate::record::Saves;
 use stored::{PuzzleState, StoredRating, StoredRun};
 use wire::{AttemptBody, PuzzleStatus, PuzzleStep, PuzzleStepView, PuzzleView};
@@ -87,7 +87,7 @@ fn embedded() -> Result<&'static [Puzzle], AppError> {
             }
         })
         .as_deref()
-        .ok_or_else(|| AppError::new(Problem::PuzzlesUnavailable))
+        .ok_or_else(|| AppError::new(PuzzleProblem::PuzzlesUnavailable))
 }
 
 fn find<'p>(puzzles: &'p [Puzzle], puzzle_id: &str) -> Result<&'p Puzzle, AppError> {
@@ -95,7 +95,7 @@ fn find<'p>(puzzles: &'p [Puzzle], puzzle_id: &str) -> Result<&'p Puzzle, AppErr
         .iter()
         .find(|puzzle| puzzle.id == puzzle_id)
         .ok_or_else(|| {
-            AppError::new(Problem::NoSuchPuzzle {
+            AppError::new(PuzzleProblem::NoSuchPuzzle {
                 puzzle: puzzle_id.to_string(),
             })
         })
@@ -110,7 +110,7 @@ fn open_run<'a>(
         .as_mut()
         .filter(|run| run.puzzle == puzzle_id)
         .ok_or_else(|| {
-            AppError::new(Problem::NotOpenPuzzle {
+            AppError::new(PuzzleProblem::NotOpenPuzzle {
                 puzzle: puzzle_id.to_string(),
             })
         })
@@ -119,7 +119,7 @@ fn open_run<'a>(
 /// A puzzle's data does not play: only when the collection contradicts itself.
 fn inconsistent(puzzle: &Puzzle) -> AppError {
     eprintln!("ultima: the puzzle {} does not play", puzzle.id);
-    AppError::new(Problem::PuzzlesUnavailable)
+    AppError::new(PuzzleProblem::PuzzlesUnavailable)
 }
 
 fn view(puzzle: &Puzzle, run: &StoredRun, rating: &StoredRating) -> Result<PuzzleView, AppError> {
@@ -321,7 +321,7 @@ impl PuzzleData {
         let theme = theme
             .map(|name| {
                 Theme::from_str(name).map_err(|_| {
-                    AppError::new(Problem::UnknownTheme {
+                    AppError::new(PuzzleProblem::UnknownTheme {
                         theme: name.to_string(),
                     })
                 })
@@ -344,7 +344,7 @@ impl PuzzleData {
                     seed,
                 },
             )
-            .ok_or_else(|| AppError::new(Problem::NoPuzzleLeft))?;
+            .ok_or_else(|| AppError::new(PuzzleProblem::NoPuzzleLeft))?;
             data.open_new(archive, chosen, now)
         })
     }
@@ -412,7 +412,7 @@ impl PuzzleData {
             let position = game.position();
             let mv = position
                 .find_move(from, to)
-                .map_err(|error| AppError::new(Problem::from(&error)))?;
+                .map_err(|error| AppError::new(GameProblem::from(&error)))?;
             let text = mv.coordinates();
             let after = position.play_unchecked(&mv);
             let played = ply_view(position, &mv);

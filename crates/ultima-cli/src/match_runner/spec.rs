@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ultima_bot::{Level, LevelSettings};
+use ultima_bot::{Level, LevelExt, LevelSettings};
 
 use super::engine_player::EngineProcess;
 use super::player::Player;

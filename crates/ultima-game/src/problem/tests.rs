@@ -124,12 +124,6 @@ fn problems_are_codes_with_their_parameters() {
         json!({ "code": "noSuchPly", "ply": 7 })
     );
     assert_eq!(
-        code(&Problem::Storage {
-            what: StorageWhat::DataFolder
-        }),
-        json!({ "code": "storage", "what": "dataFolder" })
-    );
-    assert_eq!(
         code(&Problem::TakeBackAlreadyRequested),
         json!({ "code": "takeBackAlreadyRequested" })
     );
@@ -343,16 +337,7 @@ fn each_problem_has_its_kind() {
         (ErrorKind::GameOver, Problem::GameOver)
     );
     assert_eq!(Problem::SeatIsBot.kind(), ErrorKind::NotYourTurn);
-    assert_eq!(Problem::NotCurrentGame.kind(), ErrorKind::NoGame);
-    assert_eq!(Problem::BotStopped.kind(), ErrorKind::Cancelled);
-    assert_eq!(Problem::BotFailed.kind(), ErrorKind::BadRequest);
-    assert_eq!(
-        Problem::Storage {
-            what: StorageWhat::Save
-        }
-        .kind(),
-        ErrorKind::Storage
-    );
+    assert_eq!(Problem::NoSuchPly { ply: 3 }.kind(), ErrorKind::BadRequest);
     assert_eq!(
         SessionError::new(Problem::Frozen {
             role: Role::Pawn,
@@ -363,7 +348,8 @@ fn each_problem_has_its_kind() {
             }]
         })
         .to_string(),
-        "IllegalMove: the pawn on d4 is frozen by the immobilizer on d5",
-        "developer text for the log"
+        "IllegalMove: Frozen { role: Pawn, square: \"d4\", by: [Freezer { role: Immobilizer, \
+         square: \"d5\" }] }",
+        "developer text for the log: the kind and the code"
     );
 }

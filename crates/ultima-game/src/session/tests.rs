@@ -1,4 +1,4 @@
-use ultima_bot::Level;
+use ultima_level::Level;
 use ultima_rules::{Color, DrawReason, Outcome, Role, WinReason};
 
 use super::*;

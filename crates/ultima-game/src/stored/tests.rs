@@ -1,5 +1,5 @@
 use serde_json::json;
-use ultima_bot::Level;
+use ultima_level::Level;
 use ultima_rules::{Color, DrawReason, Outcome, WinReason};
 
 use super::*;

@@ -1,5 +1,5 @@
 use serde_json::json;
-use ultima_bot::Level;
+use ultima_level::Level;
 use ultima_rules::{Color, DrawReason, Outcome, Role, WinReason};
 
 use super::*;
@@ -155,8 +155,8 @@ fn a_game_view_has_the_fields_the_ui_reads() {
     );
 }
 
-/// The TypeScript the app's bindings will hold for these types: the rules' and the bot's
-/// enums export as themselves, with their serde shapes.
+/// The TypeScript the app's bindings will hold for these types: the rules' enums and the level
+/// names export as themselves, with their serde shapes; the game's codes as `GameProblem`.
 #[cfg(feature = "specta")]
 #[test]
 fn the_typescript_types_follow_the_serde_shapes() {
@@ -184,6 +184,8 @@ fn the_typescript_types_follow_the_serde_shapes() {
         r#"timeControl?: TimeControl | null"#,
         r#"mark: Mark"#,
         r#"code: "frozen""#,
+        r#"export type GameProblem ="#,
+        r#"problem: GameProblem"#,
         r#"mayAct: MayAct"#,
     ] {
         assert!(

@@ -23,7 +23,7 @@ use std::cell::Cell;
 
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
-use ultima_bot::{BotError, Clock, Engine, Level, LevelPlayer};
+use ultima_bot::{BotError, Clock, Engine, Level, LevelExt, LevelPlayer};
 use ultima_rand::splitmix64;
 use ultima_rules::Position;
 
