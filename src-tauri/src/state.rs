@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use ultima_core::{AppCore, Later, Opening};
-use ultima_native::{BotRunner, Desktop, Filed, Finished, FlagTimer, KeyValue, Persistence, Saved};
+use ultima_core::{AppCore, Later};
+use ultima_native::{BotRunner, Desktop, Finished, FlagTimer, KeyValue, Persistence};
 
 use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::events::{Events, GameEvent};
@@ -30,54 +30,20 @@ struct Shared {
 pub struct AppState(Arc<Shared>);
 
 impl AppState {
-    /// Opens the store and the history database in `folder` (the app's data folder) and moves
-    /// the finished games of an older save into the database. Never fails: a store that
-    /// cannot be opened gives an app that says why.
+    /// Opens the app on its data in `folder` (the app's data folder; see `ultima_native::open`).
+    /// Never fails: a store that cannot be opened gives an app that says why.
     pub fn open(
         folder: &Path,
         build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
     ) -> AppState {
-        let (persistence, mut loaded, legacy_finished) =
-            match Persistence::open(folder, build_store) {
-                Ok(opened) => opened,
-                Err(error) => return AppState::unavailable(error),
-            };
-        let finished = if persistence.is_read_only() {
-            Finished::in_memory()
-        } else {
-            let (finished, notice) = Finished::open(folder);
-            loaded.notices.extend(notice);
-            finished
+        let opened = match ultima_native::open(folder, build_store) {
+            Ok(opened) => opened,
+            Err(error) => return AppState::unavailable(error),
         };
-        let Some(finished) = finished.map(Arc::new) else {
-            return AppState::unavailable(AppError::new(AppProblem::Storage {
-                what: StorageWhat::History,
-            }));
-        };
-        let persistence = Arc::new(persistence);
-        // The finished games of a version 1 save go into the database; only once they are
-        // committed there does the store forget them (a crash in between imports them again,
-        // which the database takes as a no-op).
-        match finished.import(&legacy_finished) {
-            // Kept in the store too while the database lives only in memory.
-            Ok(()) if finished.is_on_disk() => persistence.forget_legacy_finished(),
-            Ok(()) => {}
-            Err(error) => eprintln!("ultima: moving finished games into the database: {error:?}"),
-        }
-        let opening = Opening {
-            rewrite: persistence.is_older_format() || !loaded.notices.is_empty(),
-        };
-        let core = AppCore::open(
-            Desktop,
-            Saved(persistence.clone()),
-            loaded,
-            Filed(finished.clone()),
-            opening,
-        );
         let state = AppState(Arc::new(Shared {
-            core: Ok(Mutex::new(core)),
-            persistence: Ok(persistence),
-            finished: Some(finished),
+            core: Ok(Mutex::new(opened.core)),
+            persistence: Ok(opened.persistence),
+            finished: Some(opened.finished),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),

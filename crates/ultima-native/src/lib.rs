@@ -3,6 +3,8 @@
 //! thread, the clock's timer thread. A native shell (src-tauri) holds the core (`ultima-core`)
 //! on this platform and runs the work it hands out with these runners.
 //!
+//! - `open`: [`open`], the store and the history opened in the app's data folder (an older
+//!   save's finished games moved into the database) and the core on this platform.
 //! - `platform`: [`Desktop`], the core's platform: the store ([`Saved`]), the history
 //!   ([`Filed`]), the system's time and chance.
 //! - `persistence` + `durable` + `store`: the store file with its format version, guarded
@@ -15,6 +17,7 @@
 pub mod bot;
 pub mod durable;
 pub mod history;
+pub mod open;
 pub mod persistence;
 pub mod platform;
 pub mod store;
@@ -22,6 +25,7 @@ pub mod timer;
 
 pub use bot::BotRunner;
 pub use history::Finished;
+pub use open::{open, Opened};
 pub use persistence::Persistence;
 pub use platform::{Desktop, Filed, Saved};
 pub use store::{FileStore, KeyValue};
