@@ -1,14 +1,12 @@
-//! The Ultima app shell on the desktop (and mobile): the app's one core (`ultima-core`) with
-//! the desktop as its platform, and Tauri around it. No app logic lives here.
+//! The Ultima app shell on the desktop (and mobile): the app's one core (`ultima-core`) on the
+//! native platform (`ultima-native`: the store file, the history in SQLite, the bot's thread,
+//! the clock's timer), and Tauri around it. An adapter: no app logic lives here.
 //!
-//! - `state`: the desktop platform (the store file and the history database, the system's
-//!   time) and the core under its lock, with what runs the work it hands out: the bot's thread
-//!   (`bot`), the clock's timer thread (`timer`), the UI's channel.
+//! - `state`: the core under its lock, on `ultima-native`'s platform, with what runs the work
+//!   it hands out: that crate's bot and timer runners, the UI's channel.
 //! - `commands`: every command of the core's list as a Tauri command, and `watch_games`.
 //! - `analysis`: `analyse_game` and `stop_analysis`, the core's analysis job on a thread.
-//! - `persistence` + `durable` + `store`: the store file (tauri-plugin-store) with its format
-//!   version, guarded against torn writes.
-//! - `history`: the finished games, puzzle attempts and analyses in SQLite (`ultima-history`).
+//! - `store`: tauri-plugin-store as the native platform's store file (`KeyValue`).
 //! - `online`: online play (`ultima-online`): the connection to a server, or the server inside
 //!   the app, held in a task that pushes the game's changes to the UI.
 //! - `course`, `puzzles`: their tests, through the app's state.
@@ -17,25 +15,20 @@
 
 mod analysis;
 mod bindings;
-mod bot;
 #[cfg(test)]
 mod both_shells;
 mod commands;
 mod course;
-mod durable;
-mod history;
 mod online;
-mod persistence;
 mod puzzles;
 mod state;
 mod store;
 #[cfg(test)]
 mod tests;
-mod timer;
 
 // The app's state and views without Tauri (`ultima-app-state`), named from the crate's root as
 // the app's own modules.
-use ultima_app_state::{error, events, notice, stored};
+use ultima_app_state::{error, events};
 
 use tauri::{Manager, RunEvent};
 use tauri_plugin_store::StoreExt;
@@ -66,7 +59,8 @@ pub fn run() {
                                 .disable_auto_save()
                                 .build()
                                 .map(|store| {
-                                    Box::new(store::PluginStore(store)) as Box<dyn store::KeyValue>
+                                    Box::new(store::PluginStore(store))
+                                        as Box<dyn ultima_native::KeyValue>
                                 })
                                 .map_err(|error| error.to_string())
                         }),

@@ -1,129 +1,19 @@
-//! The desktop as the core's platform, and the state handed to Tauri with `.manage()`: the app's
-//! one [`AppCore`] under a lock, with what runs the work it hands out (the bot's thread, the
-//! clock's timer thread, the channel the UI watches). Every command goes through
-//! [`AppState::with_core`], which lets the core change, then runs what it asked for. Everything
-//! here runs off the main thread (see `commands`).
+//! The state handed to Tauri with `.manage()`: the app's one [`AppCore`] on the native
+//! platform (`ultima-native`'s [`Desktop`]) under a lock, with what runs the work it hands out
+//! (the bot's thread, the clock's timer thread, the channel the UI watches). Every command goes
+//! through [`AppState::with_core`], which lets the core change, then runs what it asked for.
+//! Everything here runs off the main thread (see `commands`).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use std::collections::HashSet;
+use ultima_core::{AppCore, Later};
+use ultima_native::{BotRunner, Desktop, Finished, FlagTimer, KeyValue, Persistence};
 
-use ultima_analysis::GameAnalysis;
-use ultima_app_state::archive::{Archive, FinishedPage, PageCursor};
-use ultima_app_state::puzzles::wire::PuzzleHistoryPage;
-use ultima_app_state::record::{Entries, Saves};
-use ultima_core::{AppCore, Later, Opening, Platform};
-use ultima_game::Session;
-
-use crate::bot::BotRunner;
 use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::events::{Events, GameEvent};
-use crate::history::Finished;
-use crate::persistence::Persistence;
-use crate::store::KeyValue;
-use crate::timer::FlagTimer;
 
-pub use ultima_app_state::clock::{system_now_ms as now_ms, system_seed as seed};
-
-/// The desktop: the store file and the history database, the system's time and chance.
-pub struct Desktop;
-
-impl Platform for Desktop {
-    type Store = Saved;
-    type History = Filed;
-
-    fn now_ms(&self) -> f64 {
-        now_ms()
-    }
-
-    fn seed(&self) -> u64 {
-        seed()
-    }
-}
-
-/// The store file, shared with online play (which keeps its own entries there).
-pub struct Saved(Arc<Persistence>);
-
-impl Saves for Saved {
-    fn entries(&self) -> Option<&dyn Entries> {
-        self.0.entries()
-    }
-
-    fn write(&self) -> Result<(), AppError> {
-        self.0.write()
-    }
-}
-
-impl ultima_core::Store for Saved {
-    fn is_read_only(&self) -> bool {
-        self.0.is_read_only()
-    }
-}
-
-/// The history database, shared with online play (which files its finished games there).
-pub struct Filed(Arc<Finished>);
-
-impl Archive for Filed {
-    fn file(&mut self, session: &Session) -> Result<(), AppError> {
-        self.0.file(session)
-    }
-
-    fn add_attempt(
-        &mut self,
-        puzzle_id: &str,
-        at: f64,
-        body: &ultima_app_state::puzzles::wire::AttemptBody,
-    ) -> Result<(), AppError> {
-        self.0.add_attempt(puzzle_id, at, body)
-    }
-}
-
-impl ultima_core::History for Filed {
-    fn page(&self, before: Option<&PageCursor>, limit: u32) -> Result<FinishedPage, AppError> {
-        self.0.page(before, limit)
-    }
-
-    fn game(&self, id: &str) -> Result<Session, AppError> {
-        self.0.game(id)
-    }
-
-    fn attempts_page(
-        &self,
-        before: Option<u32>,
-        limit: u32,
-    ) -> Result<PuzzleHistoryPage, AppError> {
-        self.0.attempts_page(before, limit)
-    }
-
-    fn seen_puzzles(&self) -> HashSet<String> {
-        self.0.seen_puzzles().unwrap_or_else(|error| {
-            eprintln!("ultima: reading the puzzles played: {error:?}");
-            HashSet::new()
-        })
-    }
-
-    fn analysis(&self, game_id: &str) -> Result<Option<GameAnalysis>, AppError> {
-        self.0.analysis(game_id)
-    }
-
-    fn add_analysis(
-        &mut self,
-        game_id: &str,
-        analysis: &GameAnalysis,
-        at: f64,
-    ) -> Result<(), AppError> {
-        self.0.add_analysis(game_id, analysis, at)
-    }
-}
-
-impl std::ops::Deref for Filed {
-    type Target = Finished;
-
-    fn deref(&self) -> &Finished {
-        &self.0
-    }
-}
+pub use ultima_app_state::clock::system_now_ms as now_ms;
 
 struct Shared {
     /// The app, or why its data could not be opened (then every command says so).
@@ -140,54 +30,20 @@ struct Shared {
 pub struct AppState(Arc<Shared>);
 
 impl AppState {
-    /// Opens the store and the history database in `folder` (the app's data folder) and moves
-    /// the finished games of an older save into the database. Never fails: a store that
-    /// cannot be opened gives an app that says why.
+    /// Opens the app on its data in `folder` (the app's data folder; see `ultima_native::open`).
+    /// Never fails: a store that cannot be opened gives an app that says why.
     pub fn open(
         folder: &Path,
         build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
     ) -> AppState {
-        let (persistence, mut loaded, legacy_finished) =
-            match Persistence::open(folder, build_store) {
-                Ok(opened) => opened,
-                Err(error) => return AppState::unavailable(error),
-            };
-        let finished = if persistence.is_read_only() {
-            Finished::in_memory()
-        } else {
-            let (finished, notice) = Finished::open(folder);
-            loaded.notices.extend(notice);
-            finished
+        let opened = match ultima_native::open(folder, build_store) {
+            Ok(opened) => opened,
+            Err(error) => return AppState::unavailable(error),
         };
-        let Some(finished) = finished.map(Arc::new) else {
-            return AppState::unavailable(AppError::new(AppProblem::Storage {
-                what: StorageWhat::History,
-            }));
-        };
-        let persistence = Arc::new(persistence);
-        // The finished games of a version 1 save go into the database; only once they are
-        // committed there does the store forget them (a crash in between imports them again,
-        // which the database takes as a no-op).
-        match finished.import(&legacy_finished) {
-            // Kept in the store too while the database lives only in memory.
-            Ok(()) if finished.is_on_disk() => persistence.forget_legacy_finished(),
-            Ok(()) => {}
-            Err(error) => eprintln!("ultima: moving finished games into the database: {error:?}"),
-        }
-        let opening = Opening {
-            rewrite: persistence.is_older_format() || !loaded.notices.is_empty(),
-        };
-        let core = AppCore::open(
-            Desktop,
-            Saved(persistence.clone()),
-            loaded,
-            Filed(finished.clone()),
-            opening,
-        );
         let state = AppState(Arc::new(Shared {
-            core: Ok(Mutex::new(core)),
-            persistence: Ok(persistence),
-            finished: Some(finished),
+            core: Ok(Mutex::new(opened.core)),
+            persistence: Ok(opened.persistence),
+            finished: Some(opened.finished),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -284,7 +140,7 @@ impl AppState {
 
     /// The game in progress if it is `game_id`, else that finished game.
     #[cfg(test)]
-    pub(crate) fn find(&self, game_id: &str) -> Result<Session, AppError> {
+    pub(crate) fn find(&self, game_id: &str) -> Result<ultima_game::Session, AppError> {
         self.with_core(|core| core.find(game_id))
     }
 }

@@ -11,12 +11,12 @@ use ultima_bot::Level;
 use ultima_rules::Color;
 
 use crate::events::GameEvent;
-use crate::notice::Notice;
 use crate::state::AppState;
-use crate::store::{FileStore, KeyValue};
 use ultima_app_state::games::Startup;
+use ultima_app_state::notice::Notice;
 use ultima_app_state::settings::{AnimationSpeed, BoardTheme, PieceSet, Settings};
 use ultima_game::wire::{GameView, NewGame, Opponent, SideChoice};
+use ultima_native::{FileStore, KeyValue};
 
 /// A save file written by release 0.1 (version 1): settings, a game in progress against the
 /// bot, and two finished games (one resigned, one drawn by agreement).

@@ -8,9 +8,9 @@ use ultima_game::ErrorKind;
 use ultima_rules::{Color, Role};
 
 use crate::error::{AppError, AppProblem, CourseProblem, GameProblem};
-use crate::notice::Notice;
 use crate::tests::{folder, kill_and_reopen, on_disk, open, with_save};
 use ultima_app_state::course::wire::{GoalView, StepView, TaskStep};
+use ultima_app_state::notice::Notice;
 
 fn step(answer: Result<TaskStep, AppError>) -> TaskStep {
     answer.unwrap_or_else(|error| panic!("the step was refused: {error}"))

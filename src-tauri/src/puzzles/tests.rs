@@ -11,9 +11,9 @@ use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Position};
 
 use crate::error::{AppError, GameProblem, PuzzleProblem};
-use crate::notice::Notice;
 use crate::state::AppState;
 use crate::tests::{folder, on_disk, open, with_save};
+use ultima_app_state::notice::Notice;
 use ultima_app_state::puzzles::stored::PuzzleState;
 use ultima_app_state::puzzles::wire::{PuzzleStep, PuzzleStepView, PuzzleView};
 
@@ -562,7 +562,7 @@ fn with_a_save_from_a_newer_version_the_trainer_works_but_nothing_is_written() {
     );
     drop(state);
     assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
-    assert!(!dir.join(crate::history::FILE).exists());
+    assert!(!dir.join(ultima_native::history::FILE).exists());
 }
 
 /// Solving puzzles of `puzzles` by their lines, through the commands, as a player would.

@@ -1,23 +1,23 @@
-//! The small state of the moment in the store (tauri-plugin-store): the saved record of
-//! `ultima_app_state::record` (settings, the game in progress, the course's and the trainer's
-//! entries), saved after every change. `durable` guards the file against torn writes. What
-//! grows (finished games) lives in SQLite (`history`).
+//! The small state of the moment in the store file (a [`KeyValue`]: tauri-plugin-store's in the
+//! desktop app): the saved record of `ultima_app_state::record` (settings, the game in progress,
+//! the course's and the trainer's entries), saved after every change. `durable` guards the file
+//! against torn writes. What grows (finished games) lives in SQLite (`history`).
 //!
 //! Version 1 (releases up to 0.1) also held every finished game under `finishedGames`; they
 //! are moved into the history database at the first start after the update (see
-//! `state::AppState::settle_after_opening`). A file from a newer version is refused and left
+//! the shell's `AppState::open`). A file from a newer version is refused and left
 //! untouched: the app then runs without saving.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::durable;
-use crate::error::{AppError, StorageWhat};
-use crate::notice::Notice;
 use crate::store::KeyValue;
-use crate::stored::{self, LegacyFinished};
 use serde_json::Value;
+use ultima_app_state::error::{AppError, StorageWhat};
+use ultima_app_state::notice::Notice;
 use ultima_app_state::record::{self, Entries, Loaded, Saves, KEY_VERSION, VERSION};
+use ultima_app_state::stored::{self, LegacyFinished};
 
 pub const FILE: &str = "ultima.json";
 /// Version 1 only: the finished games, now in the history database.

@@ -16,10 +16,10 @@ use serde_json::Value;
 use ultima_game::wire::FinishedSummary;
 use ultima_game::{Session, StoredGame, StoredSummary};
 
-use crate::error::{AppError, AppProblem, StorageWhat};
-use crate::notice::Notice;
-use crate::stored::{self, LegacyFinished};
+use ultima_app_state::error::{AppError, AppProblem, StorageWhat};
+use ultima_app_state::notice::Notice;
 use ultima_app_state::puzzles::wire::{AttemptBody, PuzzleAttemptView, PuzzleHistoryPage};
+use ultima_app_state::stored::{self, LegacyFinished};
 
 pub const FILE: &str = "history.sqlite3";
 
@@ -98,7 +98,7 @@ impl Finished {
         })
     }
 
-    /// Runs `work` on the database: for the analyses (`crate::analysis`), kept beside the games.
+    /// Runs `work` on the database: for the analyses, kept beside the games.
     pub fn with_history<T>(
         &self,
         work: impl FnOnce(&History) -> Result<T, AppError>,

@@ -12,7 +12,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::notice::Notice;
+use ultima_app_state::notice::Notice;
 
 /// What [`prepare`] found and did.
 #[derive(Clone, Debug, PartialEq, Eq)]
