@@ -7,7 +7,7 @@
 //! - `commands`: every command of the core's list as a Tauri command, and `watch_games`.
 //! - `analysis`: `analyse_game` and `stop_analysis`, the core's analysis job on a thread.
 //! - `store`: tauri-plugin-store as the native platform's store file (`KeyValue`).
-//! - `online`: online play (`ultima-online`): the connection to a server, or the server inside
+//! - `online`: online play's connection (`ultima-online`'s client; the game itself is the core's), or the server inside
 //!   the app, held in a task that pushes the game's changes to the UI.
 //! - `course`, `puzzles`: their tests, through the app's state.
 //! - `bindings`: the command list handed to Tauri, and the TypeScript bindings generated from it

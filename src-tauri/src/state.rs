@@ -8,19 +8,14 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use ultima_core::{AppCore, Later};
-use ultima_native::{BotRunner, Desktop, Finished, FlagTimer, KeyValue, Persistence};
+use ultima_native::{BotRunner, Desktop, FlagTimer, KeyValue};
 
 use crate::error::{AppError, AppProblem, StorageWhat};
 use crate::events::{Events, GameEvent};
 
-pub use ultima_app_state::clock::system_now_ms as now_ms;
-
 struct Shared {
     /// The app, or why its data could not be opened (then every command says so).
     core: Result<Mutex<AppCore<Desktop>>, AppError>,
-    /// The store and the history, for online play.
-    persistence: Result<Arc<Persistence>, AppError>,
-    finished: Option<Arc<Finished>>,
     bot: BotRunner,
     events: Events,
     clock: FlagTimer,
@@ -42,8 +37,6 @@ impl AppState {
         };
         let state = AppState(Arc::new(Shared {
             core: Ok(Mutex::new(opened.core)),
-            persistence: Ok(opened.persistence),
-            finished: Some(opened.finished),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -56,9 +49,7 @@ impl AppState {
     /// The state of an app whose store could not be opened.
     pub fn unavailable(error: AppError) -> AppState {
         AppState(Arc::new(Shared {
-            core: Err(error.clone()),
-            persistence: Err(error),
-            finished: None,
+            core: Err(error),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),
@@ -67,16 +58,6 @@ impl AppState {
 
     pub fn bot(&self) -> &BotRunner {
         &self.0.bot
-    }
-
-    /// The store, or why it could not be opened.
-    pub(crate) fn persistence(&self) -> Result<&Persistence, AppError> {
-        self.0.persistence.as_deref().map_err(Clone::clone)
-    }
-
-    /// The finished games' and puzzle attempts' database, if there is one (even in memory).
-    pub(crate) fn finished_store(&self) -> Option<&Finished> {
-        self.0.finished.as_deref()
     }
 
     fn core(&self) -> Result<MutexGuard<'_, AppCore<Desktop>>, AppError> {

@@ -15,6 +15,8 @@
 //!   it, and its pages.
 //! - `clock`: the system's time and seeds (the logic takes them as parameters), game ids.
 //! - `analysis`, `course`, `puzzles`: each screen's logic, views and saved entries.
+//! - `online`: what the online screens receive (`wire`) and online play's entry in the record
+//!   (`stored`).
 
 pub mod analysis;
 pub mod archive;
@@ -24,6 +26,7 @@ pub mod error;
 pub mod events;
 pub mod games;
 pub mod notice;
+pub mod online;
 pub mod problem;
 pub mod puzzles;
 pub mod record;

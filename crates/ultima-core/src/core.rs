@@ -46,6 +46,8 @@ pub struct AppCore<P: Platform> {
     /// The stop flag of the evaluation bar's search under way (the newest request is the one
     /// wanted: it stops the one before).
     pub(crate) eval_bar: Arc<Mutex<Option<Arc<AtomicBool>>>>,
+    /// Online play on this side (its connection is the shell's).
+    pub(crate) online: crate::online::Online,
 }
 
 /// How the core was opened, beyond what was saved.
@@ -98,7 +100,9 @@ impl<P: Platform> AppCore<P> {
             job: None,
             tickets: 0,
             eval_bar: Default::default(),
+            online: crate::online::Online::default(),
         };
+        core.online = crate::online::Online::read(&core.store);
         if let Err(error) = core.games.file_current(Some(&mut core.history)) {
             eprintln!("ultima: filing the finished game: {error:?}");
         }

@@ -10,6 +10,8 @@
 //! - `core`: [`AppCore`], opening it, and what it hands out.
 //! - `play`: the games, the bot's turn and the clock's flag.
 //! - `course`, `puzzles`, `analysis`: each screen's commands.
+//! - `online`: online play on this side, without the connection (the shell holds it and hands
+//!   its events in).
 //! - `commands`: the command list and [`AppCore::call`], every command by name over JSON.
 //! - `platform`, `bot`, `later`: what the shells give and run.
 //! - `wire`: the types that cross to the UI.
@@ -20,6 +22,7 @@ pub mod commands;
 mod core;
 mod course;
 mod later;
+pub mod online;
 mod platform;
 mod play;
 mod puzzles;

@@ -19,11 +19,13 @@
 pub mod client;
 mod error;
 pub mod game;
+pub mod link;
 mod problem;
 
 #[cfg(feature = "client")]
-pub use client::{normalize_address, Client, Credentials, Event, Events, Link, Options, Seat};
+pub use client::{Client, Events, Options};
 pub use error::{describe, OnlineError};
 pub use game::{Change, OnlineGame, OutOfStep};
+pub use link::{normalize_address, Credentials, Event, Link, Seat};
 pub use problem::{problem_of, OnlineFailure, OnlineProblem};
 pub use ultima_protocol as protocol;

@@ -28,7 +28,7 @@ pub async fn online_status(
     online: State<'_, Online>,
 ) -> Result<OnlineStatus, AppError> {
     let app = opened(&launch).await?;
-    Ok(online.status(&app))
+    online.status(&app)
 }
 
 /// Registers the UI's channel for the online game's changes (once, at start-up; again
@@ -181,6 +181,5 @@ pub async fn online_leave(
     online: State<'_, Online>,
 ) -> Result<(), AppError> {
     let app = opened(&launch).await?;
-    online.leave(&app);
-    Ok(())
+    online.leave(&app)
 }

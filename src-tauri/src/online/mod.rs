@@ -1,19 +1,16 @@
 //! Online play in the app: a game against a friend elsewhere, on a server (`ultima-server`,
 //! reached through `ultima-online`) or on the server inside the app ("Host on this network").
-//! The webview never touches the network: the connection lives here, in a task that takes the
-//! server's messages into this side's copy of the game, saves it, files it once it is over, and
-//! pushes every change through the UI's channel (`watch_online`), as the bot's moves are.
+//! What online play is on this side (the game as the server tells it, the request waiting, the
+//! saved entry, the filing) is the core's (`ultima_core::online`); here is only the connection:
+//! a tokio task per game that hands the server's messages to the core and pushes what changed
+//! through the UI's channel (`watch_online`), the waiting request's answer with its time limit,
+//! and the server inside the app.
 //!
 //! - `commands`: the commands the UI calls (thin: they hand over to [`Online`]).
-//! - `wire`: what the online screens receive.
-//! - `stored`: the entry in the store (settings, the game and its token), so that a game goes
-//!   on after the app restarts.
 //! - `host`: the server inside the app.
 
 pub mod commands;
 mod host;
-pub mod stored;
-pub mod wire;
 
 #[cfg(test)]
 mod tests;
@@ -23,25 +20,27 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use tokio::sync::oneshot;
-use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice, ServerMessage};
-use ultima_online::{
-    normalize_address, problem_of, Client, Event, Events, Link, OnlineError, OnlineGame, Options,
-    Seat,
+use ultima_app_state::online::wire::{
+    HostView, LinkView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView,
 };
-use ultima_protocol::GameState;
+use ultima_core::online::{network_problem, Begun};
+use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice, GameState, ServerMessage};
+use ultima_online::{normalize_address, problem_of, Client, Event, Events, Options, Seat};
 
-use crate::error::{square, AppError, AppProblem, GameProblem, OnlineProblem};
-use crate::state::{now_ms, AppState};
+use crate::error::{AppError, OnlineProblem};
+use crate::state::AppState;
 use host::Hosting;
-use stored::{StoredOnline, StoredOnlineGame};
-use wire::{HostView, LinkView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView};
+
+pub use ultima_app_state::online::wire;
 
 /// How long the server may take to answer a request before the app says it is offline.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(15);
 
 type Sink = Arc<dyn Fn(OnlineEvent) + Send + Sync>;
 
-/// Online play's part of the app (handed to Tauri with `.manage()`).
+type Answer = oneshot::Sender<Result<OnlineView, AppError>>;
+
+/// Online play's connection (handed to Tauri with `.manage()`).
 #[derive(Clone, Default)]
 pub struct Online(Arc<Mutex<Inner>>);
 
@@ -49,104 +48,25 @@ pub struct Online(Arc<Mutex<Inner>>);
 struct Inner {
     /// The app's data folder (the server inside the app keeps its games there).
     folder: Option<PathBuf>,
-    /// The store's entry has been read.
-    loaded: bool,
-    settings: OnlineSettings,
-    /// A game saved at the last run, not yet resumed.
-    saved: Option<StoredOnlineGame>,
-    /// The port the server inside the app ran on at the last run.
-    saved_hosting: Option<u16>,
-    live: Option<Live>,
+    /// The app, once a command has named it (the requests of a game in progress use it).
+    app: Option<AppState>,
     hosting: Option<Hosting>,
     sink: Option<Sink>,
-    /// Counts the games opened, so that a task of a game replaced says nothing more.
-    opened: u64,
+    connection: Option<Connection>,
 }
 
-struct Live {
+/// The connection of the online game (its number, the core's).
+struct Connection {
     number: u64,
-    address: String,
-    hosted: bool,
     client: Client,
-    game: OnlineGame,
-    link: LinkView,
-    pending: Option<Pending>,
-    /// The game (by its server id) that is among the finished games already.
-    filed: Option<String>,
-    /// The task taking this game's events (see [`Online::pump`]).
+    /// The task taking its events (see [`Online::pump`]).
     task: Option<tauri::async_runtime::JoinHandle<()>>,
-}
-
-/// A request waiting for the server's answer.
-struct Pending {
-    expect: Expect,
-    answer: oneshot::Sender<Result<OnlineView, AppError>>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Expect {
-    /// The acknowledgement of the move at this ply.
-    Move(u32),
-    /// The next state (offers, answers, resignation).
-    State,
-}
-
-/// The app's name of a server's game (apart from the app's own `g...` ids).
-fn local_id(game: &str) -> String {
-    format!("online-{game}")
-}
-
-fn network_problem(error: &OnlineError) -> AppError {
-    AppError::new(error.problem())
+    /// The request waiting for the server's answer.
+    waiting: Option<Answer>,
 }
 
 fn no_game() -> AppError {
     AppError::new(OnlineProblem::NoOnlineGame)
-}
-
-impl Live {
-    fn view(&self, now: f64) -> OnlineView {
-        let state = self.game.state();
-        OnlineView {
-            game: self.game.view(now),
-            invite: state.invite.clone(),
-            opponent: state.opponent,
-            link: self.link.clone(),
-            claim_win_in_ms: self.game.claim_win_in(now).map(|ms| ms as f64),
-            rematch_offer: state.rematch_offer,
-            server: self.address.clone(),
-            hosted: self.hosted,
-        }
-    }
-
-    fn stored(&self) -> StoredOnlineGame {
-        StoredOnlineGame {
-            address: self.address.clone(),
-            hosted: self.hosted,
-            credentials: self.client.credentials(),
-            state: self.game.state().clone(),
-        }
-    }
-
-    /// Answers the request waiting, if `answered` says this is its answer.
-    fn answer(&mut self, answered: impl FnOnce(Expect) -> bool, now: f64) {
-        let is_it = self.pending.as_ref().is_some_and(|p| answered(p.expect));
-        if is_it {
-            if let Some(pending) = self.pending.take() {
-                let _ = pending.answer.send(Ok(self.view(now)));
-            }
-        }
-    }
-
-    fn refuse_pending(&mut self, error: AppError) -> bool {
-        match self.pending.take() {
-            Some(pending) => {
-                let _ = pending.answer.send(Err(error));
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 impl Online {
@@ -163,56 +83,12 @@ impl Online {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Reads the store's entry once.
-    fn load(&self, app: &AppState) {
-        let mut inner = self.inner();
-        if inner.loaded {
-            return;
-        }
-        inner.loaded = true;
-        let Ok(persistence) = app.persistence() else {
-            return;
-        };
-        let Some(value) = persistence.entry(stored::KEY) else {
-            return;
-        };
-        let read = match stored::read(&value) {
-            Some(read) => read,
-            None => {
-                persistence.set_aside(stored::KEY, value);
-                StoredOnline::default()
-            }
-        };
-        inner.settings = read.settings;
-        inner.saved = read.game.filter(|game| game.state.result.is_none());
-        inner.saved_hosting = read.hosting;
+    fn app(&self, app: &AppState) {
+        self.inner().app = Some(app.clone());
     }
 
-    /// Saves the settings and the game in progress.
-    fn save(&self, app: &AppState) {
-        let entry = {
-            let inner = self.inner();
-            StoredOnline {
-                settings: inner.settings.clone(),
-                game: inner
-                    .live
-                    .as_ref()
-                    .map(Live::stored)
-                    .or_else(|| inner.saved.clone()),
-                hosting: inner.hosting.as_ref().map(|hosting| hosting.port),
-            }
-        };
-        let Ok(persistence) = app.persistence() else {
-            return;
-        };
-        match serde_json::to_value(&entry) {
-            Ok(value) => {
-                if let Err(error) = persistence.save_entry(stored::KEY, Some(value)) {
-                    eprintln!("ultima: saving the online game: {error:?}");
-                }
-            }
-            Err(error) => eprintln!("ultima: preparing the online game's save: {error}"),
-        }
+    fn known_app(&self) -> Result<AppState, AppError> {
+        self.inner().app.clone().ok_or_else(no_game)
     }
 
     fn push(&self, event: OnlineEvent) {
@@ -222,17 +98,17 @@ impl Online {
         }
     }
 
-    pub fn status(&self, app: &AppState) -> OnlineStatus {
-        self.load(app);
-        let inner = self.inner();
-        OnlineStatus {
-            settings: inner.settings.clone(),
-            game: inner.live.as_ref().map(|live| live.view(now_ms())),
-            hosting: inner.hosting.as_ref().map(|hosting| HostView {
-                port: hosting.port,
-                addresses: hosting.addresses(),
-            }),
-        }
+    fn hosting_view(&self) -> Option<HostView> {
+        self.inner().hosting.as_ref().map(|hosting| HostView {
+            port: hosting.port,
+            addresses: hosting.addresses(),
+        })
+    }
+
+    pub fn status(&self, app: &AppState) -> Result<OnlineStatus, AppError> {
+        self.app(app);
+        let hosting = self.hosting_view();
+        app.with_core(|core| Ok(core.online_status(hosting)))
     }
 
     /// The UI's channel; a game saved at the last run comes back now (and the server inside
@@ -242,12 +118,9 @@ impl Online {
         app: &AppState,
         sink: impl Fn(OnlineEvent) + Send + Sync + 'static,
     ) -> Result<(), AppError> {
-        self.load(app);
-        let (saved, saved_hosting) = {
-            let mut inner = self.inner();
-            inner.sink = Some(Arc::new(sink));
-            (inner.saved.take(), inner.saved_hosting.take())
-        };
+        self.app(app);
+        self.inner().sink = Some(Arc::new(sink));
+        let (saved, saved_hosting) = app.with_core(|core| Ok(core.online_take_saved()))?;
         if let Some(port) = saved_hosting {
             if let Err(error) = self.host(app, port).await {
                 eprintln!("ultima: starting the server inside the app again: {error:?}");
@@ -262,9 +135,6 @@ impl Online {
             } else {
                 saved.address.clone()
             };
-            let id = local_id(&saved.state.game);
-            let game = OnlineGame::new(id, saved.state.clone(), now_ms())
-                .map_err(|_| AppError::new(OnlineProblem::ServerBroken))?;
             let (client, events) =
                 Client::resume(&address, saved.credentials.clone(), Options::default())
                     .map_err(|e| network_problem(&e))?;
@@ -272,7 +142,19 @@ impl Online {
                 attempt: 0,
                 retry_in_ms: 0.0,
             };
-            self.begin(app, address, saved.hosted, client, events, game, link);
+            let credentials = client.credentials();
+            let begun = app.with_core(|core| {
+                core.online_begin(address, saved.hosted, credentials, saved.state, link)
+            });
+            match begun {
+                Ok(begun) => {
+                    self.attach(app, &begun, client, events);
+                }
+                Err(error) => {
+                    client.close();
+                    return Err(error);
+                }
+            }
         }
         Ok(())
     }
@@ -282,59 +164,42 @@ impl Online {
         app: &AppState,
         settings: OnlineSettings,
     ) -> Result<OnlineSettings, AppError> {
-        self.load(app);
-        let server = if settings.server.trim().is_empty() {
-            String::new()
-        } else {
-            normalize_address(&settings.server).map_err(|e| network_problem(&e))?
-        };
-        let settings = OnlineSettings {
-            server,
-            host_port: settings.host_port,
-        };
-        self.inner().settings = settings.clone();
-        self.save(app);
-        Ok(settings)
+        self.app(app);
+        app.with_core(|core| core.set_online_settings(settings))
     }
 
     /// Starts the server inside the app on `port` (0: any free port); the addresses a friend
     /// needs come back.
     pub async fn host(&self, app: &AppState, port: u16) -> Result<HostView, AppError> {
-        self.load(app);
-        if let Some(hosting) = self.inner().hosting.as_ref() {
-            return Ok(HostView {
-                port: hosting.port,
-                addresses: hosting.addresses(),
-            });
+        self.app(app);
+        if let Some(view) = self.hosting_view() {
+            return Ok(view);
         }
         let folder = self.inner().folder.clone().ok_or_else(|| {
-            AppError::new(AppProblem::Storage {
-                what: crate::error::StorageWhat::DataFolder,
-            })
+            AppError::storage(crate::error::StorageWhat::DataFolder, "no data folder")
         })?;
         let hosting = Hosting::start(port, &folder).await?;
-        let view = HostView {
-            port: hosting.port,
-            addresses: hosting.addresses(),
-        };
-        {
-            let mut inner = self.inner();
-            if port != 0 {
-                inner.settings.host_port = port;
-            }
-            inner.hosting = Some(hosting);
-        }
-        self.save(app);
-        Ok(view)
+        let running = hosting.port;
+        self.inner().hosting = Some(hosting);
+        app.with_core(|core| {
+            core.online_hosting(Some(running), port != 0);
+            Ok(())
+        })?;
+        self.hosting_view()
+            .ok_or_else(|| AppError::new(OnlineProblem::HostFailed { port }))
     }
 
     /// Stops the server inside the app (its games stay in its file, for the next time).
     pub async fn stop_hosting(&self, app: &AppState) {
+        self.app(app);
         let hosting = self.inner().hosting.take();
         if let Some(hosting) = hosting {
             hosting.server.shutdown().await;
         }
-        self.save(app);
+        let _ = app.with_core(|core| {
+            core.online_hosting(None, false);
+            Ok(())
+        });
     }
 
     /// A new game on the server (`hosted`: the one inside the app, started first if need be),
@@ -346,9 +211,9 @@ impl Online {
         clock: Option<ClockSetting>,
         hosted: bool,
     ) -> Result<OnlineView, AppError> {
-        self.load(app);
+        self.app(app);
         let address = if hosted {
-            let port = self.inner().settings.host_port;
+            let port = app.with_core(|core| Ok(core.online_settings().host_port))?;
             self.host(app, port).await?;
             self.inner()
                 .hosting
@@ -356,7 +221,7 @@ impl Online {
                 .map(Hosting::local_address)
                 .ok_or_else(|| AppError::new(OnlineProblem::HostFailed { port }))?
         } else {
-            self.server_address()?
+            app.with_core(|core| core.online_server())?
         };
         self.open(app, address, hosted, Seat::Create { color, clock })
             .await
@@ -370,7 +235,7 @@ impl Online {
         server: &str,
         invite: &str,
     ) -> Result<OnlineView, AppError> {
-        self.load(app);
+        self.app(app);
         let address = normalize_address(server).map_err(|e| network_problem(&e))?;
         let view = self
             .open(
@@ -382,17 +247,11 @@ impl Online {
                 },
             )
             .await?;
-        self.inner().settings.server = address;
-        self.save(app);
+        app.with_core(|core| {
+            core.online_joined_on(address);
+            Ok(())
+        })?;
         Ok(view)
-    }
-
-    fn server_address(&self) -> Result<String, AppError> {
-        let server = self.inner().settings.server.clone();
-        if server.is_empty() {
-            return Err(AppError::new(OnlineProblem::NoServer));
-        }
-        Ok(server)
     }
 
     async fn open(
@@ -408,81 +267,66 @@ impl Online {
         let state = first_state(&mut events)
             .await
             .inspect_err(|_| client.close())?;
-        let game = OnlineGame::new(local_id(&state.game), state, now_ms()).map_err(|error| {
-            eprintln!("ultima: the server's game does not replay: {error}");
-            client.close();
-            AppError::new(OnlineProblem::ServerBroken)
-        })?;
-        Ok(self.begin(
-            app,
-            address,
-            hosted,
-            client,
-            events,
-            game,
-            LinkView::Connected,
-        ))
+        let credentials = client.credentials();
+        let begun = app
+            .with_core(|core| {
+                core.online_begin(address, hosted, credentials, state, LinkView::Connected)
+            })
+            .inspect_err(|_| client.close())?;
+        self.attach(app, &begun, client, events);
+        Ok(begun.view)
     }
 
-    /// Makes this the online game (the one before, if any, is left: it goes on on the server)
-    /// and starts its task.
-    #[allow(clippy::too_many_arguments)]
-    fn begin(
-        &self,
-        app: &AppState,
-        address: String,
-        hosted: bool,
-        client: Client,
-        events: Events,
-        game: OnlineGame,
-        link: LinkView,
-    ) -> OnlineView {
-        let (view, number) = {
+    /// The connection of the game the core began (the one before, if any, is closed: its game
+    /// goes on on the server); its task starts.
+    fn attach(&self, app: &AppState, begun: &Begun, client: Client, events: Events) {
+        let number = begun.number;
+        {
             let mut inner = self.inner();
-            if let Some(before) = inner.live.take() {
+            if let Some(before) = inner.connection.take() {
                 before.client.close();
             }
-            inner.opened += 1;
-            let number = inner.opened;
-            let live = Live {
+            inner.connection = Some(Connection {
                 number,
-                address,
-                hosted,
                 client,
-                game,
-                link,
-                pending: None,
-                filed: None,
                 task: None,
-            };
-            let view = live.view(now_ms());
-            inner.live = Some(live);
-            (view, number)
-        };
-        self.save(app);
-        self.file_if_over(app);
+                waiting: None,
+            });
+        }
         let online = self.clone();
         let app = app.clone();
         let task =
             tauri::async_runtime::spawn(async move { online.pump(app, number, events).await });
-        if let Some(live) = self.inner().live.as_mut().filter(|l| l.number == number) {
-            live.task = Some(task);
+        if let Some(connection) = self
+            .inner()
+            .connection
+            .as_mut()
+            .filter(|c| c.number == number)
+        {
+            connection.task = Some(task);
         }
-        view
     }
 
-    /// Takes the connection's events until it stops or another game replaces this one.
+    /// Hands the connection's events to the core until it stops or another game replaces this
+    /// one.
     async fn pump(self, app: AppState, number: u64, mut events: Events) {
         while let Some(event) = events.recv().await {
             let stopped = matches!(event, Event::Stopped(_));
-            let Some(outcome) = self.take_event(number, event) else {
+            let Ok(Some(taken)) = app.with_core(|core| Ok(core.online_event(number, event))) else {
                 return;
             };
-            if outcome.save {
-                self.save(&app);
+            if let Some(answer) = taken.answer {
+                let waiting = self
+                    .inner()
+                    .connection
+                    .as_mut()
+                    .filter(|c| c.number == number)
+                    .and_then(|c| c.waiting.take());
+                if let Some(waiting) = waiting {
+                    let _ = waiting.send(answer);
+                }
             }
-            self.file_if_over(&app);
-            for event in outcome.push {
+            for event in taken.push {
                 self.push(event);
             }
             if stopped {
@@ -491,196 +335,113 @@ impl Online {
         }
     }
 
-    /// One event of game `number`'s connection, under the lock; `None` when that game is no
-    /// longer the online game.
-    fn take_event(&self, number: u64, event: Event) -> Option<Taken> {
-        let now = now_ms();
-        let mut inner = self.inner();
-        let live = inner.live.as_mut().filter(|live| live.number == number)?;
-        let mut taken = Taken::default();
-        match event {
-            Event::Message(ServerMessage::State(state)) => {
-                let ply_of_pending = match live.pending.as_ref().map(|p| p.expect) {
-                    Some(Expect::Move(ply)) => Some(ply),
-                    _ => None,
-                };
-                let move_in = ply_of_pending
-                    .is_some_and(|ply| state.moves.len() > usize::try_from(ply).unwrap_or(0));
-                take_state(live, state, now);
-                taken.save = true;
-                live.answer(|expect| expect == Expect::State || move_in, now);
-            }
-            Event::Message(ServerMessage::Moved {
-                ply,
-                mv,
-                clock,
-                result,
-                ..
-            }) => {
-                match live.game.apply_move(ply, &mv, clock, result, now) {
-                    Ok(_) => taken.save = true,
-                    // The next state (the connection comes back with one) puts it right.
-                    Err(error) => eprintln!("ultima: the online game is out of step: {error}"),
-                }
-                live.answer(|expect| expect == Expect::Move(ply), now);
-            }
-            Event::Message(ServerMessage::Error { error }) => {
-                let error = AppError::new(problem_of(&error));
-                if !live.refuse_pending(error.clone()) {
-                    taken.push.push(OnlineEvent::Failed { error });
-                }
-            }
-            Event::Message(_) => return Some(taken),
-            Event::Seated(_) => {
-                // A rematch: its state comes next.
-                taken.save = true;
-                return Some(taken);
-            }
-            Event::Link(Link::Connected) => live.link = LinkView::Connected,
-            Event::Link(Link::Lost {
-                attempt,
-                retry_in_ms,
-                ..
-            }) => {
-                live.link = LinkView::Reconnecting {
-                    attempt,
-                    retry_in_ms: retry_in_ms as f64,
-                };
-                live.refuse_pending(AppError::new(OnlineProblem::Offline));
-            }
-            Event::Stopped(error) => {
-                live.refuse_pending(network_problem(&error));
-                if error == OnlineError::Closed {
-                    return Some(taken);
-                }
-                live.link = LinkView::Stopped {
-                    problem: error.problem().into(),
-                };
-            }
-        }
-        taken.push.push(OnlineEvent::Changed {
-            view: Box::new(live.view(now)),
-        });
-        Some(taken)
-    }
-
-    /// Files the online game among the finished games once it is over (once).
-    fn file_if_over(&self, app: &AppState) {
-        let session = {
-            let mut inner = self.inner();
-            let Some(live) = inner.live.as_mut() else {
-                return;
-            };
-            let id = live.game.state().game.clone();
-            if !live.game.is_over() || live.filed.as_deref() == Some(id.as_str()) {
-                return;
-            }
-            live.filed = Some(id);
-            live.game.session().clone()
-        };
-        if let Some(finished) = app.finished_store() {
-            if let Err(error) = finished.file(&session) {
-                eprintln!("ultima: filing the online game: {error:?}");
-            }
-        }
-    }
-
     /// The online game as it is now.
     pub fn view(&self) -> Result<OnlineView, AppError> {
-        let inner = self.inner();
-        let live = inner.live.as_ref().ok_or_else(no_game)?;
-        Ok(live.view(now_ms()))
+        self.known_app()?.with_core(|core| core.online_game())
     }
 
     /// The board of the online game after `ply` moves (to step through it).
     pub fn board_at(&self, ply: u32) -> Result<ultima_game::wire::BoardView, AppError> {
-        let inner = self.inner();
-        let live = inner.live.as_ref().ok_or_else(no_game)?;
-        Ok(live.game.session().board_at(ply)?)
+        self.known_app()?
+            .with_core(|core| core.online_board_at(ply))
     }
 
-    /// Plays this side's move from `from` to `to`: checked here by the rules first (a refusal
-    /// says why, as in any game), then sent; answers once the server has stored it.
+    /// Plays this side's move from `from` to `to`: checked by the rules first (a refusal says
+    /// why, as in any game), then sent; answers once the server has stored it.
     pub async fn play(&self, from: &str, to: &str) -> Result<OnlineView, AppError> {
-        let (from, to) = (square(from)?, square(to)?);
-        self.request(|live| {
-            let view = live.game.view(now_ms());
-            if view.may_act.play.is_none() {
-                return Err(if live.game.opponent_joined() {
-                    AppError::new(if live.game.is_over() {
-                        GameProblem::GameOver
-                    } else {
-                        GameProblem::NotYourTurn
-                    })
-                } else {
-                    AppError::new(OnlineProblem::WaitingForOpponent)
-                });
-            }
-            let mv = live
-                .game
-                .position()
-                .find_move(from, to)
-                .map_err(|error| AppError::new(GameProblem::from(&error)))?;
-            let ply = u32::try_from(live.game.moves().len()).unwrap_or(u32::MAX);
-            Ok((
-                ClientMessage::Move {
-                    ply,
-                    mv: mv.to_string(),
-                },
-                Expect::Move(ply),
-            ))
-        })
-        .await
+        self.request(|core| core.online_play(from, to)).await
     }
 
     /// Sends `message` (resign, offers, answers, claim, rematch) and answers with the state
     /// after it.
     pub async fn act(&self, message: ClientMessage) -> Result<OnlineView, AppError> {
-        self.request(move |_| Ok((message, Expect::State))).await
+        self.request(move |core| core.online_act(message)).await
     }
 
     async fn request(
         &self,
-        make: impl FnOnce(&Live) -> Result<(ClientMessage, Expect), AppError>,
+        make: impl FnOnce(
+            &mut ultima_core::AppCore<ultima_native::Desktop>,
+        ) -> Result<(u64, ClientMessage), AppError>,
     ) -> Result<OnlineView, AppError> {
-        let answer = {
-            let mut inner = self.inner();
-            let live = inner.live.as_mut().ok_or_else(no_game)?;
-            if live.pending.is_some() {
-                // One request at a time (the UI sends the next once this one is answered).
-                return Err(AppError::new(AppProblem::GameChanged));
+        let app = self.known_app()?;
+        let (answer, answered) = oneshot::channel();
+        // The answer's slot is set while the core holds the request, so that no event between
+        // the two can answer it unseen.
+        let (number, message) = app.with_core(|core| {
+            let (number, message) = make(core)?;
+            match self
+                .inner()
+                .connection
+                .as_mut()
+                .filter(|c| c.number == number)
+            {
+                Some(connection) => connection.waiting = Some(answer),
+                None => {
+                    core.online_unanswered(number);
+                    return Err(no_game());
+                }
             }
-            let (message, expect) = make(live)?;
-            live.client.send(message).map_err(|e| network_problem(&e))?;
-            let (answer, answered) = oneshot::channel();
-            live.pending = Some(Pending { expect, answer });
-            answered
+            Ok((number, message))
+        })?;
+        let sent = match self
+            .inner()
+            .connection
+            .as_ref()
+            .filter(|c| c.number == number)
+        {
+            Some(connection) => connection
+                .client
+                .send(message)
+                .map_err(|e| network_problem(&e)),
+            None => Err(no_game()),
         };
-        match tokio::time::timeout(ANSWER_TIMEOUT, answer).await {
+        if let Err(error) = sent {
+            self.unanswered(&app, number);
+            return Err(error);
+        }
+        match tokio::time::timeout(ANSWER_TIMEOUT, answered).await {
             Ok(Ok(answer)) => answer,
             _ => {
-                if let Some(live) = self.inner().live.as_mut() {
-                    live.pending = None;
-                }
+                self.unanswered(&app, number);
                 Err(AppError::new(OnlineProblem::Offline))
             }
         }
     }
 
+    fn unanswered(&self, app: &AppState, number: u64) {
+        if let Some(connection) = self
+            .inner()
+            .connection
+            .as_mut()
+            .filter(|c| c.number == number)
+        {
+            connection.waiting = None;
+        }
+        let _ = app.with_core(|core| {
+            core.online_unanswered(number);
+            Ok(())
+        });
+    }
+
     /// Closes the connection (the game goes on on the server, and comes back with the next
-    /// start); the app's state stays as it is. The game stays what is saved: the connection's
-    /// task may be saving an event it took just before, and must not save "no game".
+    /// start); the game stays what is saved.
     pub fn close(&self) {
         drop(self.close_game());
     }
 
     /// Closes the connection as [`Online::close`] does; the task of its events is handed back.
     fn close_game(&self) -> Option<tauri::async_runtime::JoinHandle<()>> {
-        let mut inner = self.inner();
-        let mut live = inner.live.take()?;
-        live.client.close();
-        inner.saved = Some(live.stored());
-        live.task.take()
+        let (app, connection) = {
+            let mut inner = self.inner();
+            (inner.app.clone(), inner.connection.take())
+        };
+        if let Some(app) = app {
+            let _ = app.with_core(|core| Ok(core.online_close()));
+        }
+        let mut connection = connection?;
+        connection.client.close();
+        connection.task.take()
     }
 
     /// Closes the connection and waits until its task has taken its last event (and saved).
@@ -692,54 +453,24 @@ impl Online {
     }
 
     /// Leaves the online game shown: a finished one is forgotten here (it is among the
-    /// finished games), and so is one the server no longer knows (it expired: nobody joined,
-    /// or nobody played); one in progress goes on (its connection stays).
-    pub fn leave(&self, app: &AppState) {
-        let left = {
+    /// finished games), and so is one the server no longer knows; one in progress goes on (its
+    /// connection stays).
+    pub fn leave(&self, app: &AppState) -> Result<(), AppError> {
+        self.app(app);
+        let Some(number) = app.with_core(|core| Ok(core.online_leave()))? else {
+            return Ok(());
+        };
+        let connection = {
             let mut inner = self.inner();
-            let done = inner.live.as_ref().is_some_and(|live| {
-                let unknown = live.link
-                    == LinkView::Stopped {
-                        problem: OnlineProblem::UnknownOnlineGame.into(),
-                    };
-                unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none())
-            });
-            if done {
-                inner.live.take()
-            } else {
-                None
+            match inner.connection.as_ref() {
+                Some(c) if c.number == number => inner.connection.take(),
+                _ => None,
             }
         };
-        if let Some(live) = left {
-            live.client.close();
-            self.save(app);
+        if let Some(connection) = connection {
+            connection.client.close();
         }
-    }
-}
-
-/// What one event did: whether to save, what to push.
-#[derive(Default)]
-struct Taken {
-    save: bool,
-    push: Vec<OnlineEvent>,
-}
-
-/// Takes the server's whole state: the same game's, or the rematch's (a new copy).
-fn take_state(live: &mut Live, state: GameState, now: f64) {
-    if state.game != live.game.state().game {
-        match OnlineGame::new(local_id(&state.game), state, now) {
-            Ok(game) => live.game = game,
-            Err(error) => eprintln!("ultima: the rematch does not replay: {error}"),
-        }
-        return;
-    }
-    if let Err(error) = live.game.apply_state(state.clone(), now) {
-        // The server is the authority: start the copy again from its moves.
-        eprintln!("ultima: the online game was out of step ({error}); replaying it");
-        match OnlineGame::new(local_id(&state.game), state, now) {
-            Ok(game) => live.game = game,
-            Err(error) => eprintln!("ultima: the server's game does not replay: {error}"),
-        }
+        Ok(())
     }
 }
 

@@ -318,7 +318,7 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         }
     );
     // Left, it is forgotten: the next start has no game to go on with.
-    online.leave(&state);
+    online.leave(&state).expect("left");
     assert_eq!(
         online.view().expect_err("no game").problem,
         OnlineProblem::NoOnlineGame

@@ -1,0 +1,510 @@
+//! Online play on this side, without the connection: the settings, the game against a friend
+//! elsewhere as the server tells it (`ultima_online::OnlineGame`), the state of the line, the
+//! request waiting for the server's answer, the game saved in the record (to come back to it
+//! after a restart) and filed once over. The shell holds the connection itself (a tokio task on
+//! the desktop) and hands every [`Event`] of it to [`AppCore::online_event`]; what comes back
+//! ([`Taken`]) says what to push to the UI and which waiting request is answered.
+
+use serde_json::Value;
+use ultima_app_state::archive::Archive;
+use ultima_app_state::error::{square, AppError, AppProblem, GameProblem, OnlineProblem};
+use ultima_app_state::online::stored::{self, StoredOnline, StoredOnlineGame};
+use ultima_app_state::online::wire::{
+    HostView, LinkView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView,
+};
+use ultima_app_state::record::{self, Saves};
+use ultima_online::protocol::{ClientMessage, GameState, ServerMessage};
+use ultima_online::{
+    normalize_address, problem_of, Credentials, Event, Link, OnlineError, OnlineGame,
+};
+
+use crate::core::AppCore;
+use crate::platform::Platform;
+
+/// Online play's part of the app.
+#[derive(Default)]
+pub struct Online {
+    settings: OnlineSettings,
+    /// A game saved at the last run, not yet resumed.
+    saved: Option<StoredOnlineGame>,
+    /// The port the server inside the app ran on at the last run, not yet started again.
+    saved_hosting: Option<u16>,
+    /// The port of the server inside the app now (the shell runs it).
+    hosting: Option<u16>,
+    live: Option<Live>,
+    /// Counts the games begun: the connection of a game replaced is told apart by its number.
+    opened: u64,
+}
+
+struct Live {
+    number: u64,
+    address: String,
+    hosted: bool,
+    credentials: Credentials,
+    game: OnlineGame,
+    link: LinkView,
+    /// What the request waiting for the server expects.
+    pending: Option<Expect>,
+    /// The game (by its server id) that is among the finished games already.
+    filed: Option<String>,
+}
+
+/// What a request waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// The acknowledgement of the move at this ply.
+    Move(u32),
+    /// The next state (offers, answers, resignation).
+    State,
+}
+
+/// What one event of the connection did: what to push to the UI, and the waiting request's
+/// answer if this was it.
+#[derive(Debug, Default)]
+pub struct Taken {
+    pub push: Vec<OnlineEvent>,
+    pub answer: Option<Result<OnlineView, AppError>>,
+}
+
+/// A game begun: its number (its connection's events name it), its view, and the number of the
+/// game it replaced (whose connection the shell closes).
+#[derive(Debug)]
+pub struct Begun {
+    pub number: u64,
+    pub view: OnlineView,
+    pub replaced: Option<u64>,
+}
+
+/// The app's name of a server's game (apart from the app's own `g...` ids).
+fn local_id(game: &str) -> String {
+    format!("online-{game}")
+}
+
+fn no_game() -> AppError {
+    AppError::new(OnlineProblem::NoOnlineGame)
+}
+
+/// A connection's failure, as the UI is told it.
+pub fn network_problem(error: &OnlineError) -> AppError {
+    AppError::new(error.problem())
+}
+
+impl Live {
+    fn view(&self, now: f64) -> OnlineView {
+        let state = self.game.state();
+        OnlineView {
+            game: self.game.view(now),
+            invite: state.invite.clone(),
+            opponent: state.opponent,
+            link: self.link.clone(),
+            claim_win_in_ms: self.game.claim_win_in(now).map(|ms| ms as f64),
+            rematch_offer: state.rematch_offer,
+            server: self.address.clone(),
+            hosted: self.hosted,
+        }
+    }
+
+    fn stored(&self) -> StoredOnlineGame {
+        StoredOnlineGame {
+            address: self.address.clone(),
+            hosted: self.hosted,
+            credentials: self.credentials.clone(),
+            state: self.game.state().clone(),
+        }
+    }
+
+    /// The waiting request's answer, if `answered` says this is it.
+    fn answer(&mut self, answered: impl FnOnce(Expect) -> bool, now: f64, taken: &mut Taken) {
+        if self.pending.is_some_and(answered) {
+            self.pending = None;
+            taken.answer = Some(Ok(self.view(now)));
+        }
+    }
+
+    /// The waiting request, refused with `error`; `false` when none was waiting.
+    fn refuse(&mut self, error: AppError, taken: &mut Taken) -> bool {
+        if self.pending.take().is_some() {
+            taken.answer = Some(Err(error));
+            return true;
+        }
+        false
+    }
+
+    /// The server's whole state: the same game's, or the rematch's (a new copy).
+    fn take_state(&mut self, state: GameState, now: f64) {
+        if state.game != self.game.state().game {
+            match OnlineGame::new(local_id(&state.game), state, now) {
+                Ok(game) => self.game = game,
+                Err(error) => eprintln!("ultima: the rematch does not replay: {error}"),
+            }
+            return;
+        }
+        if let Err(error) = self.game.apply_state(state.clone(), now) {
+            // The server is the authority: start the copy again from its moves.
+            eprintln!("ultima: the online game was out of step ({error}); replaying it");
+            match OnlineGame::new(local_id(&state.game), state, now) {
+                Ok(game) => self.game = game,
+                Err(error) => eprintln!("ultima: the server's game does not replay: {error}"),
+            }
+        }
+    }
+}
+
+impl Online {
+    /// Online play from the record's entry (one that does not read is set aside).
+    pub(crate) fn read(saves: &dyn Saves) -> Online {
+        let mut online = Online::default();
+        let Some(entries) = saves.entries() else {
+            return online;
+        };
+        let Some(value) = entries.get(stored::KEY) else {
+            return online;
+        };
+        let read = match stored::read(&value) {
+            Some(read) => read,
+            None => {
+                record::set_aside(entries, stored::KEY, value);
+                StoredOnline::default()
+            }
+        };
+        online.settings = read.settings;
+        online.saved = read.game.filter(|game| game.state.result.is_none());
+        online.saved_hosting = read.hosting;
+        online
+    }
+}
+
+impl<P: Platform> AppCore<P> {
+    /// Saves the settings, the game in progress (or the one saved, not yet resumed) and the
+    /// port of the server inside the app.
+    fn save_online(&self) {
+        let online = &self.online;
+        let entry = StoredOnline {
+            settings: online.settings.clone(),
+            game: online
+                .live
+                .as_ref()
+                .map(Live::stored)
+                .or_else(|| online.saved.clone()),
+            hosting: online.hosting.or(online.saved_hosting),
+        };
+        let Some(entries) = self.store.entries() else {
+            return;
+        };
+        match serde_json::to_value(&entry) {
+            Ok(value) => {
+                entries.set(record::KEY_VERSION, Value::from(record::VERSION));
+                entries.set(stored::KEY, value);
+                if let Err(error) = self.store.write() {
+                    eprintln!("ultima: saving the online game: {error:?}");
+                }
+            }
+            Err(error) => eprintln!("ultima: preparing the online game's save: {error}"),
+        }
+    }
+
+    /// Files the online game among the finished games once it is over (once).
+    fn file_online_if_over(&mut self) {
+        let Some(live) = self.online.live.as_mut() else {
+            return;
+        };
+        let id = live.game.state().game.clone();
+        if !live.game.is_over() || live.filed.as_deref() == Some(id.as_str()) {
+            return;
+        }
+        live.filed = Some(id);
+        let session = live.game.session().clone();
+        if let Err(error) = self.history.file(&session) {
+            eprintln!("ultima: filing the online game: {error:?}");
+        }
+    }
+
+    /// The settings, the online game and the server inside the app (`hosting`: its view, from
+    /// the shell that runs it).
+    pub fn online_status(&self, hosting: Option<HostView>) -> OnlineStatus {
+        let now = self.platform.now_ms();
+        OnlineStatus {
+            settings: self.online.settings.clone(),
+            game: self.online.live.as_ref().map(|live| live.view(now)),
+            hosting,
+        }
+    }
+
+    pub fn online_settings(&self) -> OnlineSettings {
+        self.online.settings.clone()
+    }
+
+    /// The server's address is checked (and written as `ws://…`), and the settings saved.
+    pub fn set_online_settings(
+        &mut self,
+        settings: OnlineSettings,
+    ) -> Result<OnlineSettings, AppError> {
+        let server = if settings.server.trim().is_empty() {
+            String::new()
+        } else {
+            normalize_address(&settings.server).map_err(|e| network_problem(&e))?
+        };
+        self.online.settings = OnlineSettings {
+            server,
+            host_port: settings.host_port,
+        };
+        self.save_online();
+        Ok(self.online.settings.clone())
+    }
+
+    /// The server to create a game on (the settings').
+    pub fn online_server(&self) -> Result<String, AppError> {
+        let server = self.online.settings.server.clone();
+        if server.is_empty() {
+            return Err(AppError::new(OnlineProblem::NoServer));
+        }
+        Ok(server)
+    }
+
+    /// The server a friend's game was joined on becomes the one to use.
+    pub fn online_joined_on(&mut self, address: String) {
+        self.online.settings.server = address;
+        self.save_online();
+    }
+
+    /// The server inside the app runs on `port` (`None`: it stopped); saved, so that it starts
+    /// again with the app. `chosen`: the player chose that port (kept in the settings).
+    pub fn online_hosting(&mut self, port: Option<u16>, chosen: bool) {
+        if let (Some(port), true) = (port, chosen) {
+            self.online.settings.host_port = port;
+        }
+        self.online.hosting = port;
+        self.online.saved_hosting = None;
+        self.save_online();
+    }
+
+    /// What the last run left to resume: its game and the port of its server inside the app
+    /// (handed out once).
+    pub fn online_take_saved(&mut self) -> (Option<StoredOnlineGame>, Option<u16>) {
+        (self.online.saved.take(), self.online.saved_hosting.take())
+    }
+
+    /// Makes this the online game, seated at `address` with `credentials` and the server's
+    /// `state` (the one before, if any, is left: it goes on on the server); saved, and filed if
+    /// it is over.
+    pub fn online_begin(
+        &mut self,
+        address: String,
+        hosted: bool,
+        credentials: Credentials,
+        state: GameState,
+        link: LinkView,
+    ) -> Result<Begun, AppError> {
+        let now = self.platform.now_ms();
+        let game = OnlineGame::new(local_id(&state.game), state, now).map_err(|error| {
+            eprintln!("ultima: the server's game does not replay: {error}");
+            AppError::new(OnlineProblem::ServerBroken)
+        })?;
+        self.online.opened += 1;
+        let number = self.online.opened;
+        let live = Live {
+            number,
+            address,
+            hosted,
+            credentials,
+            game,
+            link,
+            pending: None,
+            filed: None,
+        };
+        let view = live.view(now);
+        let replaced = self.online.live.replace(live).map(|before| before.number);
+        self.save_online();
+        self.file_online_if_over();
+        Ok(Begun {
+            number,
+            view,
+            replaced,
+        })
+    }
+
+    /// One event of game `number`'s connection; `None` when that game is no longer the online
+    /// game (its connection is to be closed).
+    pub fn online_event(&mut self, number: u64, event: Event) -> Option<Taken> {
+        let now = self.platform.now_ms();
+        let live = self
+            .online
+            .live
+            .as_mut()
+            .filter(|live| live.number == number)?;
+        let mut taken = Taken::default();
+        let mut save = false;
+        match event {
+            Event::Message(ServerMessage::State(state)) => {
+                let move_in = match live.pending {
+                    Some(Expect::Move(ply)) => {
+                        state.moves.len() > usize::try_from(ply).unwrap_or(0)
+                    }
+                    _ => false,
+                };
+                live.take_state(state, now);
+                save = true;
+                live.answer(|expect| expect == Expect::State || move_in, now, &mut taken);
+            }
+            Event::Message(ServerMessage::Moved {
+                ply,
+                mv,
+                clock,
+                result,
+                ..
+            }) => {
+                match live.game.apply_move(ply, &mv, clock, result, now) {
+                    Ok(_) => save = true,
+                    // The next state (the connection comes back with one) puts it right.
+                    Err(error) => eprintln!("ultima: the online game is out of step: {error}"),
+                }
+                live.answer(|expect| expect == Expect::Move(ply), now, &mut taken);
+            }
+            Event::Message(ServerMessage::Error { error }) => {
+                let error = AppError::new(problem_of(&error));
+                if !live.refuse(error.clone(), &mut taken) {
+                    taken.push.push(OnlineEvent::Failed { error });
+                }
+                return Some(taken);
+            }
+            Event::Message(_) => return Some(taken),
+            Event::Seated(credentials) => {
+                // A rematch: its state comes next.
+                live.credentials = credentials;
+                self.save_online();
+                return Some(taken);
+            }
+            Event::Link(Link::Connected) => live.link = LinkView::Connected,
+            Event::Link(Link::Lost {
+                attempt,
+                retry_in_ms,
+                ..
+            }) => {
+                live.link = LinkView::Reconnecting {
+                    attempt,
+                    retry_in_ms: retry_in_ms as f64,
+                };
+                live.refuse(AppError::new(OnlineProblem::Offline), &mut taken);
+            }
+            Event::Stopped(error) => {
+                live.refuse(network_problem(&error), &mut taken);
+                if error == OnlineError::Closed {
+                    return Some(taken);
+                }
+                live.link = LinkView::Stopped {
+                    problem: error.problem().into(),
+                };
+            }
+        }
+        taken.push.push(OnlineEvent::Changed {
+            view: Box::new(live.view(now)),
+        });
+        if save {
+            self.save_online();
+        }
+        self.file_online_if_over();
+        Some(taken)
+    }
+
+    /// This side's move from `from` to `to`, checked by the rules first (a refusal says why,
+    /// as in any game): the message to send, and the game's number; the answer comes with the
+    /// server's acknowledgement ([`Taken::answer`]).
+    pub fn online_play(&mut self, from: &str, to: &str) -> Result<(u64, ClientMessage), AppError> {
+        let (from, to) = (square(from)?, square(to)?);
+        let now = self.platform.now_ms();
+        self.online_request(|live| {
+            let view = live.game.view(now);
+            if view.may_act.play.is_none() {
+                return Err(if live.game.opponent_joined() {
+                    if live.game.is_over() {
+                        AppError::new(GameProblem::GameOver)
+                    } else {
+                        AppError::new(GameProblem::NotYourTurn)
+                    }
+                } else {
+                    AppError::new(OnlineProblem::WaitingForOpponent)
+                });
+            }
+            let mv = live
+                .game
+                .position()
+                .find_move(from, to)
+                .map_err(|error| AppError::new(GameProblem::from(&error)))?;
+            let ply = u32::try_from(live.game.moves().len()).unwrap_or(u32::MAX);
+            Ok((
+                ClientMessage::Move {
+                    ply,
+                    mv: mv.to_string(),
+                },
+                Expect::Move(ply),
+            ))
+        })
+    }
+
+    /// `message` (resign, offers, answers, claim, rematch) to send; answered with the state
+    /// after it.
+    pub fn online_act(&mut self, message: ClientMessage) -> Result<(u64, ClientMessage), AppError> {
+        self.online_request(move |_| Ok((message, Expect::State)))
+    }
+
+    fn online_request(
+        &mut self,
+        make: impl FnOnce(&Live) -> Result<(ClientMessage, Expect), AppError>,
+    ) -> Result<(u64, ClientMessage), AppError> {
+        let live = self.online.live.as_mut().ok_or_else(no_game)?;
+        if live.pending.is_some() {
+            // One request at a time (the UI sends the next once this one is answered).
+            return Err(AppError::new(AppProblem::GameChanged));
+        }
+        let (message, expect) = make(live)?;
+        live.pending = Some(expect);
+        Ok((live.number, message))
+    }
+
+    /// The request of game `number` got no answer in time, or could not be sent: it is
+    /// forgotten.
+    pub fn online_unanswered(&mut self, number: u64) {
+        if let Some(live) = self.online.live.as_mut().filter(|l| l.number == number) {
+            live.pending = None;
+        }
+    }
+
+    /// The online game as it is now.
+    pub fn online_game(&self) -> Result<OnlineView, AppError> {
+        let live = self.online.live.as_ref().ok_or_else(no_game)?;
+        Ok(live.view(self.platform.now_ms()))
+    }
+
+    /// The board of the online game after `ply` moves (to step through it).
+    pub fn online_board_at(&self, ply: u32) -> Result<ultima_game::wire::BoardView, AppError> {
+        let live = self.online.live.as_ref().ok_or_else(no_game)?;
+        Ok(live.game.session().board_at(ply)?)
+    }
+
+    /// The app closes: the online game goes on on the server and comes back with the next
+    /// start (it stays what is saved). The number of its connection, to close.
+    pub fn online_close(&mut self) -> Option<u64> {
+        let live = self.online.live.take()?;
+        self.online.saved = Some(live.stored());
+        Some(live.number)
+    }
+
+    /// Leaves the online game shown: a finished one is forgotten here (it is among the finished
+    /// games), and so is one the server no longer knows (it expired); one in progress goes on.
+    /// The number of the connection to close, if it is left.
+    pub fn online_leave(&mut self) -> Option<u64> {
+        let done = self.online.live.as_ref().is_some_and(|live| {
+            let unknown = live.link
+                == LinkView::Stopped {
+                    problem: OnlineProblem::UnknownOnlineGame.into(),
+                };
+            unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none())
+        });
+        if !done {
+            return None;
+        }
+        let number = self.online.live.take().map(|live| live.number);
+        self.save_online();
+        number
+    }
+}
