@@ -47,7 +47,7 @@ pub struct AppCore<P: Platform> {
     /// wanted: it stops the one before).
     pub(crate) eval_bar: Arc<Mutex<Option<Arc<AtomicBool>>>>,
     /// Online play on this side (its connection is the shell's).
-    pub(crate) online: crate::online::Online,
+    pub(crate) online: crate::online::state::Online,
 }
 
 /// How the core was opened, beyond what was saved.
@@ -100,9 +100,9 @@ impl<P: Platform> AppCore<P> {
             job: None,
             tickets: 0,
             eval_bar: Default::default(),
-            online: crate::online::Online::default(),
+            online: crate::online::state::Online::default(),
         };
-        core.online = crate::online::Online::read(&core.store);
+        core.online = crate::online::state::Online::read(&core.store);
         if let Err(error) = core.games.file_current(Some(&mut core.history)) {
             eprintln!("ultima: filing the finished game: {error:?}");
         }
