@@ -31,12 +31,12 @@ impl AppState {
         folder: &Path,
         build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
     ) -> AppState {
-        let opened = match ultima_native::open(folder, build_store) {
-            Ok(opened) => opened,
+        let core = match ultima_native::open(folder, build_store) {
+            Ok(core) => core,
             Err(error) => return AppState::unavailable(error),
         };
         let state = AppState(Arc::new(Shared {
-            core: Ok(Mutex::new(opened.core)),
+            core: Ok(Mutex::new(core)),
             bot: BotRunner::default(),
             events: Events::default(),
             clock: FlagTimer::default(),

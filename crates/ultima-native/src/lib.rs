@@ -25,7 +25,7 @@ pub mod timer;
 
 pub use bot::BotRunner;
 pub use history::Finished;
-pub use open::{open, Opened};
+pub use open::open;
 pub use persistence::Persistence;
 pub use platform::{Desktop, Filed, Saved};
 pub use store::{FileStore, KeyValue};

@@ -3,8 +3,6 @@
 //! this platform.
 
 use std::path::Path;
-use std::sync::Arc;
-
 use ultima_app_state::error::{AppError, AppProblem, StorageWhat};
 use ultima_core::{AppCore, Opening};
 
@@ -13,21 +11,13 @@ use crate::persistence::Persistence;
 use crate::platform::{Desktop, Filed, Saved};
 use crate::store::KeyValue;
 
-/// The core, and the store and the history it holds (shared with online play, which keeps its
-/// own entries and files its games there).
-pub struct Opened {
-    pub core: AppCore<Desktop>,
-    pub persistence: Arc<Persistence>,
-    pub finished: Arc<Finished>,
-}
-
 /// Opens the store and the history database in `folder` (the app's data folder) and moves the
 /// finished games of an older save into the database; `build_store` opens the store on the
 /// checked file. Fails when the store or the history cannot be opened at all.
 pub fn open(
     folder: &Path,
     build_store: impl FnOnce(&Path) -> Result<Box<dyn KeyValue>, String>,
-) -> Result<Opened, AppError> {
+) -> Result<AppCore<Desktop>, AppError> {
     let (persistence, mut loaded, legacy_finished) = Persistence::open(folder, build_store)?;
     let finished = if persistence.is_read_only() {
         Finished::in_memory()
@@ -36,12 +26,11 @@ pub fn open(
         loaded.notices.extend(notice);
         finished
     };
-    let Some(finished) = finished.map(Arc::new) else {
+    let Some(finished) = finished else {
         return Err(AppError::new(AppProblem::Storage {
             what: StorageWhat::History,
         }));
     };
-    let persistence = Arc::new(persistence);
     // The finished games of a version 1 save go into the database; only once they are
     // committed there does the store forget them (a crash in between imports them again,
     // which the database takes as a no-op).
@@ -54,16 +43,11 @@ pub fn open(
     let opening = Opening {
         rewrite: persistence.is_older_format() || !loaded.notices.is_empty(),
     };
-    let core = AppCore::open(
+    Ok(AppCore::open(
         Desktop,
-        Saved(persistence.clone()),
+        Saved(persistence),
         loaded,
-        Filed(finished.clone()),
+        Filed(finished),
         opening,
-    );
-    Ok(Opened {
-        core,
-        persistence,
-        finished,
-    })
+    ))
 }

@@ -1,9 +1,7 @@
-//! The core's platform on a native machine: the store file and the history database (both
-//! shared with online play, which keeps its own entries and files its games there), the
+//! The core's platform on a native machine: the store file and the history database, the
 //! system's time and chance.
 
 use std::collections::HashSet;
-use std::sync::Arc;
 
 use ultima_analysis::GameAnalysis;
 use ultima_app_state::archive::{Archive, FinishedPage, PageCursor};
@@ -33,8 +31,8 @@ impl Platform for Desktop {
     }
 }
 
-/// The store file, shared with online play (which keeps its own entries there).
-pub struct Saved(pub Arc<Persistence>);
+/// The store file.
+pub struct Saved(pub Persistence);
 
 impl Saves for Saved {
     fn entries(&self) -> Option<&dyn Entries> {
@@ -52,8 +50,8 @@ impl ultima_core::Store for Saved {
     }
 }
 
-/// The history database, shared with online play (which files its finished games there).
-pub struct Filed(pub Arc<Finished>);
+/// The history database.
+pub struct Filed(pub Finished);
 
 impl Archive for Filed {
     fn file(&mut self, session: &Session) -> Result<(), AppError> {
@@ -105,13 +103,5 @@ impl ultima_core::History for Filed {
         at: f64,
     ) -> Result<(), AppError> {
         self.0.add_analysis(game_id, analysis, at)
-    }
-}
-
-impl std::ops::Deref for Filed {
-    type Target = Finished;
-
-    fn deref(&self) -> &Finished {
-        &self.0
     }
 }
