@@ -46,19 +46,27 @@ impl<P: Platform> AppCore<P> {
     /// longer reads or fits is treated as none, so that analysing again replaces it).
     pub fn stored_analysis(&mut self, game_id: String) -> Result<Option<AnalysisView>, AppError> {
         let session = self.finished_session(&game_id)?;
+        self.kept_analysis(&game_id, &session)
+    }
+
+    fn kept_analysis(
+        &self,
+        game_id: &str,
+        session: &Session,
+    ) -> Result<Option<AnalysisView>, AppError> {
         Ok(self
             .history
-            .analysis(&game_id)?
+            .analysis(game_id)?
             .filter(|kept| fits(session.game(), kept))
-            .map(|kept| AnalysisView::new(&game_id, session.game(), &kept)))
+            .map(|kept| AnalysisView::new(game_id, session.game(), &kept)))
     }
 
     /// The kept analysis, or the job that makes it.
     pub fn analyse_game(&mut self, game_id: &str) -> Result<Analyse, AppError> {
-        if let Some(kept) = self.stored_analysis(game_id.to_string())? {
+        let session = self.finished_session(game_id)?;
+        if let Some(kept) = self.kept_analysis(game_id, &session)? {
             return Ok(Analyse::Answer(AnalysisAnswer::Done { analysis: kept }));
         }
-        let session = self.finished_session(game_id)?;
         Ok(Analyse::Job(AnalysisJob {
             game_id: game_id.to_string(),
             record: session.game().record(),
