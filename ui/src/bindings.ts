@@ -150,6 +150,10 @@ export const commands = {
 	onlineBoardAt: (ply: number) => typedError<BoardView, AppError>(__TAURI_INVOKE("online_board_at", { ply })),
 	/**  This side's move; answers once the server has stored it. */
 	onlinePlay: (from: string, to: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_play", { from, to })),
+	/**
+	 *  Resigns, offers or answers a draw, a take-back or a rematch, or claims the win; answers with
+	 *  the state after it.
+	 */
 	onlineAct: (action: OnlineAction) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_act", { action })),
 	/**  The player left the online game's screen: a finished game is put away here. */
 	onlineLeave: () => typedError<null, AppError>(__TAURI_INVOKE("online_leave")),
@@ -769,7 +773,9 @@ export type OnlineProblem =
 /**  There is no online game (open, or to answer). */
 { code: "noOnlineGame" } | 
 /**  The server inside the app could not start on this port. */
-{ code: "hostFailed"; port: number };
+{ code: "hostFailed"; port: number } | 
+/**  This app cannot host a game (the browser's): create it on a server instead. */
+{ code: "hostNotHere" };
 
 /**  The online screen's settings, saved. */
 export type OnlineSettings = {
@@ -786,6 +792,8 @@ export type OnlineStatus = {
 	game: OnlineView | null,
 	/**  The server inside the app, while it runs. */
 	hosting: HostView | null,
+	/**  Whether this app can host a game (the desktop app can; a browser cannot). */
+	canHost: boolean,
 };
 
 /**  An online game. */
@@ -793,6 +801,11 @@ export type OnlineView = {
 	game: GameView,
 	/**  The invite to give the friend, while nobody has joined. */
 	invite: string | null,
+	/**
+	 *  The same invite as a link that opens the web app and joins (from the server's address;
+	 *  `None` on the server inside the app, which does not serve the web app).
+	 */
+	inviteLink: string | null,
 	/**  Whether the opponent is there. */
 	opponent: Presence,
 	link: LinkView,

@@ -82,6 +82,7 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   noRematch: { code: 'noRematch' },
   noOnlineGame: { code: 'noOnlineGame' },
   hostFailed: { code: 'hostFailed', port: 7070 },
+  hostNotHere: { code: 'hostNotHere' },
 };
 const PROBLEMS: Problem[] = [
   ...Object.values(PROBLEM_OF),

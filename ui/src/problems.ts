@@ -148,6 +148,8 @@ export function describeProblem(problem: Problem): string {
       return t('problem.noOnlineGame');
     case 'hostFailed':
       return t('problem.hostFailed', { port: problem.port });
+    case 'hostNotHere':
+      return t('problem.hostNotHere');
     default:
       return unknownCode(problem);
   }

@@ -14,49 +14,14 @@ use tokio::sync::mpsc;
 use tokio::time::{timeout, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use ultima_protocol::{ClientMessage, ErrorCode, ServerMessage, PROTOCOL_VERSION};
+use ultima_protocol::{ClientMessage, ServerMessage, PROTOCOL_VERSION};
 
 use crate::error::OnlineError;
+pub use crate::line::Options;
+use crate::line::{is_final, wait_after};
 pub use crate::link::{normalize_address, Credentials, Event, Link, Seat};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// How patient the connection is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// How long connecting (and being seated) may take.
-    pub connect_timeout: Duration,
-    /// The wait before the first try to come back; doubled after each failed one.
-    pub first_retry: Duration,
-    /// The longest wait between tries.
-    pub max_retry: Duration,
-    /// How often the line is checked with a websocket ping.
-    pub ping_every: Duration,
-    /// A line on which nothing came for this long is taken as dropped.
-    pub silence_limit: Duration,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            connect_timeout: Duration::from_secs(10),
-            first_retry: Duration::from_millis(250),
-            max_retry: Duration::from_secs(8),
-            ping_every: Duration::from_secs(10),
-            silence_limit: Duration::from_secs(30),
-        }
-    }
-}
-
-impl Options {
-    /// The wait before the `attempt`th try (1, 2, ...).
-    pub fn retry_after(&self, attempt: u32) -> Duration {
-        let doubled = self
-            .first_retry
-            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
-        doubled.min(self.max_retry)
-    }
-}
 
 enum Command {
     Send(ClientMessage),
@@ -177,6 +142,13 @@ async fn connect_and_seat(
         address: address.to_string(),
         reason,
     };
+    if address.starts_with("wss://") {
+        // No TLS library in this client: a server behind a TLS proxy is for the browser.
+        return Err(OnlineError::BadAddress {
+            address: address.to_string(),
+            reason: "this client reaches servers by ws:// only; open a wss:// server's page in a browser".into(),
+        });
+    }
     let seating = async {
         let (mut socket, _) = tokio_tungstenite::connect_async(address)
             .await
@@ -246,21 +218,6 @@ async fn next_message(socket: &mut Socket) -> Result<ServerMessage, OnlineError>
     }
 }
 
-/// Refusals that trying again cannot mend.
-fn is_final(error: &OnlineError) -> bool {
-    match error {
-        OnlineError::Refused(code) => !matches!(
-            code,
-            ErrorCode::JoinRateLimited { .. }
-                | ErrorCode::CreateRateLimited { .. }
-                | ErrorCode::RateLimited { .. }
-                | ErrorCode::Unavailable
-        ),
-        OnlineError::Protocol { .. } | OnlineError::BadAddress { .. } | OnlineError::Closed => true,
-        _ => false,
-    }
-}
-
 /// How a connected spell ended.
 enum Ended {
     Closed,
@@ -302,14 +259,7 @@ impl Task {
                     }
                     Err(error) => {
                         attempt = attempt.saturating_add(1);
-                        let wait = match &error {
-                            OnlineError::Refused(
-                                ErrorCode::JoinRateLimited { retry_after_ms }
-                                | ErrorCode::CreateRateLimited { retry_after_ms }
-                                | ErrorCode::RateLimited { retry_after_ms },
-                            ) => Duration::from_millis(*retry_after_ms),
-                            _ => self.options.retry_after(attempt),
-                        };
+                        let wait = wait_after(&error, attempt, &self.options);
                         if !self.wait(attempt, wait, error.to_string()).await {
                             return;
                         }
@@ -426,21 +376,32 @@ mod tests {
             normalize_address("ws://localhost:7070").ok().as_deref(),
             Some("ws://localhost:7070")
         );
-        for bad in ["http://x:1", "wss://x:1", "ws://", "ws://a b:1", ""] {
+        assert_eq!(
+            normalize_address("https://club.example.org/")
+                .ok()
+                .as_deref(),
+            Some("wss://club.example.org")
+        );
+        assert_eq!(
+            normalize_address("WSS://club.example.org/ultima")
+                .ok()
+                .as_deref(),
+            Some("wss://club.example.org/ultima")
+        );
+        assert_eq!(
+            crate::invite_link("wss://club.example.org/", "HKDW-MPRT").as_deref(),
+            Some("https://club.example.org/#/join/HKDW-MPRT")
+        );
+        assert_eq!(
+            crate::invite_link("192.168.1.20:8080", "AB CD<x>").as_deref(),
+            Some("http://192.168.1.20:8080/#/join/ABCDx")
+        );
+        assert_eq!(crate::invite_link("ftp://x", "AB"), None);
+        for bad in ["ftp://x:1", "ws://", "ws://a b:1", ""] {
             assert!(
                 matches!(normalize_address(bad), Err(OnlineError::BadAddress { .. })),
                 "{bad}"
             );
         }
-    }
-
-    #[test]
-    fn retries_wait_longer_each_time_up_to_the_limit() {
-        let options = Options::default();
-        let waits: Vec<u128> = (1..=7)
-            .map(|n| options.retry_after(n).as_millis())
-            .collect();
-        assert_eq!(waits, vec![250, 500, 1000, 2000, 4000, 8000, 8000]);
-        assert_eq!(options.retry_after(200), options.max_retry);
     }
 }

@@ -5,6 +5,8 @@
 //!   the invite), joins one by invite, or resumes one by token; sends moves and offers; reports
 //!   the server's messages and the state of the line as [`Event`]s; and after a drop comes back
 //!   with the token by itself, waiting longer after each failed try.
+//! - [`line`]: the same connection as a state machine without I/O, for a shell that holds the
+//!   socket itself (the browser's `WebSocket`).
 //! - [`game`]: the game as this side sees it, the server's state and moves played into a
 //!   local [`ultima_game::Session`] (the position, the legal moves, the view the UI draws, the
 //!   finished game to file).
@@ -19,13 +21,15 @@
 pub mod client;
 mod error;
 pub mod game;
+pub mod line;
 pub mod link;
 mod problem;
 
 #[cfg(feature = "client")]
-pub use client::{Client, Events, Options};
+pub use client::{Client, Events};
 pub use error::{describe, OnlineError};
 pub use game::{Change, OnlineGame, OutOfStep};
-pub use link::{normalize_address, Credentials, Event, Link, Seat};
+pub use line::{Effect, Line, Options};
+pub use link::{invite_link, normalize_address, Credentials, Event, Link, Seat};
 pub use problem::{problem_of, OnlineFailure, OnlineProblem};
 pub use ultima_protocol as protocol;

@@ -76,31 +76,45 @@ pub enum Event {
     Stopped(OnlineError),
 }
 
-/// `ws://HOST:PORT` as given, or with `ws://` put in front of a bare `HOST:PORT`.
+/// `ws://HOST:PORT` or `wss://HOST` as given, `http(s)://` written as `ws(s)://` (a page's
+/// address is the server's), or `ws://` put in front of a bare `HOST:PORT`. A trailing `/` is
+/// dropped, so that one server has one address.
 pub fn normalize_address(address: &str) -> Result<String, OnlineError> {
     let trimmed = address.trim();
     let bad = |reason: &str| OnlineError::BadAddress {
         address: trimmed.to_string(),
         reason: reason.to_string(),
     };
-    let full = if trimmed.contains("://") {
-        trimmed.to_string()
-    } else {
-        format!("ws://{trimmed}")
-    };
-    let Some(rest) = full.strip_prefix("ws://") else {
-        return Err(if full.starts_with("wss://") {
-            bad("this client speaks plain ws://; put a TLS proxy's ws:// address, or the server's own")
-        } else {
-            bad("it must start with ws://")
-        });
+    let (scheme, rest) = match trimmed.split_once("://") {
+        None => ("ws", trimmed),
+        Some((scheme, rest)) => match scheme.to_ascii_lowercase().as_str() {
+            "ws" | "http" => ("ws", rest),
+            "wss" | "https" => ("wss", rest),
+            _ => return Err(bad("it must start with ws:// or wss://")),
+        },
     };
     let host = rest.split('/').next().unwrap_or_default();
     if host.is_empty() {
         return Err(bad("it has no host"));
     }
-    if host.chars().any(char::is_whitespace) {
+    if rest.chars().any(char::is_whitespace) {
         return Err(bad("it has a space in it"));
     }
-    Ok(full)
+    let rest = rest.trim_end_matches('/');
+    Ok(format!("{scheme}://{rest}"))
+}
+
+/// The link a friend opens to join the game of `invite` on the server at `address`: the web
+/// app, which the server serves at its own address, with the invite in its route
+/// (`ws://club:8080` gives `http://club:8080/#/join/HKDW-MPRT-CAXE-FGNJ`). `None` for an
+/// address that is not one.
+pub fn invite_link(address: &str, invite: &str) -> Option<String> {
+    let address = normalize_address(address).ok()?;
+    let (scheme, rest) = address.split_once("://")?;
+    let web = if scheme == "wss" { "https" } else { "http" };
+    let code: String = invite
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    Some(format!("{web}://{rest}/#/join/{code}"))
 }

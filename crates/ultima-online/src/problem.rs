@@ -51,6 +51,8 @@ pub enum OnlineProblem {
     NoOnlineGame,
     /// The server inside the app could not start on this port.
     HostFailed { port: u16 },
+    /// This app cannot host a game (the browser's): create it on a server instead.
+    HostNotHere,
 }
 
 impl OnlineProblem {
@@ -64,7 +66,8 @@ impl OnlineProblem {
             | TooManyTries { .. }
             | WaitingForOpponent
             | NotClaimable { .. }
-            | NoRematch => ErrorKind::BadRequest,
+            | NoRematch
+            | HostNotHere => ErrorKind::BadRequest,
             UnknownOnlineGame | NoOnlineGame => ErrorKind::NoGame,
             ServerUnreachable { .. }
             | ServerVersion { .. }

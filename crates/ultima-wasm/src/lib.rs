@@ -7,8 +7,10 @@
 //! - `web`: the browser as the core's platform, and the page's calls by name.
 //! - `store`: the small saved record; `finished`: the finished games, attempts and analyses.
 //! - `time`: time and chance from JavaScript.
+//! - `online`: online play's lines (the page holds their `WebSocket`s).
 
 mod finished;
+mod online;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -21,6 +23,7 @@ use wasm_bindgen::prelude::*;
 pub(crate) use ultima_app_state::{error, notice, puzzles, stored};
 
 pub use finished::{Record, Write};
+pub use online::{Called, Drive, Lines, News};
 pub use store::Used;
 pub use web::{Answer, Web, WebCore};
 
@@ -29,6 +32,7 @@ pub use web::{Answer, Web, WebCore};
 pub struct Backend {
     core: WebCore,
     used: Used,
+    lines: Lines,
 }
 
 fn records<K: serde::de::DeserializeOwned>(json: &str) -> Vec<Record<K>> {
@@ -57,7 +61,11 @@ impl Backend {
             records(attempts),
             records(analyses),
         );
-        Backend { core, used }
+        Backend {
+            core,
+            used,
+            lines: Lines::default(),
+        }
     }
 
     /// Which saved record was used: `current`, `previous` (the one in use did not read) or
@@ -81,6 +89,58 @@ impl Backend {
             }
         };
         to_json(&answer)
+    }
+
+    /// Runs an online command (see `online::COMMANDS`): JSON of a [`Called`], its answer now
+    /// or later as `request` in a [`Drive`]'s answers.
+    #[wasm_bindgen(js_name = onlineCall)]
+    pub fn online_call(&mut self, command: &str, args: &str, request: u32) -> String {
+        let called = match serde_json::from_str::<Value>(args) {
+            Ok(args) => self
+                .lines
+                .call(&mut self.core, command, &args, request, time::now_ms()),
+            Err(error) => Called {
+                answer: Some(ultima_core::Answer::Failure(format!(
+                    "the arguments are not JSON: {error}"
+                ))),
+                drive: Drive::default(),
+            },
+        };
+        to_json(&called)
+    }
+
+    /// Whether `command` is an online command (answered by [`Backend::online_call`]).
+    #[wasm_bindgen(js_name = isOnlineCommand)]
+    pub fn is_online_command(command: &str) -> bool {
+        online::COMMANDS.contains(&command)
+    }
+
+    /// The news of line `line`'s socket (`open`, `message` with its text, `close` with its
+    /// reason, `retry`, `tick`): JSON of a [`Drive`].
+    #[wasm_bindgen(js_name = onlineNews)]
+    pub fn online_news(&mut self, line: u32, news: &str, text: &str) -> String {
+        let drive = match serde_json::from_value::<News>(Value::String(news.to_string())) {
+            Ok(news) => self
+                .lines
+                .news(&mut self.core, line, news, text, time::now_ms()),
+            Err(error) => {
+                eprintln!("ultima: unknown news of a line: {error}");
+                Drive::default()
+            }
+        };
+        to_json(&drive)
+    }
+
+    /// Request `request` had no answer in time: JSON of a [`Drive`] (its answer, an error).
+    #[wasm_bindgen(js_name = onlineTimedOut)]
+    pub fn online_timed_out(&mut self, request: u32) -> String {
+        to_json(&self.lines.timed_out(&mut self.core, request))
+    }
+
+    /// The lines open (for the page's tick).
+    #[wasm_bindgen(js_name = onlineLines)]
+    pub fn online_lines(&self) -> Vec<u32> {
+        self.lines.ids()
     }
 
     /// The analysis worker's result for `game_id` (JSON of a `GameAnalysis`): kept, and

@@ -5,12 +5,12 @@
 use tauri::ipc::Channel;
 use tauri::State;
 
-use super::wire::{HostView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView};
+use super::wire::{HostView, OnlineAction, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView};
 use super::Online;
 use crate::error::{AppError, StorageWhat};
 use crate::state::{AppState, Launch};
 use ultima_game::wire::BoardView;
-use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice};
+use ultima_online::protocol::{ClockSetting, ColorChoice};
 
 /// The app's state once it is open (waited for off the main thread).
 async fn opened(launch: &State<'_, Launch>) -> Result<AppState, AppError> {
@@ -136,40 +136,15 @@ pub async fn online_play(
     online.play(&from, &to).await
 }
 
-/// What a player does in an online game besides moving.
-#[derive(Clone, Copy, Debug, serde::Deserialize, specta::Type)]
-#[serde(rename_all = "camelCase")]
-pub enum OnlineAction {
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    RequestTakeBack,
-    AcceptTakeBack,
-    DeclineTakeBack,
-    ClaimWin,
-    OfferRematch,
-    DeclineRematch,
-}
-
+/// Resigns, offers or answers a draw, a take-back or a rematch, or claims the win; answers with
+/// the state after it.
 #[tauri::command]
 #[specta::specta]
 pub async fn online_act(
     online: State<'_, Online>,
     action: OnlineAction,
 ) -> Result<OnlineView, AppError> {
-    let message = match action {
-        OnlineAction::Resign => ClientMessage::Resign {},
-        OnlineAction::OfferDraw => ClientMessage::OfferDraw {},
-        OnlineAction::AcceptDraw => ClientMessage::AcceptDraw {},
-        OnlineAction::DeclineDraw => ClientMessage::DeclineDraw {},
-        OnlineAction::RequestTakeBack => ClientMessage::RequestTakeBack {},
-        OnlineAction::AcceptTakeBack => ClientMessage::AcceptTakeBack {},
-        OnlineAction::DeclineTakeBack => ClientMessage::DeclineTakeBack {},
-        OnlineAction::ClaimWin => ClientMessage::ClaimWin {},
-        OnlineAction::OfferRematch => ClientMessage::OfferRematch {},
-        OnlineAction::DeclineRematch => ClientMessage::DeclineRematch {},
-    };
+    let message = action.message();
     online.act(message).await
 }
 

@@ -108,7 +108,7 @@ impl Online {
     pub fn status(&self, app: &AppState) -> Result<OnlineStatus, AppError> {
         self.app(app);
         let hosting = self.hosting_view();
-        app.with_core(|core| Ok(core.online_status(hosting)))
+        app.with_core(|core| Ok(core.online_status(hosting, true)))
     }
 
     /// The UI's channel; a game saved at the last run comes back now (and the server inside

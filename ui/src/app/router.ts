@@ -19,6 +19,8 @@ export type Route =
   | { screen: 'puzzles' }
   /** Online play: create a game or join one (the game itself is a `play` route). */
   | { screen: 'online' }
+  /** An invite link's address: online play, joining with this code on the page's server. */
+  | { screen: 'join'; invite: string }
   /** A finished game's analysis. */
   | { screen: 'analysis'; gameId: string };
 
@@ -44,6 +46,10 @@ const ROUTES: RouteTable = {
   learn: { path: () => 'learn', read: (parts) => (parts.length === 1 && parts[0] === 'learn' ? { screen: 'learn' } : undefined) },
   puzzles: { path: () => 'puzzles', read: (parts) => (parts.length === 1 && parts[0] === 'puzzles' ? { screen: 'puzzles' } : undefined) },
   online: { path: () => 'online', read: (parts) => (parts.length === 1 && parts[0] === 'online' ? { screen: 'online' } : undefined) },
+  join: {
+    path: (route) => `join/${encodeURIComponent(route.invite)}`,
+    read: ([first, code, ...rest]) => (first === 'join' && code && rest.length === 0 ? { screen: 'join', invite: decodeURIComponent(code) } : undefined),
+  },
   analysis: {
     path: (route) => `analysis/${encodeURIComponent(route.gameId)}`,
     read: ([first, id, ...rest]) => (first === 'analysis' && id && rest.length === 0 ? { screen: 'analysis', gameId: decodeURIComponent(id) } : undefined),

@@ -23,6 +23,8 @@ export async function openScreen(app: App, route: Route, opening: Opening): Prom
       return newGameScreen(app);
     case 'online':
       return onlineScreen(app);
+    case 'join':
+      return onlineScreen(app, route.invite);
     case 'play': {
       const online = app.online?.game;
       if (online && online.game.id === route.gameId) return onlineGameScreen(app, online);

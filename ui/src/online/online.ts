@@ -26,8 +26,9 @@ async function confirmLeaveDialog(): Promise<boolean> {
   return sure === true;
 }
 
-export function onlineScreen(app: App): Screen {
-  const ctrl = new OnlineCtrl(app, confirmLeaveDialog);
+/** Online play; `invite`: an invite link's code, joined at once on the page's server. */
+export function onlineScreen(app: App, invite: string | null = null): Screen {
+  const ctrl = new OnlineCtrl(app, confirmLeaveDialog, undefined, invite);
   return { view: () => onlineView(ctrl), mounted: () => void ctrl.refresh() };
 }
 
@@ -74,9 +75,10 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
         ctrl.mode,
         (value) => ctrl.set('mode', value),
       ),
-      h('div.options', { attrs: { hidden: ctrl.mode !== 'create' } }, [
+      h('div.options', { attrs: { hidden: ctrl.mode !== 'create' || !ctrl.canHost } }, [
         checkbox('online-hosted', t('online.hostHere'), ctrl.hosted, (checked) => ctrl.set('hosted', checked), 'online-hosted-hint'),
         h('p#online-hosted-hint.hint', t('online.hostHint')),
+        h('p.hint', { attrs: { hidden: !ctrl.hosted } }, t('online.hostInClear')),
         h('div.field', { attrs: { hidden: !ctrl.hosted } }, [
           h('label.field-label', { attrs: { for: 'online-port' } }, t('online.port')),
           input('online-port', ctrl.port, (value) => ctrl.set('port', value), { inputmode: 'numeric', 'aria-invalid': String(ctrl.hosted && ctrl.portNumber() === null) }),
@@ -85,7 +87,7 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
       h('div.field', { attrs: { hidden: ctrl.mode === 'create' && ctrl.hosted } }, [
         h('label.field-label', { attrs: { for: 'online-server' } }, t('online.server')),
         input('online-server', ctrl.server, (value) => ctrl.set('server', value), { placeholder: 'ws://192.168.1.20:7070', 'aria-describedby': 'online-server-hint', inputmode: 'url' }, () => void ctrl.saveServer()),
-        h('p#online-server-hint.hint', ctrl.saved ? t('online.serverSaved') : t('online.serverHint')),
+        h('p#online-server-hint.hint', ctrl.saved ? t('online.serverSaved') : ctrl.canHost ? t('online.serverHint') : t('online.serverHintWeb')),
       ]),
       h('div.options', { attrs: { hidden: ctrl.mode !== 'create' } }, [
         sideChoice<ColorChoice>('online-color', t('online.youPlay'), 'online', ctrl.color, (value) => ctrl.set('color', value)),

@@ -8,6 +8,7 @@ function view(id: string, result: GameView['result'] = null): OnlineView {
   return {
     game: { id, result, revision: 1 } as GameView,
     invite: 'HKDW-MPRT-CAXE-FGNJ',
+    inviteLink: null,
     opponent: 'waiting',
     link: { kind: 'connected' },
     claimWinInMs: null,
@@ -51,7 +52,9 @@ function fakeApi(overrides: Partial<OnlineApi>): OnlineApi {
   };
 }
 
-const STATUS: OnlineStatus = { settings: { server: 'ws://10.0.0.2:7070', hostPort: 7171 }, game: null, hosting: null };
+const STATUS: OnlineStatus = { settings: { server: 'ws://10.0.0.2:7070', hostPort: 7171 }, game: null, hosting: null, canHost: true };
+/** A browser's: it cannot host, and no server is saved yet. */
+const WEB_STATUS: OnlineStatus = { settings: { server: '', hostPort: 7070 }, game: null, hosting: null, canHost: false };
 
 describe('OnlineCtrl', () => {
   it('turns the clock choices into milliseconds', () => {
@@ -117,6 +120,29 @@ describe('OnlineCtrl', () => {
     const confirming = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ join }));
     await confirming.join();
     expect(app.online?.game?.game.id).toBe('online-g2');
+  });
+});
+
+describe('OnlineCtrl in a browser', () => {
+  it("takes the page's server as the default, and cannot host", () => {
+    const ctrl = new OnlineCtrl(fakeApp({ ...WEB_STATUS }), () => Promise.resolve(true), fakeApi({}), null, 'https://club.example.org');
+    expect(ctrl.server).toBe('https://club.example.org');
+    expect(ctrl.canHost).toBe(false);
+    expect(ctrl.hosted).toBe(false);
+    // A server the player saved stays theirs.
+    const saved = new OnlineCtrl(fakeApp({ ...WEB_STATUS, settings: { server: 'ws://10.0.0.2:7070', hostPort: 7070 } }), () => Promise.resolve(true), fakeApi({}), null, 'https://club.example.org');
+    expect(saved.server).toBe('ws://10.0.0.2:7070');
+  });
+
+  it("joins an invite link's game on the page's server as soon as the screen opens", async () => {
+    const join = vi.fn(() => Promise.resolve(view('online-g3')));
+    const status = vi.fn(() => Promise.resolve({ ...WEB_STATUS, settings: { server: 'ws://elsewhere:1', hostPort: 7070 } }));
+    const app = fakeApp(null);
+    const ctrl = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ join, status }), 'HKDW-MPRT-CAXE-FGNJ', 'http://127.0.0.1:8080');
+    expect(ctrl.mode).toBe('join');
+    await ctrl.refresh();
+    expect(join).toHaveBeenCalledWith('http://127.0.0.1:8080', 'HKDW-MPRT-CAXE-FGNJ');
+    expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g3' }, {}, 'replace');
   });
 });
 

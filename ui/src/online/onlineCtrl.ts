@@ -6,6 +6,12 @@ import type { App } from '../app/app';
 import type { ClockSetting, ColorChoice, OnlineSettings, OnlineStatus, OnlineView } from '../bindings';
 import { onlineApi, type OnlineApi } from './api';
 
+/** The address of the server the page was loaded from, when it was (a browser, not the app). */
+export function pageOrigin(): string {
+  const location = globalThis.location as Location | undefined;
+  return location && /^https?:$/.test(location.protocol) ? location.origin : '';
+}
+
 export type OnlineMode = 'create' | 'join';
 
 /** The clocks offered: none, or minutes + seconds added per move. */
@@ -41,22 +47,38 @@ export class OnlineCtrl {
     /** Asks whether to leave the online game in progress; a dialog in the app, an answer in tests. */
     private readonly confirmLeave: () => Promise<boolean>,
     private readonly online: OnlineApi = onlineApi,
+    /** An invite link's code: the screen joins with it once open. */
+    private readonly linkInvite: string | null = null,
+    /** The server the page was loaded from (`''`: none, as in the app). */
+    private readonly pageServer: string = pageOrigin(),
   ) {
+    if (linkInvite !== null) {
+      this.mode = 'join';
+      this.invite = linkInvite;
+    }
     this.take(app.online);
   }
 
   private take(status: OnlineStatus | null): void {
     if (!status) return;
-    this.server = status.settings.server;
+    // In a browser the page's own server is the default (and an invite link's server).
+    const fromPage = !status.canHost && (status.settings.server === '' || this.linkInvite !== null);
+    this.server = fromPage && this.pageServer !== '' ? this.pageServer : status.settings.server;
     this.port = String(status.settings.hostPort);
-    this.hosted = this.hosted || status.hosting !== null;
+    this.hosted = status.canHost && (this.hosted || status.hosting !== null);
+  }
+
+  /** Whether this app can host a game (the desktop app; not a browser). */
+  get canHost(): boolean {
+    return this.app.online?.canHost ?? false;
   }
 
   get status(): OnlineStatus | null {
     return this.app.online;
   }
 
-  /** Asks for the settings and the online game again (the screen opened). */
+  /** Asks for the settings and the online game again (the screen opened); an invite link's
+   * game is joined then. */
   async refresh(): Promise<void> {
     try {
       const status = await this.online.status();
@@ -66,6 +88,7 @@ export class OnlineCtrl {
       this.app.showError(error);
     }
     this.app.redraw();
+    if (this.linkInvite !== null && this.server !== '') await this.join();
   }
 
   set<K extends 'mode' | 'color' | 'clock' | 'hosted' | 'server' | 'port' | 'invite'>(key: K, value: OnlineCtrl[K]): void {
@@ -128,7 +151,7 @@ export class OnlineCtrl {
       const view = await request();
       if (!view) return;
       this.app.rememberOnline(view);
-      if (this.app.online === null) this.app.online = { settings: { server: this.server, hostPort: this.portNumber() ?? 7070 }, game: view, hosting: null };
+      if (this.app.online === null) this.app.online = { settings: { server: this.server, hostPort: this.portNumber() ?? 7070 }, game: view, hosting: null, canHost: false };
       this.app.clearError();
       await this.app.go({ screen: 'play', gameId: view.game.id }, {}, 'replace');
     } catch (error) {

@@ -10,6 +10,7 @@ import type { GameBackend } from '../common/game/controller';
 import { copyText } from '../common/clipboard';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
+import { qrView } from './qr';
 import { describeProblem } from '../problems';
 import { onlineApi, type OnlineApi } from './api';
 import { formatClock } from './clock';
@@ -269,6 +270,17 @@ export function onlineExtras(ctrl: OnlineGameCtrl): VNode[] {
           h('code.code', { attrs: { ...testid('invite-code'), 'aria-label': t('online.code') } }, code),
           button('copy-invite', t('online.copy'), () => void ctrl.copyInvite(code)),
         ]),
+        online.inviteLink
+          ? h('div.invite-link', [
+              h('p', t('online.shareLink')),
+              h('div.invite-code', [
+                h('a.link', { attrs: { href: online.inviteLink, target: '_blank', rel: 'noopener', ...testid('invite-link') } }, online.inviteLink),
+                button('copy-invite-link', t('online.copyLink'), () => void ctrl.copyInvite(online.inviteLink ?? code)),
+              ]),
+              h('p.hint', t('online.scan')),
+              qrView(online.inviteLink, t('online.qrLabel'), 'invite-qr'),
+            ])
+          : null,
         ctrl.copied === null ? null : h('p.hint', { attrs: { role: 'status' } }, ctrl.copied ? t('online.copied') : t('online.copyFailed')),
       ]),
     );

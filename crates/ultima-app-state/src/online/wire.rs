@@ -6,7 +6,7 @@ use specta::Type;
 
 use crate::error::{AppError, Problem};
 use ultima_game::wire::GameView;
-use ultima_protocol::Presence;
+use ultima_protocol::{ClientMessage, Presence};
 use ultima_rules::Color;
 
 /// The line to the server.
@@ -36,6 +36,9 @@ pub struct OnlineView {
     pub game: GameView,
     /// The invite to give the friend, while nobody has joined.
     pub invite: Option<String>,
+    /// The same invite as a link that opens the web app and joins (from the server's address;
+    /// `None` on the server inside the app, which does not serve the web app).
+    pub invite_link: Option<String>,
     /// Whether the opponent is there.
     pub opponent: Presence,
     pub link: LinkView,
@@ -88,6 +91,8 @@ pub struct OnlineStatus {
     pub game: Option<OnlineView>,
     /// The server inside the app, while it runs.
     pub hosting: Option<HostView>,
+    /// Whether this app can host a game (the desktop app can; a browser cannot).
+    pub can_host: bool,
 }
 
 /// Pushed through the channel of `watch_online`.
@@ -102,4 +107,38 @@ pub enum OnlineEvent {
     Changed { view: Box<OnlineView> },
     /// The server refused something the app did not wait for the answer of.
     Failed { error: AppError },
+}
+
+/// What a player does in an online game besides moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub enum OnlineAction {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    RequestTakeBack,
+    AcceptTakeBack,
+    DeclineTakeBack,
+    ClaimWin,
+    OfferRematch,
+    DeclineRematch,
+}
+
+impl OnlineAction {
+    /// The message that asks it of the server.
+    pub fn message(self) -> ClientMessage {
+        match self {
+            OnlineAction::Resign => ClientMessage::Resign {},
+            OnlineAction::OfferDraw => ClientMessage::OfferDraw {},
+            OnlineAction::AcceptDraw => ClientMessage::AcceptDraw {},
+            OnlineAction::DeclineDraw => ClientMessage::DeclineDraw {},
+            OnlineAction::RequestTakeBack => ClientMessage::RequestTakeBack {},
+            OnlineAction::AcceptTakeBack => ClientMessage::AcceptTakeBack {},
+            OnlineAction::DeclineTakeBack => ClientMessage::DeclineTakeBack {},
+            OnlineAction::ClaimWin => ClientMessage::ClaimWin {},
+            OnlineAction::OfferRematch => ClientMessage::OfferRematch {},
+            OnlineAction::DeclineRematch => ClientMessage::DeclineRematch {},
+        }
+    }
 }

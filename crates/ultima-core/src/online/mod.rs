@@ -72,13 +72,14 @@ impl<P: Platform> AppCore<P> {
     }
 
     /// The settings, the online game and the server inside the app (`hosting`: its view, from
-    /// the shell that runs it).
-    pub fn online_status(&self, hosting: Option<HostView>) -> OnlineStatus {
+    /// the shell that runs it; `can_host`: whether the shell can run one).
+    pub fn online_status(&self, hosting: Option<HostView>, can_host: bool) -> OnlineStatus {
         let now = self.platform.now_ms();
         OnlineStatus {
             settings: self.online.settings.clone(),
             game: self.online.live.as_ref().map(|live| live.view(now)),
             hosting,
+            can_host,
         }
     }
 

@@ -7,7 +7,7 @@ use ultima_app_state::online::stored::{self, StoredOnline, StoredOnlineGame};
 use ultima_app_state::online::wire::{LinkView, OnlineEvent, OnlineSettings, OnlineView};
 use ultima_app_state::record::{self, Saves};
 use ultima_online::protocol::GameState;
-use ultima_online::{Credentials, OnlineError, OnlineGame};
+use ultima_online::{invite_link, Credentials, OnlineError, OnlineGame};
 
 /// Online play's part of the app.
 #[derive(Default)]
@@ -83,6 +83,11 @@ impl Live {
         OnlineView {
             game: self.game.view(now),
             invite: state.invite.clone(),
+            invite_link: state
+                .invite
+                .as_deref()
+                .filter(|_| !self.hosted)
+                .and_then(|code| invite_link(&self.address, code)),
             opponent: state.opponent,
             link: self.link.clone(),
             claim_win_in_ms: self.game.claim_win_in(now).map(|ms| ms as f64),

@@ -7,6 +7,7 @@
 import init, { Backend } from '../../../web/pkg/ultima_wasm.js';
 import type { AnalysisAnswer, AnalysisProgress, AppError, GameEvent, StorageWhat } from '../../bindings';
 import type { PushChannel } from '../transport';
+import { OnlineLines } from './online';
 import { Storage, type HistoryWrite } from './storage';
 
 type Answer = { ok: unknown } | { error: AppError } | { failure: string } | { analyse: AnalysisJob };
@@ -45,6 +46,13 @@ class Engine {
    * before the next one starts, so that a save that fails reopens on a state no later change
    * has built on. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Online play's sockets and timers (the lines' rules and the game are the backend's). */
+  private readonly online = new OnlineLines({
+    call: (command, args, request) => this.change(() => this.backend.onlineCall(command, args, request)),
+    news: (line, news, text) => this.change(() => this.backend.onlineNews(line, news, text)),
+    timedOut: (request) => this.change(() => this.backend.onlineTimedOut(request)),
+    lines: () => this.exclusive(async () => Array.from(this.backend.onlineLines())),
+  });
 
   private constructor(
     private backend: Backend,
@@ -69,6 +77,10 @@ class Engine {
     this.channel = channel as PushChannel<GameEvent>;
   }
 
+  watchOnline(channel: PushChannel<unknown>): void {
+    this.online.watch(channel);
+  }
+
   /** Runs `work` once the changes before it are done and saved. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const done = this.queue.then(work);
@@ -84,12 +96,13 @@ class Engine {
       this.stopAnalysis(typeof args['gameId'] === 'string' ? args['gameId'] : null);
       return null;
     }
+    if (Backend.isOnlineCommand(command)) return this.online.call(command, args);
     const answer = await this.exclusive(() => this.runNow(command, args));
     if ('ok' in answer) return answer.ok ?? null;
     if ('error' in answer) throw answer.error;
     if ('analyse' in answer) return this.analyse(answer.analyse, args['progress'] as PushChannel<AnalysisProgress> | undefined);
-    // A command this build does not have, or arguments of the wrong shape: said in the console
-    // (as a warning: online play is not in the web build), worded from the catalogue for the player.
+    // A command this build does not have, or arguments of the wrong shape: said in the console,
+    // worded from the catalogue for the player.
     console.warn(`ultima: ${answer.failure}`);
     throw '';
   }
@@ -109,6 +122,17 @@ class Engine {
     await this.persist();
     this.afterChange();
     return answer;
+  }
+
+  /** Runs `work` on the backend once the changes before it are done; what it changed is saved
+   * before its value is handed back. */
+  private change<T>(work: () => T): Promise<T> {
+    return this.exclusive(async () => {
+      const value = work();
+      await this.persist();
+      this.afterChange();
+      return value;
+    });
   }
 
   /** Runs `job` in an analysis worker (one at a time: a new one stops the one before), its
