@@ -5,7 +5,7 @@
 import type { Color } from '../../bindings';
 import { Board } from '../board/board';
 import type { BoardState, LessonMarks } from '../board/types';
-import { t } from '../../i18n';
+import { pieceParams, t } from '../../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveInWords, roleName } from '../wording';
 import { CHAPTER_OF, type BoardPanel, type BoardPanelState } from './boardPanelCtrl';
@@ -90,7 +90,7 @@ function pieceInfoView(panel: BoardPanel, orientation: Color): VNode | null {
       h(
         'button.link',
         { attrs: { type: 'button', ...testid('piece-info-learn'), 'data-chapter': CHAPTER_OF[piece.role] }, on: { click: () => panel.learn(piece.role) } },
-        t('pieceInfo.learn', { piece: roleName(piece.role) }),
+        t('pieceInfo.learn', pieceParams(piece.role)),
       ),
     ],
   );
@@ -112,13 +112,13 @@ export function whyView(panel: BoardPanel): VNode {
 export function removalView(panel: BoardPanel): VNode {
   const offer = panel.removal;
   if (!offer) return h('div.board-remove', { attrs: { hidden: true } });
-  const piece = roleName(offer.piece.role);
+  const piece = pieceParams(offer.piece.role);
   return h('div.board-remove', { attrs: { hidden: false }, dataset: { square: offer.move.from } }, [
-    h('span.board-remove-note', t('board.frozenNote', { context: offer.piece.side, piece })),
+    h('span.board-remove-note', t('board.frozenNote', { context: offer.piece.side, ...piece })),
     h(
       'button.danger',
       { attrs: { type: 'button', ...testid('remove-frozen') }, on: { click: () => panel.removeFrozen() } },
-      t('board.remove', { piece, square: offer.move.from }),
+      t('board.remove', { ...piece, square: offer.move.from }),
     ),
   ]);
 }
