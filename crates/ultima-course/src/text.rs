@@ -129,7 +129,9 @@ pub fn text_faults(course: &Course, file: &TextFile, texts: &Texts) -> Vec<Strin
         if !used.contains(base) {
             faults.push(format!("text `{key}` is not used"));
         } else if base != key && !file.plurals.iter().any(|suffix| key.ends_with(suffix)) {
-            faults.push(format!("text `{key}` is not a plural form of this language"));
+            faults.push(format!(
+                "text `{key}` is not a plural form of this language"
+            ));
         }
     }
     faults

@@ -316,7 +316,12 @@ fn every_language_has_every_text_in_its_own_plural_forms() {
     for file in ultima_course::TEXT_FILES {
         let texts = file.read().expect("the text file reads");
         let faults = ultima_course::text_faults(course, file, &texts);
-        assert!(faults.is_empty(), "text/{}:\n{}", file.file_name(), faults.join("\n"));
+        assert!(
+            faults.is_empty(),
+            "text/{}:\n{}",
+            file.file_name(),
+            faults.join("\n")
+        );
     }
     ultima_course::check_translations(course).expect("every language complete");
 }
@@ -333,10 +338,17 @@ fn a_translation_lacking_a_plural_form_or_a_text_is_faulted() {
     texts.remove("king.title");
     texts.insert("king-1.hint_few".into(), "?".into());
     let faults = ultima_course::text_faults(course, french, &texts);
-    assert!(faults.contains(&"text `goal.reach` is missing".to_string()), "{faults:?}");
-    assert!(faults.contains(&"text `king.title` is missing".to_string()), "{faults:?}");
     assert!(
-        faults.contains(&"text `king-1.hint_few` is not a plural form of this language".to_string()),
+        faults.contains(&"text `goal.reach` is missing".to_string()),
+        "{faults:?}"
+    );
+    assert!(
+        faults.contains(&"text `king.title` is missing".to_string()),
+        "{faults:?}"
+    );
+    assert!(
+        faults
+            .contains(&"text `king-1.hint_few` is not a plural form of this language".to_string()),
         "{faults:?}"
     );
 }
