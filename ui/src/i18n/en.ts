@@ -277,7 +277,6 @@ export const en = {
     retrying: 'Back to before your move.',
     viewSolution: 'View the solution',
     next: 'Next puzzle',
-    choose: 'Next puzzle',
     difficulty: 'Difficulty',
     easier: 'Easier',
     normal: 'Normal',
@@ -383,7 +382,6 @@ export const en = {
     taskNext: '{{title}}, the next task',
     map: 'Course map',
     backToMap: 'All chapters',
-    chapterIntro: 'Chapter {{number}}: {{title}}',
     beginChapter: 'Start the first task',
     showIntro: 'About this chapter',
     taskOf: 'Task {{number}} of {{total}}',
@@ -646,7 +644,6 @@ export const en = {
     cursorPiece_white: 'White {{piece}}',
     cursorPiece_black: 'Black {{piece}}',
     cursorEmpty: '{{square}}, empty.',
-    keys: 'On the board: arrow keys move, Enter describes the piece.',
   },
 
   /** The reason for a refused move, shown by the board. */

@@ -44,7 +44,6 @@ void i18n.init({
   lng: resolveLanguage('system'),
   // A text not translated yet reads in English rather than as its key (i18n.test.ts lists them).
   fallbackLng: 'en',
-  supportedLngs: [...SPOKEN],
   initAsync: false,
   resources: { en: { translation: en }, fr: { translation: fr } },
   // Text goes into the page as text nodes (never as HTML), so nothing needs escaping here.
@@ -71,6 +70,12 @@ function setPageLanguage(language: string): void {
 }
 
 export const t = i18n.t.bind(i18n);
+
+/** A number with `digits` decimals as the language writes it (English 1.5, French 1,5), rounded
+ * as `toFixed` rounds. */
+export function decimal(value: number, digits: number): string {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(value.toFixed(digits)));
+}
 
 /** Whole sentences of the catalogue one after another, as the language writes them (the empty
  * ones left out). */
