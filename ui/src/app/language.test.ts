@@ -8,7 +8,7 @@ import { savedGame, savedRecord } from '../../dev/backend';
 import { en } from '../i18n/en';
 import { COURSE_TEXTS } from '../i18n/course';
 import { i18n, resolveLanguage } from '../i18n';
-import type { App, Route } from './app';
+import type { Route } from './app';
 import { closeApp, realBackend, startApp, stopApp } from './appTest';
 import { byTestId, click, typeMove, until } from '../common/view/domTest';
 

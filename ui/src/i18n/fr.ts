@@ -170,10 +170,10 @@ export const fr = {
   },
 
   ply: {
-    move_white: '{{piece}} blanc {{from}} en {{to}}',
-    move_black: '{{piece}} noir {{from}} en {{to}}',
-    capture_white: '{{piece}} blanc {{from}} en {{to}}, prend {{squares}}',
-    capture_black: '{{piece}} noir {{from}} en {{to}}, prend {{squares}}',
+    move_white: '{{piece_Name}} blanc {{from}} en {{to}}',
+    move_black: '{{piece_Name}} noir {{from}} en {{to}}',
+    capture_white: '{{piece_Name}} blanc {{from}} en {{to}}, prend {{squares}}',
+    capture_black: '{{piece_Name}} noir {{from}} en {{to}}, prend {{squares}}',
     removal_white: 'Les Blancs retirent leur {{piece}} immobilisé en {{square}}',
     removal_black: 'Les Noirs retirent leur {{piece}} immobilisé en {{square}}',
     sentence: '{{move}}.',
@@ -626,8 +626,8 @@ export const fr = {
   },
 
   pieceInfo: {
-    title_white: '{{piece}} blanc · {{square}}',
-    title_black: '{{piece}} noir · {{square}}',
+    title_white: '{{piece_Name}} blanc · {{square}}',
+    title_black: '{{piece_Name}} noir · {{square}}',
     king: 'Se déplace d’une case dans toutes les directions et prend en allant sur une pièce ennemie, comme aux échecs.',
     pawn: 'Se déplace comme une tour. Prend en tenaille : une pièce ennemie à côté de laquelle il s’arrête, sur une rangée ou une colonne, est prise si une pièce de son camp se tient juste derrière elle.',
     withdrawer: 'Se déplace comme une dame. Prend la pièce voisine en s’éloignant d’elle en ligne droite.',
@@ -656,7 +656,7 @@ export const fr = {
     legend: 'Les pièces',
     legendStandIn: '{{piece}} ({{standIn}})',
     done: 'Terminé',
-    pieceSet: { emblems: 'Emblèmes (la façon de prendre de chaque pièce)', chess: 'Pièces d’échecs' },
+    pieceSet: { emblems: 'Emblèmes (leur façon de prendre)', chess: 'Pièces d’échecs' },
     theme: { wood: 'Bois', blue: 'Bleu', green: 'Vert' },
     speed: { none: 'Aucune', fast: 'Rapide', normal: 'Normale', slow: 'Lente' },
   },

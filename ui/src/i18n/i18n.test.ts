@@ -106,8 +106,8 @@ describe('the catalogues', () => {
         const base = key.replace(PLURAL, '');
         const reference = english.get(key) ?? english.get(`${base}_other`) ?? '';
         // A piece's forms (`{{piece_the}}`) are the language's choice; the rest are the same facts.
-        const mine = new Set(params(text).map((name) => name.replace(/_(the|The|a)$/, '')));
-        const theirs = new Set(params(reference).map((name) => name.replace(/_(the|The|a)$/, '')));
+        const mine = new Set(params(text).map((name) => name.replace(/_(the|The|a|Name)$/, '')));
+        const theirs = new Set(params(reference).map((name) => name.replace(/_(the|The|a|Name)$/, '')));
         const counted = /_(one|zero)$/.test(key);
         for (const name of theirs) if (!mine.has(name) && !(counted && name === 'count') && !(counted && name === 'moves')) faults.push(`${domain} fr ${key}: no {{${name}}}`);
         for (const name of mine) if (!theirs.has(name) && name !== 'count') faults.push(`${domain} fr ${key}: {{${name}}} is not in English`);

@@ -96,7 +96,8 @@ export function listOf(items: readonly string[]): string {
 
 /** A piece's names as a sentence's parameters, each form written whole by the language: `{{piece}}`
  * (its name), `{{piece_the}}` (with the definite article, inside a sentence), `{{piece_The}}` (the
- * same at a sentence's start), `{{piece_a}}` (with the indefinite article); `as` names them for
+ * same at a sentence's start), `{{piece_a}}` (with the indefinite article), `{{piece_Name}}` (the
+ * name at a line's start); `as` names them for
  * another parameter (`{{blocker_the}}`…). English "the immobilizer", French "l'immobilisateur":
  * each language uses the forms its grammar needs, and no article is glued on by code. */
 export function pieceParams(role: Role): PieceParams<'piece'> {
@@ -110,7 +111,8 @@ export function pieceParamsAs<N extends string>(role: Role, as: N): PieceParams<
     [`${as}_the`]: t(`pieceThe.${role}`),
     [`${as}_The`]: t(`pieceTheStart.${role}`),
     [`${as}_a`]: t(`pieceA.${role}`),
+    [`${as}_Name`]: t(`pieceTitle.${role}`),
   } as PieceParams<N>;
 }
 
-export type PieceParams<N extends string> = Record<N | `${N}_the` | `${N}_The` | `${N}_a`, string>;
+export type PieceParams<N extends string> = Record<N | `${N}_the` | `${N}_The` | `${N}_a` | `${N}_Name`, string>;

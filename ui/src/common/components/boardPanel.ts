@@ -83,7 +83,7 @@ function pieceInfoView(panel: BoardPanel, orientation: Color): VNode | null {
     { key: piece.square, style: place, attrs: { ...testid('piece-info'), role: 'group', 'aria-label': roleName(piece.role), 'data-square': piece.square } },
     [
       h('div.piece-info-head', [
-        h('strong', t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square })),
+        h('strong', t('pieceInfo.title', { context: piece.side, ...pieceParams(piece.role), square: piece.square })),
         h('button.ghost.piece-info-close', { attrs: { type: 'button', 'aria-label': t('pieceInfo.close'), ...testid('piece-info-close') }, on: { click: () => panel.inspect(undefined) } }, '×'),
       ]),
       h('p', { attrs: testid('piece-info-text') }, t(`pieceInfo.${piece.role}`)),
