@@ -25,7 +25,8 @@ export const CATALOGUES: Record<Spoken, object> = { en, fr };
 
 /** The language the setting means: the device's (French for any French, else English) or the one chosen. */
 export function resolveLanguage(setting: Language, device: readonly string[] = deviceLanguages()): Spoken {
-  if (setting !== 'system') return setting;
+  // (Anything else, such as a setting an older Rust side did not send, is the device's.)
+  if ((SPOKEN as readonly string[]).includes(setting)) return setting as Spoken;
   const first = device[0]?.toLowerCase() ?? '';
   return first === 'fr' || first.startsWith('fr-') ? 'fr' : 'en';
 }
