@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, SPOKEN, type Spoken } from './index';
+import { CATALOGUES, i18n, SPOKEN, type Spoken } from './index';
 import { COURSE_TEXTS } from './course';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -78,6 +78,13 @@ describe('the catalogues', () => {
     }
     // Listed whole, so that a translation behind the English shows everything it lacks.
     expect(faults).toEqual([]);
+  });
+
+  it('count by each language’s rules: French 0 and 1 are singular, a million takes « de »', () => {
+    const fr = i18n.getFixedT('fr');
+    const en = i18n.getFixedT('en');
+    expect([0, 1, 2, 1_000_000].map((count) => fr('home.moves', { count }))).toEqual(['0 coup', '1 coup', '2 coups', '1000000 de coups']);
+    expect([0, 1, 2].map((count) => en('home.moves', { count }))).toEqual(['0 moves', '1 move', '2 moves']);
   });
 
   it('finds a missing key and a missing French plural form', () => {
