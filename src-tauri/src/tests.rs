@@ -14,7 +14,7 @@ use crate::events::GameEvent;
 use crate::state::AppState;
 use ultima_app_state::games::Startup;
 use ultima_app_state::notice::Notice;
-use ultima_app_state::settings::{AnimationSpeed, BoardTheme, PieceSet, Settings};
+use ultima_app_state::settings::{AnimationSpeed, BoardTheme, Language, PieceSet, Settings};
 use ultima_game::wire::{GameView, NewGame, Opponent, SideChoice};
 use ultima_native::{FileStore, KeyValue};
 
@@ -69,6 +69,7 @@ fn a_save_from_release_1_is_migrated_and_its_finished_games_move_into_sqlite() {
             default_level: Level::Beginner,
             // Not in that save: off, as for every player who did not choose it.
             show_eval_bar: false,
+            language: Language::System,
         }
     );
     let current = startup.current.expect("the game in progress");

@@ -59,6 +59,7 @@ export const TEST_SETTINGS = {
   showCoordinates: true,
   animation: 'none',
   defaultLevel: 'casual',
+  language: 'en',
 } satisfies Partial<Settings>;
 
 /** A small saved record with `entries` (the format the Rust side writes: crates/ultima-wasm/src/store.rs). */

@@ -2,7 +2,10 @@
 // from `npm run build:web`), at a laptop's and a phone's size, to look at the layout. Needs
 // Debian's chromium (`apt-get install -y chromium`).
 //
-//   node ui/dev/screenshots.mjs [output folder, default /tmp/ui-shots]
+//   node ui/dev/screenshots.mjs [output folder, default /tmp/ui-shots] [browser language, default en-US] [viewport: desktop or phone, default both]
+//
+// The app speaks the browser's language (its setting is the device's by default): `fr-FR` gives
+// the French screens.
 //
 // The game in progress is the real game of fixture-game.json (recorded from the engine by
 // make-fixture.mjs), put in the browser's saved data as the app saves a game against Novice:
@@ -18,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const OUT = process.argv[2] ?? '/tmp/ui-shots';
+const LOCALE = process.argv[3] ?? 'en-US';
+const ONLY = process.argv[4];
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = join(ROOT, 'ui/web/dist/');
 const VIEWPORTS = [
@@ -130,8 +135,8 @@ async function seed(page) {
   await page.reload();
 }
 
-for (const { name, ...context } of VIEWPORTS) {
-  const browserContext = await browser.newContext(context);
+for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewport.name === ONLY)) {
+  const browserContext = await browser.newContext({ ...context, locale: LOCALE });
   const page = await browserContext.newPage();
   page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`));
   page.on('console', (message) => {

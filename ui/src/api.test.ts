@@ -27,6 +27,7 @@ const settings: Settings = {
   animation: 'normal',
   defaultLevel: 'novice',
   showEvalBar: false,
+  language: 'en',
 };
 
 let calls: { cmd: string; args: unknown }[] = [];

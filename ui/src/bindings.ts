@@ -561,6 +561,15 @@ export type IntroView = {
 /**  How bad a move was. */
 export type Judgement = "inaccuracy" | "mistake" | "blunder";
 
+/**  The language the app speaks. */
+export type Language = 
+/**  The device's language when the app speaks it (French for any French), English otherwise. */
+"system" | 
+/**  English. */
+"en" | 
+/**  French. */
+"fr";
+
 /**
  *  The levels, weakest first, each beating the one below about three games in four (the
  *  README's ladder). Serialised by name, lower case (`"novice"`), as saved games store it; the
@@ -1059,6 +1068,8 @@ export type Settings = {
 	 *  this device; never in a game online), noted in the game's record. Off by default.
 	 */
 	showEvalBar: boolean,
+	/**  The language of every text the player reads; the device's by default. */
+	language: Language,
 };
 
 export type SideChoice = "white" | "black" | "random";

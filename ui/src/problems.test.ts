@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, IpcFailure } from './api';
 import { en } from './i18n/en';
+import { i18n } from './i18n';
 import type { CheckBy } from './bindings';
 import { describeNotice, describeProblem, type Notice, type Problem } from './problems';
 
@@ -242,5 +243,25 @@ describe('the catalogue', () => {
         if (key.endsWith(b)) expect(keys.has(key.slice(0, -b.length) + a), key).toBe(true);
       }
     }
+  });
+});
+
+describe('in French', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('names each piece with the article its name takes, in whole sentences', async () => {
+    await i18n.changeLanguage('fr');
+    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+      'Le rabatteur en d4 est immobilisé par l’immobilisateur en d5 et ne peut pas bouger (il peut être retiré à la place\u202f: d4d4).',
+    );
+    expect(describeProblem({ code: 'notFrozen', role: 'immobilizer', square: 'a1' })).toMatch(/^L’immobilisateur en a1 n’est pas immobilisé/);
+    const blocked = { code: 'pathBlocked', role: 'longLeaper', from: 'a1', to: 'h8', at: 'c3', blocker: 'immobilizer', blockerOwner: 'black', behind: null } as const;
+    expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/la pièce en c3 est un immobilisateur\.$/);
+    expect(describeProblem({ ...blocked, obstacle: 'twoInARow' })).toMatch(/par-dessus l’immobilisateur en c3, sans case vide derrière\.$/);
+    // English takes "an" before a vowel, from the same forms.
+    await i18n.changeLanguage('en');
+    expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/the piece on c3 is an immobilizer\.$/);
   });
 });

@@ -2,9 +2,8 @@
 // with parameters (`{code: "noPiece", square: "e2"}`), never sentences; the catalogue words them.
 
 import type { CheckBy, Notice, Problem, StorageWhat } from './bindings';
-import { listOf, t } from './i18n';
+import { listOf, pieceParams, pieceParamsAs, t } from './i18n';
 import { courseText, hasCourseText } from './i18n/course';
-import { roleName } from './common/wording';
 
 /** A task named by its title when the course has one for it (an id from an older course may not). */
 function taskName(id: string): string {
@@ -20,25 +19,25 @@ export function describeProblem(problem: Problem): string {
     case 'noPiece':
       return t('problem.noPiece', { square: problem.square });
     case 'notYourPiece':
-      return t('problem.notYourPiece', { context: problem.owner, piece: roleName(problem.role), square: problem.square });
+      return t('problem.notYourPiece', { context: problem.owner, ...pieceParams(problem.role), square: problem.square });
     case 'frozen': {
-      const piece = roleName(problem.role);
-      if (problem.by.length === 0) return t('problem.frozen', { piece, square: problem.square });
-      const freezers = listOf(problem.by.map((by) => t('freezer', { piece: roleName(by.role), square: by.square })));
-      return t('problem.frozenBy', { piece, square: problem.square, freezers });
+      const piece = pieceParams(problem.role);
+      if (problem.by.length === 0) return t('problem.frozen', { ...piece, square: problem.square });
+      const freezers = listOf(problem.by.map((by) => t('freezer', { ...pieceParams(by.role), square: by.square })));
+      return t('problem.frozenBy', { ...piece, square: problem.square, freezers });
     }
     case 'kingRemoval':
       return t('problem.kingRemoval');
     case 'notFrozen':
-      return t('problem.notFrozen', { piece: roleName(problem.role), square: problem.square });
+      return t('problem.notFrozen', { ...pieceParams(problem.role), square: problem.square });
     case 'notThatWay':
-      return t(`problem.notThatWay_${problem.movement}`, { piece: roleName(problem.role), from: problem.from, to: problem.to });
+      return t(`problem.notThatWay_${problem.movement}`, { ...pieceParams(problem.role), from: problem.from, to: problem.to });
     case 'occupied':
       return t(`problem.occupied_${problem.occupantOwner}`, {
-        piece: roleName(problem.role),
+        ...pieceParams(problem.role),
+        ...pieceParamsAs(problem.occupant, 'occupant'),
         from: problem.from,
         to: problem.to,
-        occupant: roleName(problem.occupant),
       });
     case 'pathBlocked':
       return pathBlocked(problem);
@@ -51,7 +50,7 @@ export function describeProblem(problem: Problem): string {
         : t('problem.leavesKingInCheck_intoCheck', { ...params, checks });
     }
     case 'wrongPiece':
-      return t('problem.wrongPiece', { text: problem.text, named: roleName(problem.named), square: problem.square, actual: roleName(problem.actual) });
+      return t('problem.wrongPiece', { text: problem.text, ...pieceParamsAs(problem.named, 'named'), square: problem.square, ...pieceParamsAs(problem.actual, 'actual') });
     case 'wrongCaptures':
       return problem.actual.length
         ? t('problem.wrongCaptures', { text: problem.text, squares: listOf(problem.actual) })
@@ -162,7 +161,7 @@ function unknownCode(value: never): string {
 }
 
 function pathBlocked(problem: Extract<Problem, { code: 'pathBlocked' }>): string {
-  const params = { piece: roleName(problem.role), from: problem.from, to: problem.to, at: problem.at, blocker: roleName(problem.blocker) };
+  const params = { ...pieceParams(problem.role), ...pieceParamsAs(problem.blocker, 'blocker'), from: problem.from, to: problem.to, at: problem.at };
   switch (problem.obstacle) {
     case 'inTheWay':
       return t(`problem.pathBlocked_inTheWay_${problem.blockerOwner}`, params);
@@ -179,7 +178,7 @@ function pathBlocked(problem: Extract<Problem, { code: 'pathBlocked' }>): string
 
 /** One attack on the king, as a part of a sentence. */
 function checkBy(check: CheckBy): string {
-  const params = { piece: roleName(check.role), square: check.square, landing: check.landing };
+  const params = { ...pieceParams(check.role), square: check.square, landing: check.landing };
   switch (check.way) {
     case 'kingStep':
       return t('checkBy.kingStep', params);
@@ -210,6 +209,7 @@ const SETTING_LABELS: Record<string, () => string> = {
   animation: () => t('settings.animation'),
   defaultLevel: () => t('settings.defaultLevel'),
   showEvalBar: () => t('settings.showEvalBar'),
+  language: () => t('settings.languageLabel'),
 };
 
 export function describeNotice(notice: Notice): string {

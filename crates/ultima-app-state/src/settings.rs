@@ -32,6 +32,18 @@ pub enum AnimationSpeed {
     Slow,
 }
 
+/// The language the app speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub enum Language {
+    /// The device's language when the app speaks it (French for any French), English otherwise.
+    System,
+    /// English.
+    En,
+    /// French.
+    Fr,
+}
+
 /// Every field is required over IPC; a settings object saved by an older version, with fields
 /// missing, is completed from the defaults when it is read (see [`Settings::from_stored`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Type)]
@@ -47,6 +59,8 @@ pub struct Settings {
     /// The engine's evaluation bar beside the board in play (against the bot or a friend on
     /// this device; never in a game online), noted in the game's record. Off by default.
     pub show_eval_bar: bool,
+    /// The language of every text the player reads; the device's by default.
+    pub language: Language,
 }
 
 impl Default for Settings {
@@ -60,6 +74,7 @@ impl Default for Settings {
             animation: AnimationSpeed::Normal,
             default_level: Level::Novice,
             show_eval_bar: false,
+            language: Language::System,
         }
     }
 }
@@ -126,6 +141,7 @@ mod tests {
             "boardTheme": "green",
             "sound": "loud",
             "showCoordinates": false,
+            "language": "klingon",
             "unknownFromElsewhere": 3,
         }));
         assert_eq!(
@@ -136,14 +152,21 @@ mod tests {
                 ..Settings::default()
             }
         );
-        assert_eq!(reset, vec!["pieceSet".to_string(), "sound".to_string()]);
+        assert_eq!(
+            reset,
+            vec![
+                "language".to_string(),
+                "pieceSet".to_string(),
+                "sound".to_string()
+            ]
+        );
     }
 
     #[test]
     fn settings_that_are_not_an_object_reset_every_field() {
         let (settings, reset) = Settings::from_stored(&serde_json::json!([1, 2]));
         assert_eq!(settings, Settings::default());
-        assert_eq!(reset.len(), 8);
+        assert_eq!(reset.len(), 9);
         assert!(reset.contains(&"defaultLevel".to_string()));
     }
 }

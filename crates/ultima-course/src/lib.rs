@@ -36,8 +36,8 @@ pub use progress::{Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
 pub use run::{RunState, Step, TaskRun};
 pub use score::Score;
 pub use text::{
-    english, plural_base, read_texts, text_forms, used_keys, Texts, CHAPTER_PARTS, EN_JSON,
-    PLURAL_SUFFIXES, TASK_PARTS,
+    english, plural_base, read_texts, text_faults, text_forms, text_forms_in, used_keys, TextFile,
+    Texts, CHAPTER_PARTS, EN_JSON, FR_JSON, PLURAL_SUFFIXES, TASK_PARTS, TEXT_FILES,
 };
 
 /// The course, read once from the embedded chapters.
@@ -66,7 +66,32 @@ pub fn check() -> Result<CheckReport, CheckFailure> {
         task: None,
         problem: e.to_string(),
     })?;
+    check_translations(course)?;
     check_course(course, &texts)
+}
+
+/// Every language's texts (English is also checked by `check_course`): every fault of every file
+/// listed, so that a translation behind the English shows all it lacks at once.
+pub fn check_translations(course: &Course) -> Result<(), CheckFailure> {
+    let mut faults = Vec::new();
+    for file in TEXT_FILES {
+        match file.read() {
+            Ok(texts) => faults.extend(
+                text_faults(course, file, &texts)
+                    .into_iter()
+                    .map(|fault| format!("text/{}: {fault}", file.file_name())),
+            ),
+            Err(e) => faults.push(e.to_string()),
+        }
+    }
+    if faults.is_empty() {
+        Ok(())
+    } else {
+        Err(CheckFailure {
+            task: None,
+            problem: faults.join("\n"),
+        })
+    }
 }
 
 /// `ultima course export`: one JSON object per task.

@@ -9,6 +9,43 @@ use crate::error::CourseError;
 
 /// English, the course's first language.
 pub const EN_JSON: &str = include_str!("../text/en.json");
+/// French.
+pub const FR_JSON: &str = include_str!("../text/fr.json");
+
+/// One language's text file, with the plural forms its counted texts come in (i18next's, from
+/// the language's plural rules: `Intl.PluralRules(code).resolvedOptions().pluralCategories`).
+#[derive(Clone, Copy, Debug)]
+pub struct TextFile {
+    /// The language's code, and its file's name without `.json`.
+    pub language: &'static str,
+    pub json: &'static str,
+    /// The suffixes of a counted text's forms, every one required.
+    pub plurals: &'static [&'static str],
+}
+
+/// Every language of the course, English first.
+pub const TEXT_FILES: &[TextFile] = &[
+    TextFile {
+        language: "en",
+        json: EN_JSON,
+        plurals: &["_one", "_other"],
+    },
+    TextFile {
+        language: "fr",
+        json: FR_JSON,
+        plurals: &["_one", "_many", "_other"],
+    },
+];
+
+impl TextFile {
+    pub fn file_name(&self) -> String {
+        format!("{}.json", self.language)
+    }
+
+    pub fn read(&self) -> Result<Texts, CourseError> {
+        read_texts(&self.file_name(), self.json)
+    }
+}
 
 /// A language's texts by key.
 pub type Texts = BTreeMap<String, String>;
@@ -41,24 +78,61 @@ pub fn used_keys(course: &Course) -> Vec<String> {
     keys
 }
 
-/// The i18next plural forms of a text counted by `{{moves}}`: `key_one`, `key_other`.
+/// English's i18next plural forms of a text counted by `{{moves}}`: `key_one`, `key_other`.
 pub const PLURAL_SUFFIXES: [&str; 2] = ["_one", "_other"];
 
-/// The texts of `key`: the key itself, or every one of its plural forms; `None` when missing.
+/// Every plural suffix of any language (and `_zero`, which i18next uses for 0 in any language).
+const ANY_PLURAL_SUFFIX: [&str; 6] = ["_zero", "_one", "_two", "_few", "_many", "_other"];
+
+/// The English texts of `key`: the key itself, or every one of its plural forms; `None` when missing.
 pub fn text_forms<'t>(texts: &'t Texts, key: &str) -> Option<Vec<&'t String>> {
+    text_forms_in(texts, key, &PLURAL_SUFFIXES)
+}
+
+/// The texts of `key` in a language whose plural forms are `plurals`: the key itself, or every
+/// one of its plural forms; `None` when missing.
+pub fn text_forms_in<'t>(texts: &'t Texts, key: &str, plurals: &[&str]) -> Option<Vec<&'t String>> {
     if let Some(text) = texts.get(key) {
         return Some(vec![text]);
     }
-    PLURAL_SUFFIXES
+    plurals
         .iter()
         .map(|suffix| texts.get(&format!("{key}{suffix}")))
         .collect()
 }
 
-/// The key a text belongs to: `goal.reach_one` and `goal.reach_other` are forms of `goal.reach`.
+/// The key a text belongs to: `goal.reach_one`, `goal.reach_many` and `goal.reach_other` are
+/// forms of `goal.reach`.
 pub fn plural_base(key: &str) -> &str {
-    PLURAL_SUFFIXES
+    ANY_PLURAL_SUFFIX
         .iter()
         .find_map(|suffix| key.strip_suffix(suffix))
         .unwrap_or(key)
+}
+
+/// What is wrong with one language's texts, every fault listed (a key missing, or missing one of
+/// the language's plural forms; empty; not used); empty when nothing is.
+pub fn text_faults(course: &Course, file: &TextFile, texts: &Texts) -> Vec<String> {
+    let used: std::collections::BTreeSet<String> = used_keys(course).into_iter().collect();
+    let mut faults = Vec::new();
+    for key in &used {
+        match text_forms_in(texts, key, file.plurals) {
+            None => faults.push(format!("text `{key}` is missing")),
+            Some(forms) if forms.iter().any(|text| text.trim().is_empty()) => {
+                faults.push(format!("text `{key}` is empty"))
+            }
+            Some(_) => {}
+        }
+    }
+    for key in texts.keys() {
+        let base = plural_base(key);
+        if !used.contains(base) {
+            faults.push(format!("text `{key}` is not used"));
+        } else if base != key && !file.plurals.iter().any(|suffix| key.ends_with(suffix)) {
+            faults.push(format!(
+                "text `{key}` is not a plural form of this language"
+            ));
+        }
+    }
+    faults
 }

@@ -309,3 +309,46 @@ fn the_goal_marks_follow_the_pieces_still_to_take() {
     let reach = TaskRun::new(self::task("board-1"));
     assert_eq!(reach.goal_squares(), vec![sq("d4")]);
 }
+
+#[test]
+fn every_language_has_every_text_in_its_own_plural_forms() {
+    let course = course().expect("the course reads");
+    for file in ultima_course::TEXT_FILES {
+        let texts = file.read().expect("the text file reads");
+        let faults = ultima_course::text_faults(course, file, &texts);
+        assert!(
+            faults.is_empty(),
+            "text/{}:\n{}",
+            file.file_name(),
+            faults.join("\n")
+        );
+    }
+    ultima_course::check_translations(course).expect("every language complete");
+}
+
+#[test]
+fn a_translation_lacking_a_plural_form_or_a_text_is_faulted() {
+    let course = course().expect("the course reads");
+    let french = ultima_course::TEXT_FILES
+        .iter()
+        .find(|file| file.language == "fr")
+        .expect("French");
+    let mut texts = french.read().expect("fr.json reads");
+    texts.remove("goal.reach_many");
+    texts.remove("king.title");
+    texts.insert("king-1.hint_few".into(), "?".into());
+    let faults = ultima_course::text_faults(course, french, &texts);
+    assert!(
+        faults.contains(&"text `goal.reach` is missing".to_string()),
+        "{faults:?}"
+    );
+    assert!(
+        faults.contains(&"text `king.title` is missing".to_string()),
+        "{faults:?}"
+    );
+    assert!(
+        faults
+            .contains(&"text `king-1.hint_few` is not a plural form of this language".to_string()),
+        "{faults:?}"
+    );
+}

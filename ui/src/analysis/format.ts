@@ -1,14 +1,14 @@
 // Scores and judgements as the analysis screen writes them, from the catalogue.
 
 import type { Color, Eval, Judgement } from '../bindings';
-import { t } from '../i18n';
+import { decimal, t } from '../i18n';
 
 /** The score for White as lichess writes it: `+1.3`, `-0.4`, `#3`, `#-2`; the end: `1-0`, `0-1`, `½-½`. */
 export function evalText(score: Eval): string {
   switch (score.kind) {
     case 'centipawns': {
       const pawns = score.cp / 100;
-      return `${pawns > 0 ? '+' : pawns < 0 ? '−' : ''}${Math.abs(pawns).toFixed(1)}`;
+      return `${pawns > 0 ? '+' : pawns < 0 ? '−' : ''}${decimal(Math.abs(pawns), 1)}`;
     }
     case 'mate':
       return score.moves > 0 ? `#${score.moves}` : `#−${-score.moves}`;
@@ -24,7 +24,7 @@ export function evalWords(score: Eval): string {
   switch (score.kind) {
     case 'centipawns':
       if (score.cp === 0) return t('analysis.evalEven');
-      return t('analysis.evalPawns', { context: score.cp > 0 ? 'white' : 'black', pawns: (Math.abs(score.cp) / 100).toFixed(1) });
+      return t('analysis.evalPawns', { context: score.cp > 0 ? 'white' : 'black', pawns: decimal(Math.abs(score.cp) / 100, 1) });
     case 'mate':
       return t('analysis.evalMate', { context: score.moves > 0 ? 'white' : 'black', moves: Math.abs(score.moves) });
     case 'won':

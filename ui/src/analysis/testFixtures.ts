@@ -60,7 +60,7 @@ export const ANALYSIS: AnalysisView = {
 
 export function host() {
   return {
-    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'normal', defaultLevel: 'casual', showEvalBar: false },
+    settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'normal', defaultLevel: 'casual', showEvalBar: false, language: 'en' },
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),

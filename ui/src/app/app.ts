@@ -7,6 +7,7 @@
 import { api, errorMessage, isCancelled } from '../api';
 import type { FinishedPage, GameEvent, GameView, OnlineEvent, OnlineStatus, OnlineView, Settings, Startup } from '../bindings';
 import { describeNotice } from '../problems';
+import { useLanguage } from '../i18n';
 import { Navigator, type Route } from './router';
 import { courseApi } from '../course/api';
 import { statusOf } from '../course/stars';
@@ -65,8 +66,9 @@ export class App {
   /** Online play: its settings, the online game and the server inside the app, as last heard. */
   online: OnlineStatus | null = null;
 
-  private error: string | undefined;
-  private notices: ShownNotice[] = [];
+  /** The error and the notices in words, worded when drawn: a change of language rewords them. */
+  private error: (() => string) | undefined;
+  private notices: { id: number; words: () => string }[] = [];
   private noticeCount = 0;
   private announcement = '';
   private announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,12 +88,13 @@ export class App {
   ) {
     this.vnode = root;
     this.settings = startup.settings;
+    useLanguage(this.settings.language);
     this.current = startup.current;
     this.finished = startup.finished;
     this.readOnly = startup.readOnly;
     this.courseStatus = startup.course;
     this.puzzleStatus = startup.puzzles;
-    for (const notice of startup.notices) this.notice(describeNotice(notice));
+    for (const notice of startup.notices) this.notice(() => describeNotice(notice));
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
 
@@ -231,6 +234,7 @@ export class App {
   async saveSettings(settings: Settings): Promise<Settings> {
     const before = this.settings;
     this.settings = settings;
+    useLanguage(settings.language);
     this.redraw();
     try {
       this.settings = await api.setSettings(settings);
@@ -238,6 +242,7 @@ export class App {
       this.settings = before;
       this.showError(error);
     }
+    useLanguage(this.settings.language);
     this.redraw();
     return this.settings;
   }
@@ -245,7 +250,7 @@ export class App {
   /** Shows a failure from the Rust side in words. A cancelled bot search is not a failure. */
   showError(error: unknown): void {
     if (isCancelled(error)) return;
-    this.error = errorMessage(error);
+    this.error = () => errorMessage(error);
     this.redraw();
   }
 
@@ -256,8 +261,8 @@ export class App {
   }
 
   /** A message the player must see once, such as a repaired save file. */
-  notice(text: string): void {
-    this.notices.push({ id: ++this.noticeCount, text });
+  notice(words: () => string): void {
+    this.notices.push({ id: ++this.noticeCount, words });
     this.redraw();
   }
 
@@ -332,8 +337,8 @@ export class App {
       {
         screen: this.route.screen,
         readOnly: this.readOnly,
-        error: this.error,
-        notices: this.notices,
+        error: this.error?.(),
+        notices: this.notices.map((notice): ShownNotice => ({ id: notice.id, text: notice.words() })),
         announcement: this.announcement,
       },
       {
@@ -341,7 +346,7 @@ export class App {
         settings: () => void this.go({ screen: 'settings' }),
         clearError: () => this.clearError(),
         dismissNotice: (notice) => {
-          this.notices = this.notices.filter((other) => other !== notice);
+          this.notices = this.notices.filter((other) => other.id !== notice.id);
           this.redraw();
         },
       },

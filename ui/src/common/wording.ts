@@ -2,7 +2,7 @@
 // words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
 
 import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Role } from '../bindings';
-import { listOf, t } from '../i18n';
+import { listOf, pieceParams, t } from '../i18n';
 import { isRemoval } from './board/model';
 
 // A record, so that a new level on the Rust side fails the build until it has a place here.
@@ -155,10 +155,10 @@ export function plyInWords(ply: PlyView): string {
 
 /** A played move inside a sentence: "White pawn e2 to e6, takes d6 and f6". */
 export function plyPhrase(ply: PlyView): string {
-  const piece = roleName(ply.role);
-  if (ply.removal) return t('ply.removal', { context: ply.side, piece, square: ply.from });
-  if (ply.captures.length === 0) return t('ply.move', { context: ply.side, piece, from: ply.from, to: ply.to });
-  return t('ply.capture', { context: ply.side, piece, from: ply.from, to: ply.to, squares: squareList(ply.captures) });
+  const piece = pieceParams(ply.role);
+  if (ply.removal) return t('ply.removal', { context: ply.side, ...piece, square: ply.from });
+  if (ply.captures.length === 0) return t('ply.move', { context: ply.side, ...piece, from: ply.from, to: ply.to });
+  return t('ply.capture', { context: ply.side, ...piece, from: ply.from, to: ply.to, squares: squareList(ply.captures) });
 }
 
 /** A legal move in words, for the list screen readers get. */

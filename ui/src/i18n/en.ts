@@ -31,6 +31,36 @@ export const en = {
     coordinator: 'coordinator',
     immobilizer: 'immobilizer',
   },
+  /** A piece named with the definite article, inside a sentence (`{{piece_the}}`). */
+  pieceThe: {
+    king: 'the king',
+    pawn: 'the pawn',
+    withdrawer: 'the withdrawer',
+    longLeaper: 'the long leaper',
+    chameleon: 'the chameleon',
+    coordinator: 'the coordinator',
+    immobilizer: 'the immobilizer',
+  },
+  /** The same at the start of a sentence (`{{piece_The}}`). */
+  pieceTheStart: {
+    king: 'The king',
+    pawn: 'The pawn',
+    withdrawer: 'The withdrawer',
+    longLeaper: 'The long leaper',
+    chameleon: 'The chameleon',
+    coordinator: 'The coordinator',
+    immobilizer: 'The immobilizer',
+  },
+  /** A piece named with the indefinite article (`{{piece_a}}`). */
+  pieceA: {
+    king: 'a king',
+    pawn: 'a pawn',
+    withdrawer: 'a withdrawer',
+    longLeaper: 'a long leaper',
+    chameleon: 'a chameleon',
+    coordinator: 'a coordinator',
+    immobilizer: 'an immobilizer',
+  },
   /** Piece names at the start of a line (the settings' legend). */
   pieceTitle: {
     king: 'King',
@@ -247,7 +277,6 @@ export const en = {
     retrying: 'Back to before your move.',
     viewSolution: 'View the solution',
     next: 'Next puzzle',
-    choose: 'Next puzzle',
     difficulty: 'Difficulty',
     easier: 'Easier',
     normal: 'Normal',
@@ -353,7 +382,6 @@ export const en = {
     taskNext: '{{title}}, the next task',
     map: 'Course map',
     backToMap: 'All chapters',
-    chapterIntro: 'Chapter {{number}}: {{title}}',
     beginChapter: 'Start the first task',
     showIntro: 'About this chapter',
     taskOf: 'Task {{number}} of {{total}}',
@@ -622,7 +650,6 @@ export const en = {
     cursorPiece_white: 'White {{piece}}',
     cursorPiece_black: 'Black {{piece}}',
     cursorEmpty: '{{square}}, empty.',
-    keys: 'On the board: arrow keys move, Enter describes the piece.',
   },
 
   /** The reason for a refused move, shown by the board. */
@@ -641,12 +668,15 @@ export const en = {
     chameleon: 'Moves like a queen. Takes each enemy piece the way that piece would take; it never takes a chameleon.',
     coordinator: 'Moves like a queen. Takes the enemy pieces on the two other corners of the rectangle it makes with its own king.',
     immobilizer: 'Moves like a queen and never takes: it freezes every enemy piece next to it.',
-    learn: 'Learn the {{piece}} in the course',
+    learn: 'Learn {{piece_the}} in the course',
     close: 'Close',
   },
 
   settings: {
     title: 'Settings',
+    languageLabel: 'Language',
+    /** The languages by their own names; the device's in the language spoken. */
+    language: { system: 'The device’s language', en: 'English', fr: 'Français' },
     pieces: 'Pieces',
     boardTheme: 'Board colours',
     animation: 'Animation',
@@ -669,31 +699,31 @@ export const en = {
   problem: {
     malformed: '“{{text}}” is not a move: write a move as its two squares, like e2e6 (a removal names its square twice, like d4d4).',
     noPiece: 'There is no piece on {{square}}.',
-    notYourPiece_white: "The {{piece}} on {{square}} is White's, and it is Black's move.",
-    notYourPiece_black: "The {{piece}} on {{square}} is Black's, and it is White's move.",
-    frozen: 'The {{piece}} on {{square}} is frozen and cannot move (it can be removed instead: {{square}}{{square}}).',
+    notYourPiece_white: "{{piece_The}} on {{square}} is White's, and it is Black's move.",
+    notYourPiece_black: "{{piece_The}} on {{square}} is Black's, and it is White's move.",
+    frozen: '{{piece_The}} on {{square}} is frozen and cannot move (it can be removed instead: {{square}}{{square}}).',
     kingRemoval: 'A king can never be removed.',
-    notFrozen: 'The {{piece}} on {{square}} is not frozen, and only a frozen piece can be removed.',
-    frozenBy: 'The {{piece}} on {{square}} is frozen by the {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
+    notFrozen: '{{piece_The}} on {{square}} is not frozen, and only a frozen piece can be removed.',
+    frozenBy: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
     /** How the piece moves, when the destination is not on its way (`movement`). */
-    notThatWay_oneStep: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves one square at a time.',
-    notThatWay_rankOrFile: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves only along ranks and files.',
-    notThatWay_line: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves only in straight lines, along ranks, files or diagonals.',
+    notThatWay_oneStep: '{{piece_The}} on {{from}} cannot reach {{to}}: it moves one square at a time.',
+    notThatWay_rankOrFile: '{{piece_The}} on {{from}} cannot reach {{to}}: it moves only along ranks and files.',
+    notThatWay_line: '{{piece_The}} on {{from}} cannot reach {{to}}: it moves only in straight lines, along ranks, files or diagonals.',
     /** The context is the side whose piece stands on the destination. */
-    occupied_white: "The {{piece}} on {{from}} cannot move to {{to}}: White's {{occupant}} is there.",
-    occupied_black: "The {{piece}} on {{from}} cannot move to {{to}}: Black's {{occupant}} is there.",
+    occupied_white: "{{piece_The}} on {{from}} cannot move to {{to}}: White's {{occupant}} is there.",
+    occupied_black: "{{piece_The}} on {{from}} cannot move to {{to}}: Black's {{occupant}} is there.",
     /** Why the way is blocked (`obstacle`); for `inTheWay` also the side whose piece it is. */
-    pathBlocked_inTheWay_white: "The {{piece}} on {{from}} cannot reach {{to}}: White's {{blocker}} on {{at}} is in the way.",
-    pathBlocked_inTheWay_black: "The {{piece}} on {{from}} cannot reach {{to}}: Black's {{blocker}} on {{at}} is in the way.",
-    pathBlocked_ownPiece: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over its own {{blocker}} on {{at}}.',
-    pathBlocked_notALongLeaper: 'The {{piece}} on {{from}} cannot reach {{to}}: it leaps only over long leapers, and the piece on {{at}} is a {{blocker}}.',
-    pathBlocked_twoInARow: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over the pieces on {{at}} and {{behind}}, two in a row.',
-    pathBlocked_twoInARowEnd: 'The {{piece}} on {{from}} cannot reach {{to}}: it cannot leap over the {{blocker}} on {{at}}, with no empty square behind it.',
+    pathBlocked_inTheWay_white: "{{piece_The}} on {{from}} cannot reach {{to}}: White's {{blocker}} on {{at}} is in the way.",
+    pathBlocked_inTheWay_black: "{{piece_The}} on {{from}} cannot reach {{to}}: Black's {{blocker}} on {{at}} is in the way.",
+    pathBlocked_ownPiece: '{{piece_The}} on {{from}} cannot reach {{to}}: it cannot leap over its own {{blocker}} on {{at}}.',
+    pathBlocked_notALongLeaper: '{{piece_The}} on {{from}} cannot reach {{to}}: it leaps only over long leapers, and the piece on {{at}} is {{blocker_a}}.',
+    pathBlocked_twoInARow: '{{piece_The}} on {{from}} cannot reach {{to}}: it cannot leap over the pieces on {{at}} and {{behind}}, two in a row.',
+    pathBlocked_twoInARowEnd: '{{piece_The}} on {{from}} cannot reach {{to}}: it cannot leap over {{blocker_the}} on {{at}}, with no empty square behind it.',
     leavesKingInCheck: '{{from}}{{to}} would leave your king in check.',
     /** A move that leaves the king attacked; `checks` lists the attacks (checkBy), joined as a list. */
     leavesKingInCheck_stillInCheck: '{{from}}{{to}} does not answer the check on your king on {{king}}: {{checks}}.',
     leavesKingInCheck_intoCheck: '{{from}}{{to}} would put your king on {{king}} in check: {{checks}}.',
-    wrongPiece: '“{{text}}” names a {{named}}, but the piece on {{square}} is a {{actual}}.',
+    wrongPiece: '“{{text}}” names {{named_a}}, but the piece on {{square}} is {{actual_a}}.',
     wrongCaptures: '“{{text}}” lists the wrong captures: that move takes {{squares}}.',
     wrongCapturesNone: '“{{text}}” lists captures, but that move takes nothing.',
     gameOver: 'The game is over.',
@@ -758,16 +788,16 @@ export const en = {
   },
   /** One attack on the king, as a part of `problem.leavesKingInCheck` (by `way`). */
   checkBy: {
-    kingStep: 'the {{piece}} on {{square}} could step onto it',
-    pinch: 'the {{piece}} on {{square}} could pinch it from {{landing}} against the piece on {{partner}}',
-    pinchAlone: 'the {{piece}} on {{square}} could pinch it from {{landing}}',
-    withdrawal: 'the {{piece}} on {{square}} could withdraw from it to {{landing}}',
-    leap: 'the {{piece}} on {{square}} could leap over it to {{landing}}',
-    coordination: 'the {{piece}} on {{square}} could move to {{landing}} and take it with the king on {{partner}}',
-    coordinationAlone: 'the {{piece}} on {{square}} could move to {{landing}} and take it',
+    kingStep: '{{piece_the}} on {{square}} could step onto it',
+    pinch: '{{piece_the}} on {{square}} could pinch it from {{landing}} against the piece on {{partner}}',
+    pinchAlone: '{{piece_the}} on {{square}} could pinch it from {{landing}}',
+    withdrawal: '{{piece_the}} on {{square}} could withdraw from it to {{landing}}',
+    leap: '{{piece_the}} on {{square}} could leap over it to {{landing}}',
+    coordination: '{{piece_the}} on {{square}} could move to {{landing}} and take it with the king on {{partner}}',
+    coordinationAlone: '{{piece_the}} on {{square}} could move to {{landing}} and take it',
   },
   /** A piece that freezes another, as a part of `problem.frozenBy`. */
-  freezer: '{{piece}} on {{square}}',
+  freezer: '{{piece_the}} on {{square}}',
   /** When the app did not even get a reason. */
   failure: {
     silent: 'Something went wrong, and the app was not told what.',

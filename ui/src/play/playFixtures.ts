@@ -54,6 +54,7 @@ export const SETTINGS: Settings = {
   animation: 'none',
   defaultLevel: 'casual',
   showEvalBar: false,
+  language: 'en',
 };
 
 export interface PlaySetup {

@@ -62,7 +62,7 @@ function card(ctrl: PuzzlesCtrl): VNode {
   else if (puzzle.state === 'playing' && ctrl.goodMove) line = h('span', sentences([t('puzzle.bestMove'), ctrl.prompt()]));
   else if (puzzle.state === 'playing') line = h('span', sentences([t('puzzle.opponentPlayed', { move: formatPly(puzzle.mistake) }), ctrl.prompt()]));
   else if (puzzle.state === 'wrong') line = h('span', ctrl.prompt());
-  else line = h('span', { attrs: testid('puzzle-info') }, t('puzzle.puzzleInfo', { rating: puzzle.rating, themes: puzzle.themes.map(themeName).join(', ') }));
+  else line = h('span', { attrs: testid('puzzle-info') }, t('puzzle.puzzleInfo', { rating: puzzle.rating, themes: puzzle.themes.map(themeName).join(t('list.separator')) }));
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('puzzle-card') }, [
     h('p.lesson-kicker', [
       h('span', { attrs: testid('puzzle-rating') }, t('puzzle.ratingLine', { rating: ctrl.ratingText() })),
@@ -201,7 +201,7 @@ function historyRow(ctrl: PuzzlesCtrl, attempt: PuzzleAttemptView): VNode {
     [
       h(`span.puzzle-history-result.${attempt.solved ? 'solved' : 'missed'}`, attempt.solved ? t('puzzle.historySolved') : t('puzzle.historyFailed')),
       h('span.puzzle-history-rating', t('puzzle.historyRow', { rating: attempt.rating })),
-      h('span.puzzle-history-themes', attempt.themes.map(themeName).join(', ')),
+      h('span.puzzle-history-themes', attempt.themes.map(themeName).join(t('list.separator'))),
       h('span.puzzle-history-change', attempt.change ? changeText(attempt.change) : t('puzzle.historyReplay')),
     ],
   );

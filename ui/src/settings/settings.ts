@@ -1,7 +1,7 @@
 // Settings: each change shows at once and is saved straight away.
 
 import type { App, Screen } from '../app/app';
-import type { AnimationSpeed, BoardTheme, Color, PieceSet, Role, Settings } from '../bindings';
+import type { AnimationSpeed, BoardTheme, Color, Language, PieceSet, Role, Settings } from '../bindings';
 import { roleOf } from '../common/board/pieces';
 import '../common/board/style';
 import { ask } from '../common/view/dialog';
@@ -15,10 +15,16 @@ import './settings.css';
 
 export { SettingsCtrl } from './settingsCtrl';
 
-type ChoiceKey = 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
+type ChoiceKey = 'language' | 'pieceSet' | 'boardTheme' | 'animation' | 'defaultLevel';
 type ToggleKey = 'sound' | 'showLegalMoves' | 'showCoordinates' | 'showEvalBar';
 
 // Records, so that a new variant on the Rust side fails the build until it is offered here.
+// Each language is named in its own words, whatever the language spoken.
+const LANGUAGES: Record<Language, () => string> = {
+  system: () => t('settings.language.system'),
+  en: () => t('settings.language.en'),
+  fr: () => t('settings.language.fr'),
+};
 const PIECE_SETS: Record<PieceSet, () => string> = {
   emblems: () => t('settings.pieceSet.emblems'),
   chess: () => t('settings.pieceSet.chess'),
@@ -79,6 +85,7 @@ export function settingsView(ctrl: SettingsCtrl): VNode {
     h('h1', t('settings.title')),
     h('div.settings-layout', [
       h('div.card.settings-form', [
+        select('language', t('settings.languageLabel'), 'language-select', plainOptions(LANGUAGES)),
         select('pieceSet', t('settings.pieces'), 'piece-set-select', plainOptions(PIECE_SETS)),
         select('boardTheme', t('settings.boardTheme'), 'board-theme-select', plainOptions(THEMES)),
         select('animation', t('settings.animation'), 'animation-select', plainOptions(SPEEDS)),

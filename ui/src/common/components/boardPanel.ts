@@ -5,7 +5,7 @@
 import type { Color } from '../../bindings';
 import { Board } from '../board/board';
 import type { BoardState, LessonMarks } from '../board/types';
-import { t } from '../../i18n';
+import { pieceParams, t } from '../../i18n';
 import { h, testid, type VNode } from '../view/snabbdom';
 import { moveInWords, roleName } from '../wording';
 import { CHAPTER_OF, type BoardPanel, type BoardPanelState } from './boardPanelCtrl';
@@ -83,14 +83,14 @@ function pieceInfoView(panel: BoardPanel, orientation: Color): VNode | null {
     { key: piece.square, style: place, attrs: { ...testid('piece-info'), role: 'group', 'aria-label': roleName(piece.role), 'data-square': piece.square } },
     [
       h('div.piece-info-head', [
-        h('strong', t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square })),
+        h('strong', t('pieceInfo.title', { context: piece.side, ...pieceParams(piece.role), square: piece.square })),
         h('button.ghost.piece-info-close', { attrs: { type: 'button', 'aria-label': t('pieceInfo.close'), ...testid('piece-info-close') }, on: { click: () => panel.inspect(undefined) } }, '×'),
       ]),
       h('p', { attrs: testid('piece-info-text') }, t(`pieceInfo.${piece.role}`)),
       h(
         'button.link',
         { attrs: { type: 'button', ...testid('piece-info-learn'), 'data-chapter': CHAPTER_OF[piece.role] }, on: { click: () => panel.learn(piece.role) } },
-        t('pieceInfo.learn', { piece: roleName(piece.role) }),
+        t('pieceInfo.learn', pieceParams(piece.role)),
       ),
     ],
   );
@@ -112,13 +112,13 @@ export function whyView(panel: BoardPanel): VNode {
 export function removalView(panel: BoardPanel): VNode {
   const offer = panel.removal;
   if (!offer) return h('div.board-remove', { attrs: { hidden: true } });
-  const piece = roleName(offer.piece.role);
+  const piece = pieceParams(offer.piece.role);
   return h('div.board-remove', { attrs: { hidden: false }, dataset: { square: offer.move.from } }, [
-    h('span.board-remove-note', t('board.frozenNote', { context: offer.piece.side, piece })),
+    h('span.board-remove-note', t('board.frozenNote', { context: offer.piece.side, ...piece })),
     h(
       'button.danger',
       { attrs: { type: 'button', ...testid('remove-frozen') }, on: { click: () => panel.removeFrozen() } },
-      t('board.remove', { piece, square: offer.move.from }),
+      t('board.remove', { ...piece, square: offer.move.from }),
     ),
   ]);
 }

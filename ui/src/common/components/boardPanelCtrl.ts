@@ -8,7 +8,7 @@ import type { Board } from '../board/board';
 import type { RemovalOffer } from '../board/types';
 import { findMove, isRemoval } from '../board/model';
 import { whyMarks, type WhyMarks } from '../board/why';
-import { sentences, t } from '../../i18n';
+import { pieceParams, sentences, t } from '../../i18n';
 import { parseTypedMove } from '../notation';
 import { describeProblem } from '../../problems';
 import { roleName, squareList } from '../wording';
@@ -220,5 +220,5 @@ function neighbour(square: string): string | undefined {
 
 /** A piece in one line: its name, and how it captures. */
 export function pieceInfoText(piece: PieceView): string {
-  return sentences([t('pieceInfo.title', { context: piece.side, piece: roleName(piece.role), square: piece.square }), t(`pieceInfo.${piece.role}`)]);
+  return sentences([t('pieceInfo.title', { context: piece.side, ...pieceParams(piece.role), square: piece.square }), t(`pieceInfo.${piece.role}`)]);
 }
