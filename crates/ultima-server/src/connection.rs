@@ -192,10 +192,14 @@ async fn handle(
     })?;
     match message {
         ClientMessage::Ping {} => return Ok(Some(ServerMessage::Pong {})),
-        ClientMessage::Create { color, clock } => {
+        ClientMessage::Create {
+            color,
+            clock,
+            correspondence,
+        } => {
             let tx = seat_channel(seating, tx)?;
             create_limit(hub, peer)?;
-            *seating = Some(hub.create(conn, &tx, color, clock).await?);
+            *seating = Some(hub.create(conn, &tx, color, clock, correspondence).await?);
         }
         ClientMessage::Join { invite } => {
             let tx = seat_channel(seating, tx)?;
@@ -209,6 +213,10 @@ async fn handle(
         }
         other => {
             let seating = seating.as_ref().ok_or(ErrorCode::NotSeated)?;
+            // A rematch is a new game: asking for one (or accepting) counts as creating.
+            if matches!(other, ClientMessage::OfferRematch {}) {
+                create_limit(hub, peer)?;
+            }
             act(hub, seating, other).await?;
         }
     }
