@@ -636,6 +636,7 @@ impl LiveGame {
             );
         }
         match self.meta.correspondence {
+            Some(PerMove { days: 1, .. }) => "correspondence 1 day per move".to_string(),
             Some(per_move) => format!("correspondence {} days per move", per_move.days),
             None => "untimed".to_string(),
         }

@@ -64,6 +64,21 @@ fn row(db: &Path, game: &str) -> Option<bool> {
     }
 }
 
+/// Waits until the file says nobody is connected to `game` (the server stores a player's
+/// leaving after the connection closed; a restart before that would race it).
+async fn until_away(db: &Path, game: &str) {
+    common::until("the players' leaving to be stored", || {
+        let connection = rusqlite::Connection::open(db).expect("the file opens");
+        let doc: String = connection
+            .query_row("SELECT doc FROM games WHERE id = ?1", [game], |row| {
+                row.get(0)
+            })
+            .expect("the game is stored");
+        !doc.contains(r#""connected":true"#)
+    })
+    .await;
+}
+
 fn count(db: &Path, table: &str) -> i64 {
     let connection = rusqlite::Connection::open(db).expect("the file opens");
     connection
@@ -129,6 +144,7 @@ async fn a_correspondence_game_over_days_is_kept_resumed_with_its_deadline_and_l
     players.play(Color::Black, 1, "d7d4").await;
     players.white.close().await;
     players.black.close().await;
+    until_away(&db, &players.game).await;
 
     // Nobody connected, a restart: the game is kept, its deadline too (not forgiven).
     let server = restart(server, &db, &time).await;
@@ -195,6 +211,9 @@ async fn time_running_out_against_a_bare_king_is_a_draw_and_an_unmade_first_move
     let mut unanswered = pair_with(&server.url(), None, days(1)).await;
     unanswered.play(Color::White, 0, "e2e5").await;
     unanswered.white.close().await;
+    unanswered.black.close().await;
+    until_away(&db, &players.game).await;
+    until_away(&db, &unanswered.game).await;
     server.shutdown().await;
     drop(server);
 
