@@ -210,6 +210,8 @@ async fn handle(
             let tx = seat_channel(seating, tx)?;
             join_limit(hub, peer)?;
             *seating = Some(hub.resume(conn, &tx, &game, &token).await?);
+            // Only refused resumes count (guessing): a player may come back to many games.
+            hub.join_limits.give_back(peer.ip());
         }
         other => {
             let seating = seating.as_ref().ok_or(ErrorCode::NotSeated)?;

@@ -407,3 +407,43 @@ async fn finished_games_are_deleted_once_older_than_kept_so_the_file_stops_growi
         }
     );
 }
+
+#[tokio::test]
+async fn coming_back_to_many_games_is_not_limited_but_guessing_tokens_is() {
+    let dir = TempDir::new("resume-limit");
+    let db = dir.0.join("games.sqlite");
+    let time = FakeTime::new(T0);
+    // Three joins or refused resumes at once from this address, then one an hour.
+    let server = server_with(Config {
+        join_rate: Rate {
+            burst: 3,
+            per_second: 1.0 / 3600.0,
+        },
+        ..config(&db, &time)
+    })
+    .await;
+    let url = server.url();
+    let players = pair_with(&url, None, days(7)).await; // the join takes one
+                                                        // A player with many games opens the app: one resume each, all at once (here, the same
+                                                        // game again and again), far past the burst.
+    for _ in 0..12 {
+        let (client, state) = resume_seat(&url, &players.game, &players.white_token).await;
+        assert_eq!(state.you, Color::White);
+        client.close().await;
+    }
+    // Guessed tokens are counted: two refused, then the limit.
+    for _ in 0..2 {
+        assert_eq!(
+            common::resume(&url, &players.game, "0123456789abcdef0123456789abcdef").await,
+            ServerMessage::Error {
+                error: ErrorCode::BadToken
+            }
+        );
+    }
+    assert!(matches!(
+        common::resume(&url, &players.game, "0123456789abcdef0123456789abcdef").await,
+        ServerMessage::Error {
+            error: ErrorCode::JoinRateLimited { .. }
+        }
+    ));
+}
