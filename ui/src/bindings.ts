@@ -301,6 +301,11 @@ export type ClockView = {
 	running: Color | null,
 	baseMs: number,
 	incrementMs: number,
+	/**
+	 *  A correspondence game's days per move (an online server's; `baseMs` is then the time per
+	 *  move and there is no increment). Left out for a clock.
+	 */
+	daysPerMove?: number | null,
 };
 
 /**  A side. */
@@ -358,7 +363,12 @@ export type DrawReason =
 /**  Only the two kings remain. */
 "bareKings" | 
 /**  The players agreed. */
-"agreement";
+"agreement" | 
+/**
+ *  A side ran out of time, but its opponent has nothing but its king left, so could not
+ *  have won (RULES.md, decisions).
+ */
+"timeoutBareKing";
 
 /**
  *  What a refusal is about, for the caller to branch on (the UI, a server's status code): the

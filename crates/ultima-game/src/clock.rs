@@ -132,6 +132,7 @@ impl Clock {
             running: self.running.map(|running| running.side),
             base_ms: self.control.base_ms,
             increment_ms: self.control.increment_ms,
+            days_per_move: None,
         }
     }
 }

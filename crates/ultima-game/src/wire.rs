@@ -139,6 +139,10 @@ pub struct ClockView {
     pub running: Option<Color>,
     pub base_ms: u32,
     pub increment_ms: u32,
+    /// A correspondence game's days per move (an online server's; `baseMs` is then the time per
+    /// move and there is no increment). Left out for a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u8>,
 }
 
 /// Who may do what now, on this device: the seat the app acts as for each action, or `None`

@@ -65,6 +65,9 @@ pub fn describe(code: &ErrorCode) -> String {
             max_base_ms / 60_000,
             max_increment_ms / 1000
         ),
+        ErrorCode::BadCorrespondence { allowed_days } => format!(
+            "that time per move (the days per move must be one of {allowed_days:?}, without a clock)"
+        ),
         ErrorCode::BadInvite => "that is not an invite code (16 letters, as HKDW-MPRT-CAXE-FGNJ)".into(),
         ErrorCode::NoSuchInvite => {
             "no game waits for that invite code (it was never given, or someone has joined with it already)".into()
@@ -74,7 +77,7 @@ pub fn describe(code: &ErrorCode) -> String {
         }
         ErrorCode::BadToken => "the game or its token (it does not know them)".into(),
         ErrorCode::GameExpired => {
-            "the game: it is gone (its invite expired, or it was left before a move was played)".into()
+            "the game: it is gone (its invite expired, it was left or not started in time, or it finished long ago)".into()
         }
         ErrorCode::NotSeated => "a game action before a game was created or joined".into(),
         ErrorCode::AlreadySeated => "a second game on one connection".into(),

@@ -28,6 +28,7 @@ impl Seat {
             Seat::Create { color, clock } => ClientMessage::Create {
                 color: *color,
                 clock: *clock,
+                correspondence: None,
             },
             Seat::Join { invite } => ClientMessage::Join {
                 invite: invite.clone(),

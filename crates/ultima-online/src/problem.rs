@@ -148,6 +148,7 @@ pub fn problem_of(code: &ErrorCode) -> OnlineFailure {
         ErrorCode::BadMessage { .. }
         | ErrorCode::FrameTooLarge { .. }
         | ErrorCode::BadClock { .. }
+        | ErrorCode::BadCorrespondence { .. }
         | ErrorCode::NotSeated
         | ErrorCode::AlreadySeated => OnlineProblem::ServerBroken,
     };

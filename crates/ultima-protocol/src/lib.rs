@@ -20,6 +20,7 @@ mod message;
 
 pub use invite::{Invite, InviteError, INVITE_ALPHABET, INVITE_LETTERS};
 pub use message::{
-    ClientMessage, ClockSetting, ColorChoice, DecodeError, ErrorCode, GameState, Presence,
-    ServerMessage, MAX_BASE_MS, MAX_INCREMENT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+    ClientMessage, ClockSetting, ColorChoice, Correspondence, DecodeError, ErrorCode, GameState,
+    Presence, ServerMessage, CORRESPONDENCE_DAYS, DAY_MS, MAX_BASE_MS, MAX_INCREMENT_MS,
+    MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
 };

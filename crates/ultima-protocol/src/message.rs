@@ -15,6 +15,10 @@ pub const MAX_MESSAGE_BYTES: usize = 1024;
 pub const MAX_BASE_MS: u32 = 3 * 60 * 60 * 1000;
 /// The largest increment (3 minutes).
 pub const MAX_INCREMENT_MS: u32 = 3 * 60 * 1000;
+/// The times per move a correspondence game can have, in days.
+pub const CORRESPONDENCE_DAYS: [u8; 5] = [1, 2, 3, 7, 14];
+/// A day in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// The creator's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,6 +48,31 @@ impl ClockSetting {
     }
 }
 
+/// A correspondence time control: each move within `days_per_move` days (one of
+/// [`CORRESPONDENCE_DAYS`]). Only the side to move's time runs, and each move gives the mover
+/// the whole time again for their next one. Until both sides have made their first move each
+/// has the time per move for it, and letting it pass aborts the game (it is gone: `gameExpired`);
+/// after that, the side whose time runs out loses on time (drawn if the opponent has nothing
+/// but its king left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Correspondence {
+    pub days_per_move: u8,
+}
+
+impl Correspondence {
+    /// Whether the server accepts this time per move.
+    pub fn is_valid(self) -> bool {
+        CORRESPONDENCE_DAYS.contains(&self.days_per_move)
+    }
+
+    /// The time per move in milliseconds.
+    pub fn per_move_ms(self) -> u64 {
+        u64::from(self.days_per_move) * DAY_MS
+    }
+}
+
 /// What a client asks. A connection first creates, joins or resumes a game, which seats it as
 /// one side of that game; every later message acts for that side, in that game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,10 +85,13 @@ impl ClockSetting {
 )]
 pub enum ClientMessage {
     /// A new game against a friend who joins with the invite. `clock` `null` or left out:
-    /// untimed.
+    /// untimed, unless `correspondence` gives days per move (then `clock` must be left out or
+    /// `null`). `correspondence` is left out by older clients, and not written when `None`.
     Create {
         color: ColorChoice,
         clock: Option<ClockSetting>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        correspondence: Option<Correspondence>,
     },
     /// Takes the other seat of the game this invite names (as typed: any case, dashes and
     /// spaces ignored).
@@ -124,6 +156,8 @@ pub struct GameState {
     /// Every move from the start position, in coordinates.
     pub moves: Vec<String>,
     /// Read when the message was made: the client counts `running` down from when it gets it.
+    /// A correspondence game's too: `daysPerMove` set, `baseMs` the time per move, the side to
+    /// move's time left until its deadline, the other side's the whole time per move.
     pub clock: Option<ClockView>,
     pub draw_offer: Option<Color>,
     pub take_back_request: Option<Color>,
@@ -173,6 +207,10 @@ pub enum ErrorCode {
         max_base_ms: u32,
         max_increment_ms: u32,
     },
+    /// The days per move are not one of `allowedDays`, or a clock was given too.
+    BadCorrespondence {
+        allowed_days: Vec<u8>,
+    },
     /// The invite does not read as a code.
     BadInvite,
     /// No game waits for this invite (never issued, or already used).
@@ -181,7 +219,9 @@ pub enum ErrorCode {
     InviteExpired,
     /// The game and token do not match (or there is no such game).
     BadToken,
-    /// The game is gone: its invite expired, or it was abandoned before a move was played.
+    /// The game is gone: its invite expired, or it was abandoned before a move was played, or
+    /// (correspondence) a first move was not made in time, or it finished longer ago than the
+    /// server keeps finished games.
     GameExpired,
     /// Create, join or resume a game first.
     NotSeated,

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::notation::MoveError;
 use crate::position::{Position, UfenError};
-use crate::types::{Color, Move, Square};
+use crate::types::{Color, Move, Role, Square};
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +21,9 @@ pub enum DrawReason {
     BareKings,
     /// The players agreed.
     Agreement,
+    /// A side ran out of time, but its opponent has nothing but its king left, so could not
+    /// have won (RULES.md, decisions).
+    TimeoutBareKing,
 }
 
 /// Why a game was won.
@@ -60,6 +63,7 @@ impl fmt::Display for Outcome {
                     DrawReason::FiftyMoves => "fifty moves",
                     DrawReason::BareKings => "bare kings",
                     DrawReason::Agreement => "agreement",
+                    DrawReason::TimeoutBareKing => "time out against a bare king",
                 }
             ),
         }
@@ -302,12 +306,22 @@ impl Game {
         })
     }
 
-    /// `color` ran out of time. Refused when the game is already over.
+    /// `color` ran out of time: it loses, unless the opponent has nothing but its king left,
+    /// and then the game is drawn (RULES.md, decisions). Refused when the game is already over.
     pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, GameError> {
-        self.declare(Outcome::Win {
-            winner: !color,
-            reason: WinReason::Time,
-        })
+        let board = self.position().board();
+        let opponent_has_more_than_a_king =
+            (board.by_color(!color).0 & !board.by_role(Role::King).0) != 0;
+        if opponent_has_more_than_a_king {
+            self.declare(Outcome::Win {
+                winner: !color,
+                reason: WinReason::Time,
+            })
+        } else {
+            self.declare(Outcome::Draw {
+                reason: DrawReason::TimeoutBareKing,
+            })
+        }
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
@@ -338,6 +352,13 @@ impl Game {
                     winner,
                     reason: WinReason::Time,
                 } => format!("{} loses on time", (!winner).name().to_lowercase()),
+                // The side to move ran out of time (the draw follows from the board again).
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutBareKing,
+                } => format!(
+                    "{} loses on time",
+                    self.position().turn().name().to_lowercase()
+                ),
                 _ => "draw agreed".to_string(),
             };
             text.push_str(&format!("end {end}\n"));

@@ -2030,3 +2030,25 @@ fn worked_3_long_leaper() {
 fn worked_4_coordinator() {
     assert_takes("8/p6C/8/8/8/K1p5/8/7k w 0 1", "h7c7", &["a7", "c3"]);
 }
+
+#[test]
+fn end_time_running_out_against_a_bare_king_is_a_draw() {
+    // RULES.md, decisions: the opponent has nothing but its king left.
+    let mut game = Game::new(pos("1w5k/8/8/8/8/8/8/K7 b 0 1"));
+    assert_eq!(
+        game.lose_on_time(Color::Black).unwrap(),
+        Outcome::Draw {
+            reason: DrawReason::TimeoutBareKing
+        }
+    );
+    assert_eq!(game.status(), draw(DrawReason::TimeoutBareKing));
+    // The record says whose time ran out; read back, the board decides the draw again.
+    let record = game.record();
+    assert!(record.ends_with("end black loses on time\n"), "{record}");
+    let read = Game::from_record(&record).unwrap();
+    assert_eq!(read.status(), draw(DrawReason::TimeoutBareKing));
+    // The side with more than its king wins when the other runs out.
+    let mut game = Game::new(pos("1w5k/8/8/8/8/8/8/K7 w 0 1"));
+    game.lose_on_time(Color::White).unwrap();
+    assert_eq!(game.status(), win(Color::Black, WinReason::Time));
+}

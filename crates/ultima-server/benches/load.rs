@@ -190,6 +190,7 @@ async fn open_game(white_url: &str, black_url: &str) -> Result<Seated, String> {
         &ClientMessage::Create {
             color: ColorChoice::White,
             clock: None,
+            correspondence: None,
         },
     )
     .await?;

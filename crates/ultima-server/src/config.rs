@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::limit::Rate;
+use crate::time::ServerClock;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -23,7 +24,7 @@ pub struct Config {
     pub message_rate: Rate,
     /// Join and resume attempts per address.
     pub join_rate: Rate,
-    /// Games created per address (rematches are not counted: both players ask for them).
+    /// Games created per address; asking for a rematch (or accepting one) counts as creating.
     pub create_rate: Rate,
     /// A reverse proxy on this machine (nginx, for TLS) forwards the players: the address the
     /// join and create limits count is its `X-Forwarded-For`, for connections from loopback only.
@@ -36,6 +37,12 @@ pub struct Config {
     /// A started game neither player has been connected to for this long is abandoned: gone if
     /// no move was played, otherwise ended, the side to move losing on time.
     pub abandoned_after: Duration,
+    /// A finished game is kept this long after its last change (for its players to see it
+    /// again, resume it, ask for a rematch), then deleted by the sweep. An unfinished game is
+    /// kept until it finishes (a correspondence game's deadline always ends it).
+    pub keep_finished_for: Duration,
+    /// Where the games' time is read: the system clock, or a test's.
+    pub clock: ServerClock,
 }
 
 impl Default for Config {
@@ -61,6 +68,8 @@ impl Default for Config {
             seat_within: Duration::from_secs(60),
             invite_expires_after: Duration::from_secs(24 * 60 * 60),
             abandoned_after: Duration::from_secs(14 * 24 * 60 * 60),
+            keep_finished_for: Duration::from_secs(30 * 24 * 60 * 60),
+            clock: ServerClock::system(),
         }
     }
 }

@@ -192,10 +192,14 @@ async fn handle(
     })?;
     match message {
         ClientMessage::Ping {} => return Ok(Some(ServerMessage::Pong {})),
-        ClientMessage::Create { color, clock } => {
+        ClientMessage::Create {
+            color,
+            clock,
+            correspondence,
+        } => {
             let tx = seat_channel(seating, tx)?;
             create_limit(hub, peer)?;
-            *seating = Some(hub.create(conn, &tx, color, clock).await?);
+            *seating = Some(hub.create(conn, &tx, color, clock, correspondence).await?);
         }
         ClientMessage::Join { invite } => {
             let tx = seat_channel(seating, tx)?;
@@ -206,9 +210,15 @@ async fn handle(
             let tx = seat_channel(seating, tx)?;
             join_limit(hub, peer)?;
             *seating = Some(hub.resume(conn, &tx, &game, &token).await?);
+            // Only refused resumes count (guessing): a player may come back to many games.
+            hub.join_limits.give_back(peer.ip());
         }
         other => {
             let seating = seating.as_ref().ok_or(ErrorCode::NotSeated)?;
+            // A rematch is a new game: asking for one (or accepting) counts as creating.
+            if matches!(other, ClientMessage::OfferRematch {}) {
+                create_limit(hub, peer)?;
+            }
             act(hub, seating, other).await?;
         }
     }

@@ -4,9 +4,9 @@
 //! change leaves the game as it was (the hub works on a copy and keeps it only once stored).
 
 use serde::{Deserialize, Serialize};
-use ultima_game::{NewGame, Session, SessionError, StoredGame, TimeControl};
-use ultima_protocol::{ErrorCode, GameState, Presence, ServerMessage};
-use ultima_rules::Color;
+use ultima_game::{ClockView, NewGame, Session, SessionError, StoredGame, TimeControl};
+use ultima_protocol::{Correspondence, ErrorCode, GameState, Presence, ServerMessage};
+use ultima_rules::{Color, DrawReason, Outcome, WinReason};
 
 /// What is stored of a game besides the session.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,6 +24,38 @@ pub(crate) struct Meta {
     pub black: Seat,
     pub rematch_offer: Option<Color>,
     pub rematch: Option<String>,
+    /// A correspondence game's time per move (`None`: a clock in the session, or untimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correspondence: Option<PerMove>,
+}
+
+/// A correspondence game's time: the side to move has `days` days from `since` (the friend
+/// joining, or the last move or take-back) for its move. The session keeps no clock for it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct PerMove {
+    pub days: u8,
+    /// `None` until both players have joined: nothing runs before.
+    pub since: Option<f64>,
+}
+
+impl PerMove {
+    pub fn per_move_ms(self) -> f64 {
+        Correspondence {
+            days_per_move: self.days,
+        }
+        .per_move_ms() as f64
+    }
+}
+
+/// A side to move whose time ran out (see [`LiveGame::flag`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Flag {
+    /// The game ended on time (lost, or drawn against a bare king): `state` to both.
+    Ended(Change),
+    /// A correspondence game whose first moves were not both made in time: it is aborted, and
+    /// goes (as an abandoned game with no move does).
+    Abort,
 }
 
 /// A side's player: there or not.
@@ -120,6 +152,7 @@ impl LiveGame {
         creator_token: String,
         invite: String,
         time_control: Option<TimeControl>,
+        correspondence: Option<Correspondence>,
         now: f64,
     ) -> LiveGame {
         let request = NewGame::Friend {
@@ -139,6 +172,10 @@ impl LiveGame {
             black: Seat::default(),
             rematch_offer: None,
             rematch: None,
+            correspondence: correspondence.map(|correspondence| PerMove {
+                days: correspondence.days_per_move,
+                since: None,
+            }),
         };
         meta.seat_mut(creator).joined = true;
         meta.seat_mut(creator).away_since = Some(now);
@@ -245,6 +282,7 @@ impl LiveGame {
         }
         self.meta.seat_mut(side).joined = true;
         self.connect(side, holder, now);
+        self.restart_per_move(now);
         Ok(side)
     }
 
@@ -275,9 +313,75 @@ impl LiveGame {
         })
     }
 
-    /// Ends the game on time if the running clock has run out.
-    pub fn flag(&mut self, now: f64) -> Option<Change> {
-        self.session.flag(now).map(|_| Change::Changed)
+    /// A correspondence game: the side to move's time starts again at `now` (the friend
+    /// joined, a move was played or taken back).
+    fn restart_per_move(&mut self, now: f64) {
+        if let Some(per_move) = &mut self.meta.correspondence {
+            per_move.since = Some(now);
+        }
+    }
+
+    /// When the side to move's time per move runs out (correspondence), while the game goes on.
+    pub fn deadline(&self) -> Option<f64> {
+        if self.is_over() {
+            return None;
+        }
+        let per_move = self.meta.correspondence?;
+        Some(per_move.since? + per_move.per_move_ms())
+    }
+
+    /// Whether [`LiveGame::flag`] would end (or abort) the game at `now`.
+    pub fn flag_due(&self, now: f64) -> bool {
+        self.session.flag_due(now) || self.deadline().is_some_and(|deadline| now >= deadline)
+    }
+
+    /// When the running clock or the time per move runs out, if one runs: the time to call
+    /// [`LiveGame::flag`].
+    pub fn next_flag_at(&self) -> Option<f64> {
+        self.session.next_flag_at().or_else(|| self.deadline())
+    }
+
+    /// Ends the game on time if the running clock, or the side to move's time per move, has
+    /// run out (a loss, or a draw when the opponent has nothing but its king left); a
+    /// correspondence game whose first moves were not both made in time is to be aborted.
+    pub fn flag(&mut self, now: f64) -> Option<Flag> {
+        if self.session.flag(now).is_some() {
+            return Some(Flag::Ended(Change::Changed));
+        }
+        let deadline = self.deadline().filter(|&deadline| now >= deadline)?;
+        if self.session.game().moves().len() < 2 {
+            return Some(Flag::Abort);
+        }
+        let turn = self.session.game().position().turn();
+        // Ended when the time ran out, whenever the server noticed.
+        self.session
+            .time_out(turn, deadline)
+            .ok()
+            .map(|_| Flag::Ended(Change::Changed))
+    }
+
+    /// The clock as the players see it at `now`: the session's, or a correspondence game's
+    /// time per move.
+    pub fn clock_view(&self, now: f64) -> Option<ClockView> {
+        if let Some(clock) = self.session.clock() {
+            return Some(clock.view(now));
+        }
+        let per_move = self.meta.correspondence?;
+        let whole = per_move.per_move_ms();
+        let turn = self.session.game().position().turn();
+        let deadline = self.deadline();
+        let left = |side: Color| match deadline {
+            Some(deadline) if side == turn => (deadline - now).clamp(0.0, whole),
+            _ => whole,
+        };
+        Some(ClockView {
+            white_ms: left(Color::White),
+            black_ms: left(Color::Black),
+            running: deadline.map(|_| turn),
+            base_ms: u32::try_from(whole as u64).unwrap_or(u32::MAX),
+            increment_ms: 0,
+            days_per_move: Some(per_move.days),
+        })
     }
 
     /// `seat` plays `mv` (coordinates) as move number `ply`.
@@ -301,6 +405,7 @@ impl LiveGame {
             }
         };
         let played_move = self.session.play(seat, from, to, now).map_err(refused)?;
+        self.restart_per_move(now);
         Ok(Change::Moved {
             ply,
             mv: played_move.coordinates(),
@@ -352,13 +457,18 @@ impl LiveGame {
         self.session
             .answer_take_back(seat, accept, now)
             .map_err(refused)?;
+        if accept {
+            self.restart_per_move(now);
+        }
         Ok(Change::Changed)
     }
 
-    /// How long until `seat` may claim the win, if the opponent is away on their move.
+    /// How long until `seat` may claim the win, if the opponent is away on their move. Never
+    /// in correspondence: players are away most of the time, and the time per move decides.
     pub fn claim_win_in(&self, seat: Color, now: f64, claim_after_ms: u64) -> Option<u64> {
         let opponent = self.meta.seat(!seat);
         let away_on_move = !self.is_over()
+            && self.meta.correspondence.is_none()
             && self.meta.seat(seat).joined
             && opponent.joined
             && !opponent.connected
@@ -412,6 +522,10 @@ impl LiveGame {
             black: self.meta.white.clone(),
             rematch_offer: None,
             rematch: None,
+            correspondence: self.meta.correspondence.map(|per_move| PerMove {
+                days: per_move.days,
+                since: Some(now),
+            }),
         };
         for seat in [&mut meta.white, &mut meta.black] {
             if !seat.connected && seat.away_since.is_none() {
@@ -443,7 +557,8 @@ impl LiveGame {
     ///   game goes if no move was played, and otherwise ends, the side to move losing on time
     ///   (as when the opponent claims the win), kept with its record.
     ///
-    /// A finished game never expires.
+    /// A finished game never expires; nor does a started correspondence game, which its time
+    /// per move ends (see [`LiveGame::flag`]).
     pub fn expiry(&self, now: f64, lifetimes: Lifetimes) -> Option<Expiry> {
         if self.is_over() {
             return None;
@@ -451,6 +566,9 @@ impl LiveGame {
         if self.meta.invite.is_some() {
             let age = now - self.session.created_at();
             return (age >= lifetimes.invite_ms).then_some(Expiry::Remove);
+        }
+        if self.meta.correspondence.is_some() {
+            return None;
         }
         let (white, black) = (&self.meta.white, &self.meta.black);
         if white.connected || black.connected {
@@ -478,6 +596,52 @@ impl LiveGame {
         Ok(Change::Changed)
     }
 
+    /// The result and its reason in words, once the game is over, for the log:
+    /// `black wins (time) after 12 moves`, `draw (agreement) after 40 moves`.
+    pub fn result_line(&self) -> Option<String> {
+        let outcome = self.session.game().outcome()?;
+        let moves = self.ply();
+        Some(match outcome {
+            Outcome::Win { winner, reason } => {
+                let reason = match reason {
+                    WinReason::Checkmate => "checkmate",
+                    WinReason::NoLegalMove => "no legal move",
+                    WinReason::Resignation => "resignation",
+                    WinReason::Time => "time",
+                };
+                let winner = winner.name().to_lowercase();
+                format!("{winner} wins ({reason}) after {moves} moves")
+            }
+            Outcome::Draw { reason } => {
+                let reason = match reason {
+                    DrawReason::Repetition => "repetition",
+                    DrawReason::FiftyMoves => "fifty moves",
+                    DrawReason::BareKings => "bare kings",
+                    DrawReason::Agreement => "agreement",
+                    DrawReason::TimeoutBareKing => "time out against a bare king",
+                };
+                format!("draw ({reason}) after {moves} moves")
+            }
+        })
+    }
+
+    /// The time control in words, for the log: `clock 300+5 s`, `correspondence 3 days per
+    /// move`, `untimed`.
+    pub fn time_control_line(&self) -> String {
+        if let Some(control) = self.session.time_control() {
+            return format!(
+                "clock {}+{} s",
+                f64::from(control.base_ms) / 1000.0,
+                f64::from(control.increment_ms) / 1000.0
+            );
+        }
+        match self.meta.correspondence {
+            Some(PerMove { days: 1, .. }) => "correspondence 1 day per move".to_string(),
+            Some(per_move) => format!("correspondence {} days per move", per_move.days),
+            None => "untimed".to_string(),
+        }
+    }
+
     /// The whole game as `seat` sees it at `now`.
     pub fn state(&self, seat: Color, now: f64, claim_after_ms: u64) -> GameState {
         let opponent = self.meta.seat(!seat);
@@ -494,7 +658,7 @@ impl LiveGame {
             you: seat,
             invite: self.meta.invite.clone(),
             moves: game.moves().iter().map(|mv| mv.coordinates()).collect(),
-            clock: self.session.clock().map(|clock| clock.view(now)),
+            clock: self.clock_view(now),
             draw_offer: self.session.draw_offer(),
             take_back_request: self.session.take_back_request(),
             rematch_offer: self.meta.rematch_offer,
@@ -519,7 +683,7 @@ impl LiveGame {
                 ply: *ply,
                 mv: mv.clone(),
                 revision: self.session.revision(),
-                clock: self.session.clock().map(|clock| clock.view(now)),
+                clock: self.clock_view(now),
                 result: self.session.game().outcome(),
             },
             Change::Changed | Change::Rematch { .. } => {

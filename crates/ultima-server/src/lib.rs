@@ -31,6 +31,7 @@ use tokio::task::JoinHandle;
 pub use config::Config;
 pub use error::{ServerError, StoreError};
 pub use limit::Rate;
+pub use time::ServerClock;
 
 use hub::{Backend, Hub};
 
@@ -56,6 +57,13 @@ impl RunningServer {
     /// Games held in this process's memory (for the load figures).
     pub fn games_in_memory(&self) -> usize {
         self.hub.games_in_memory()
+    }
+
+    /// Runs the sweep now, as the server does every minute (games whose time ran out end,
+    /// games left alone expire, old finished games are deleted): for tests that make time pass
+    /// with [`Config::clock`].
+    pub async fn sweep_now(&self) {
+        self.hub.sweep().await;
     }
 
     /// Stops accepting connections and closes the open ones. Games are stored as they go, so

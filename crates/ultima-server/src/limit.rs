@@ -82,6 +82,18 @@ impl PerAddress {
             .or_insert_with(|| Bucket::new(self.rate, now))
             .take(now)
     }
+
+    /// Gives back the token `address` took for an attempt that needed no limiting after all (a
+    /// resume with a good token: the limit is for guessing).
+    pub(crate) fn give_back(&self, address: IpAddr) {
+        let mut buckets = match self.buckets.lock() {
+            Ok(buckets) => buckets,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(bucket) = buckets.get_mut(&address) {
+            bucket.tokens = (bucket.tokens + 1.0).min(f64::from(bucket.rate.burst));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -125,5 +137,23 @@ mod tests {
         assert_eq!(limits.take(a, now), Ok(()));
         assert!(limits.take(a, now).is_err());
         assert_eq!(limits.take(b, now), Ok(()));
+    }
+
+    #[test]
+    fn a_token_given_back_can_be_taken_again_up_to_the_burst() {
+        let limits = PerAddress::new(Rate {
+            burst: 2,
+            per_second: 0.001,
+        });
+        let now = Instant::now();
+        let a: IpAddr = [10, 0, 0, 1].into();
+        for _ in 0..5 {
+            assert_eq!(limits.take(a, now), Ok(()));
+            limits.give_back(a);
+        }
+        limits.give_back(a);
+        assert_eq!(limits.take(a, now), Ok(()));
+        assert_eq!(limits.take(a, now), Ok(()));
+        assert!(limits.take(a, now).is_err(), "never more than the burst");
     }
 }

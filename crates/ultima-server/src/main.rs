@@ -10,6 +10,8 @@
 //! `--invite-expires-after`: an invite nobody joins with is gone after this (86400, a day, by
 //! default); `--abandoned-after`: a started game nobody is connected to is ended (or, with no
 //! move played, gone) after this (1209600, 14 days, by default).
+//! `--keep-finished-for`: a finished game is deleted this long after its last change (2592000,
+//! 30 days, by default; at most a year); an unfinished one is kept until it finishes.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -20,7 +22,7 @@ use ultima_server::{Config, Rate};
 
 const USAGE: &str = "usage: ultima-server --listen HOST:PORT [--db FILE] [--redis URL] \
 [--claim-after SECONDS] [--join-burst N] [--create-burst N] [--message-rate N] [--behind-proxy] \
-[--invite-expires-after SECONDS] [--abandoned-after SECONDS]";
+[--invite-expires-after SECONDS] [--abandoned-after SECONDS] [--keep-finished-for SECONDS]";
 
 /// A lifetime in seconds: more than 0, at most a year.
 fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
@@ -98,6 +100,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 config.invite_expires_after = seconds(flag, value()?)?;
             }
             "--abandoned-after" => config.abandoned_after = seconds(flag, value()?)?,
+            "--keep-finished-for" => config.keep_finished_for = seconds(flag, value()?)?,
             "--help" | "-h" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }

@@ -8,11 +8,15 @@
 //!   listens to `ultima:events:*` and sends the change to its own players of that game.
 //! - `ultima:invite:CODE`: the game an invite opens, taken once; `!expired` once the invite
 //!   expired (for 30 days).
-//! - `ultima:invites`: the games waiting for their friend, scored by creation (ms), and
-//!   `ultima:open`: the games not finished, scored by their last change; the sweep of
-//!   abandoned games reads these (both kept by the scripts that store a game).
+//! - `ultima:invites`: the games waiting for their friend, scored by creation (ms),
+//!   `ultima:open`: the games not finished, scored by their last change, and
+//!   `ultima:deadlines`: the games whose clock or time per move runs, scored by when it runs
+//!   out; the sweep reads these (all kept by the scripts that store a game).
+//! - `ultima:finished`: the finished games, scored by their last change; the sweep deletes
+//!   those older than the time finished games are kept.
 //! - `ultima:expired:ID`: an expired game (for 30 days), so that its players are told so.
-//! - `ultima:schema`: the data's layout (2: tokens hashed, the two sets above filled).
+//! - `ultima:schema`: the data's layout (2: tokens hashed, the sets of waiting and open games
+//!   filled; 3: the sets of finished games and deadlines too).
 //! - `ultima:process:NAME`: kept alive (a few seconds' expiry, renewed every second) by each
 //!   process; a seat held by a process whose key has expired is away, so a process can die and
 //!   its players come back through another one.
@@ -31,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ServerError, StoreError};
 use crate::game::{Change, LiveGame};
-use crate::time::now_ms;
+use crate::time::system_now_ms;
 
 const SET_IF_VERSION: &str = r"
 local v = redis.call('HGET', KEYS[1], 'v')
@@ -44,8 +48,15 @@ if (v == false and ARGV[1] == '0') or v == ARGV[1] then
   end
   if ARGV[6] == '1' then
     redis.call('ZADD', 'ultima:open', ARGV[7], ARGV[8])
+    redis.call('ZREM', 'ultima:finished', ARGV[8])
   else
     redis.call('ZREM', 'ultima:open', ARGV[8])
+    redis.call('ZADD', 'ultima:finished', ARGV[7], ARGV[8])
+  end
+  if ARGV[9] ~= '' then
+    redis.call('ZADD', 'ultima:deadlines', ARGV[9], ARGV[8])
+  else
+    redis.call('ZREM', 'ultima:deadlines', ARGV[8])
   end
   redis.call('PUBLISH', KEYS[2], ARGV[4])
   return 1
@@ -63,12 +74,25 @@ end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', 'ultima:invites', ARGV[4])
 redis.call('ZREM', 'ultima:open', ARGV[4])
+redis.call('ZREM', 'ultima:deadlines', ARGV[4])
 if ARGV[5] == '1' then
   redis.call('SET', KEYS[3], '!expired', 'PX', ARGV[3])
 end
 redis.call('SET', KEYS[4], '1', 'PX', ARGV[3])
 redis.call('PUBLISH', KEYS[2], ARGV[2])
 return 1
+";
+
+/// Deletes the finished games last changed before ARGV[1] (at most ARGV[3] of them), noting
+/// each as expired for ARGV[2] ms; returns their ids.
+const PRUNE_FINISHED: &str = r"
+local ids = redis.call('ZRANGEBYSCORE', 'ultima:finished', '-inf', '(' .. ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, id in ipairs(ids) do
+  redis.call('DEL', 'ultima:game:' .. id)
+  redis.call('ZREM', 'ultima:finished', id)
+  redis.call('SET', 'ultima:expired:' .. id, '1', 'PX', ARGV[2])
+end
+return ids
 ";
 
 /// Takes an invite once; an expired one stays, to say so.
@@ -95,9 +119,10 @@ return 0
 ";
 
 /// The version of the data's layout, once a process has brought it up to date: 1, every
-/// stored token is hashed; 2, the sets of waiting and open games are filled.
+/// stored token is hashed; 2, the sets of waiting and open games are filled; 3, the sets of
+/// finished games and of deadlines are filled.
 const SCHEMA_KEY: &str = "ultima:schema";
-const SCHEMA: i64 = 2;
+const SCHEMA: i64 = 3;
 
 /// How long a process's key lives without renewal.
 const PROCESS_TTL: Duration = Duration::from_secs(4);
@@ -149,6 +174,8 @@ pub(crate) struct Cutoffs {
     pub invites_before: f64,
     /// Open games last changed before this.
     pub changed_before: f64,
+    /// Games whose clock or time per move runs out before this.
+    pub due_before: f64,
 }
 
 fn failed(doing: &'static str) -> impl Fn(redis::RedisError) -> StoreError {
@@ -198,6 +225,7 @@ impl RedisStore {
         expected: u64,
         change: &Change,
         origin: &str,
+        now: f64,
     ) -> Result<(), StoreError> {
         let doc = game.to_json();
         let event = Event {
@@ -213,6 +241,10 @@ impl RedisStore {
             String::new()
         };
         let open = if game.is_over() { "0" } else { "1" };
+        let deadline = game
+            .next_flag_at()
+            .map(|at| at.to_string())
+            .unwrap_or_default();
         let stored: i64 = self
             .script
             .key(game_key(game.id()))
@@ -223,8 +255,9 @@ impl RedisStore {
             .arg(payload)
             .arg(waiting)
             .arg(open)
-            .arg(now_ms())
+            .arg(now)
             .arg(game.id())
+            .arg(deadline)
             .invoke_async(&mut connection)
             .await
             .map_err(failed("storing a game"))?;
@@ -301,6 +334,24 @@ impl RedisStore {
         }
     }
 
+    /// Deletes the finished games last changed before `before` (at most a thousand a call),
+    /// noting each as expired for `remember_ms`; returns their ids.
+    pub(crate) async fn prune_finished(
+        &self,
+        before: f64,
+        remember_ms: u64,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut connection = self.connection.clone();
+        // Once a sweep: made here, so the store stays small.
+        redis::Script::new(PRUNE_FINISHED)
+            .arg(before)
+            .arg(remember_ms)
+            .arg(1000)
+            .invoke_async(&mut connection)
+            .await
+            .map_err(failed("deleting old finished games"))
+    }
+
     /// Whether this game expired (and is not yet forgotten).
     pub(crate) async fn is_expired(&self, id: &str) -> Result<bool, StoreError> {
         let mut connection = self.connection.clone();
@@ -311,14 +362,16 @@ impl RedisStore {
     }
 
     /// The games that may have expired: waiting for their friend since before
-    /// `cutoffs.invites_before`, or unchanged since before `cutoffs.changed_before` (at most a
-    /// thousand of each a sweep).
+    /// `cutoffs.invites_before`, unchanged since before `cutoffs.changed_before`, or with a
+    /// clock or time per move run out before `cutoffs.due_before` (at most a thousand of each
+    /// a sweep).
     pub(crate) async fn candidates(&self, cutoffs: Cutoffs) -> Result<Vec<String>, StoreError> {
         let mut connection = self.connection.clone();
         let mut ids = Vec::new();
         for (set, before) in [
             ("ultima:invites", cutoffs.invites_before),
             ("ultima:open", cutoffs.changed_before),
+            ("ultima:deadlines", cutoffs.due_before),
         ] {
             let found: Vec<String> = redis::cmd("ZRANGEBYSCORE")
                 .arg(set)
@@ -394,16 +447,37 @@ impl RedisStore {
             let Ok(game) = LiveGame::from_json(&doc) else {
                 continue;
             };
-            if game.is_over() {
-                continue;
-            }
             let id = game.id().to_string();
             let mut index = redis::pipe();
+            if game.is_over() {
+                // Kept from now for the time finished games are kept.
+                index
+                    .cmd("ZADD")
+                    .arg("ultima:finished")
+                    .arg("NX")
+                    .arg(system_now_ms())
+                    .arg(&id)
+                    .ignore();
+                index
+                    .query_async::<()>(&mut connection)
+                    .await
+                    .map_err(failed("listing the finished games"))?;
+                continue;
+            }
+            if let Some(at) = game.next_flag_at() {
+                index
+                    .cmd("ZADD")
+                    .arg("ultima:deadlines")
+                    .arg("NX")
+                    .arg(at)
+                    .arg(&id)
+                    .ignore();
+            }
             index
                 .cmd("ZADD")
                 .arg("ultima:open")
                 .arg("NX")
-                .arg(now_ms())
+                .arg(system_now_ms())
                 .arg(&id)
                 .ignore();
             if game.meta.invite.is_some() {

@@ -62,7 +62,19 @@ enum Job {
     IsExpired(Expired, oneshot::Sender<Result<bool, StoreError>>),
     /// Forgets the expired games removed before this time.
     Forget(f64, oneshot::Sender<Result<(), StoreError>>),
+    Prune(Prune, oneshot::Sender<Result<Vec<String>, StoreError>>),
 }
+
+/// Finished games to delete: those last changed before `before`, noted as expired at `at` (so
+/// that their players are told the game is gone).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prune {
+    pub before: f64,
+    pub at: f64,
+}
+
+/// The most finished games one sweep deletes (the next sweep goes on).
+const PRUNE_AT_ONCE: u32 = 10_000;
 
 /// The writer thread's mailbox.
 #[derive(Clone)]
@@ -80,6 +92,7 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
     doc TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (finished) WHERE finished = 0;
+CREATE INDEX IF NOT EXISTS games_finished ON games (updated_at) WHERE finished = 1;
 CREATE TABLE IF NOT EXISTS expired (
     id TEXT PRIMARY KEY NOT NULL,
     invite TEXT UNIQUE,
@@ -191,6 +204,16 @@ impl Sqlite {
         let (reply, answer) = oneshot::channel();
         self.jobs
             .send(Job::IsExpired(what, reply))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Deletes the finished games last changed before `prune.before` (at most
+    /// [`PRUNE_AT_ONCE`]) and notes them as expired; returns their ids.
+    pub(crate) async fn prune_finished(&self, prune: Prune) -> Result<Vec<String>, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Prune(prune, reply))
             .map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
     }
@@ -315,6 +338,42 @@ fn is_expired(connection: &Connection, what: &Expired) -> Result<bool, StoreErro
         .map_err(sqlite("reading the expired games"))
 }
 
+fn prune_finished(connection: &Connection, prune: Prune) -> Result<Vec<String>, StoreError> {
+    connection
+        .execute_batch("BEGIN IMMEDIATE")
+        .map_err(sqlite("starting a transaction"))?;
+    let done = (|| {
+        let ids = connection
+            .prepare_cached("SELECT id FROM games WHERE finished = 1 AND updated_at < ?1 LIMIT ?2")?
+            .query_map(params![prune.before, PRUNE_AT_ONCE], |row| {
+                row.get::<_, String>(0)
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        for id in &ids {
+            connection.execute("DELETE FROM games WHERE id = ?1", [id])?;
+            connection.execute(
+                "INSERT OR REPLACE INTO expired (id, invite, at) VALUES (?1, NULL, ?2)",
+                params![id, prune.at],
+            )?;
+        }
+        Ok(ids)
+    })()
+    .map_err(sqlite("deleting old finished games"));
+    match done {
+        Ok(ids) => {
+            connection.execute_batch("COMMIT").map_err(|error| {
+                let _ = connection.execute_batch("ROLLBACK");
+                sqlite("committing")(error)
+            })?;
+            Ok(ids)
+        }
+        Err(error) => {
+            let _ = connection.execute_batch("ROLLBACK");
+            Err(error)
+        }
+    }
+}
+
 fn forget_expired(connection: &Connection, before: f64) -> Result<(), StoreError> {
     connection
         .execute("DELETE FROM expired WHERE at < ?1", [before])
@@ -413,6 +472,9 @@ fn run(connection: Connection, inbox: mpsc::Receiver<Job>) {
                 }
                 Job::Forget(before, reply) => {
                     let _ = reply.send(forget_expired(&connection, before));
+                }
+                Job::Prune(prune, reply) => {
+                    let _ = reply.send(prune_finished(&connection, prune));
                 }
             }
         }

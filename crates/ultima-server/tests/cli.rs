@@ -46,6 +46,10 @@ fn bad_arguments_are_refused_with_the_usage() {
             "--abandoned-after",
         ),
         (
+            &["--listen", "127.0.0.1:0", "--keep-finished-for", "-1"][..],
+            "--keep-finished-for: `-1` is not a number of seconds",
+        ),
+        (
             &["--listen", "127.0.0.1:0", "--colour", "blue"][..],
             "unknown argument `--colour`",
         ),

@@ -289,6 +289,7 @@ async fn an_invite_is_used_once_and_moves_wait_for_the_friend() {
         .send(&ClientMessage::Create {
             color: ColorChoice::Black,
             clock: None,
+            correspondence: None,
         })
         .await;
     let (_, color, _, invite) = creator.seated().await;
@@ -324,6 +325,7 @@ async fn random_colour_clock_bounds() {
             .send(&ClientMessage::Create {
                 color: ColorChoice::Random,
                 clock: None,
+                correspondence: None,
             })
             .await;
         seen.insert(creator.seated().await.1);
@@ -344,6 +346,7 @@ async fn random_colour_clock_bounds() {
                 base_ms: 0,
                 increment_ms: 0,
             }),
+            correspondence: None,
         })
         .await;
     assert!(matches!(creator.error().await, ErrorCode::BadClock { .. }));
@@ -820,6 +823,7 @@ async fn games_created_are_limited_per_address_the_forwarded_one_behind_a_proxy(
     let create = ClientMessage::Create {
         color: ColorChoice::White,
         clock: None,
+        correspondence: None,
     };
     // Each game on a connection of its own (one seat a connection), from one address: two,
     // then the third is refused, and the refused connection can still create nothing more.

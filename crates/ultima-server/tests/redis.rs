@@ -360,7 +360,7 @@ async fn tokens_are_stored_hashed_and_data_from_before_that_keeps_every_players_
         .arg("ultima:schema")
         .query(&mut redis)
         .expect("reads");
-    assert_eq!(version, Some(2));
+    assert_eq!(version, Some(3));
     // The set of open games the sweep of abandoned ones reads has it.
     assert!(in_set(&mut redis, "ultima:open", &game));
     let (mut white, state) = resume_seat(&c.url, &game, &white_token).await;
@@ -448,4 +448,102 @@ async fn expired_invites_and_abandoned_games_across_processes() {
         other => panic!("{other:?}"),
     }
     assert_eq!(resume(&c.url, &unplayed, &unplayed_token).await, gone);
+}
+
+#[tokio::test]
+#[ignore = "needs a redis-server: scripts/redis-test.sh"]
+async fn correspondence_deadlines_and_old_finished_games_across_processes() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    const DAY: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
+    let mut redis = redis_connection();
+    // Two processes in this one, sharing Redis and a clock the test moves (from now on, so the
+    // other tests' games are not old for it).
+    let start = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0);
+    let time = Arc::new(AtomicU64::new(start.to_bits()));
+    let set = |at: f64| time.store(at.to_bits(), Ordering::SeqCst);
+    let config = || {
+        let time = Arc::clone(&time);
+        common::generous(ultima_server::Config {
+            redis: Some(redis_url()),
+            keep_finished_for: Duration::from_secs(2 * 24 * 60 * 60),
+            clock: ultima_server::ServerClock::from_fn(move || {
+                f64::from_bits(time.load(Ordering::SeqCst))
+            }),
+            ..ultima_server::Config::default()
+        })
+    };
+    let a = common::server_with(config()).await;
+    let b = common::server_with(config()).await;
+    let days = Some(ultima_protocol::Correspondence { days_per_move: 1 });
+    let mut white = Client::connect(&a.url()).await;
+    white
+        .send(&ClientMessage::Create {
+            color: ColorChoice::White,
+            clock: None,
+            correspondence: days,
+        })
+        .await;
+    let (game, _, white_token, invite) = white.seated().await;
+    white.state().await;
+    let mut black = Client::connect(&b.url()).await;
+    black
+        .send(&ClientMessage::Join {
+            invite: invite.unwrap_or_default(),
+        })
+        .await;
+    black.seated().await;
+    black.state().await;
+    white.state().await;
+    play(&mut white, &mut black, 0, "e2e5").await;
+    set(start + 0.5 * DAY);
+    play(&mut black, &mut white, 1, "d7d4").await;
+    assert!(in_set(&mut redis, "ultima:deadlines", &game));
+    drop((white, black));
+
+    // White's day passes with nobody connected: the other process's sweep ends the game.
+    set(start + 1.5 * DAY + 1.0);
+    let away = |redis: &mut redis::Connection| {
+        let doc: Option<String> = redis::cmd("HGET")
+            .arg(format!("ultima:game:{game}"))
+            .arg("doc")
+            .query(redis)
+            .expect("reads");
+        doc.is_some_and(|doc| !doc.contains(r#""connected":true"#))
+    };
+    until("both players to be away", || away(&mut redis)).await;
+    b.sweep_now().await;
+    assert!(in_set(&mut redis, "ultima:finished", &game));
+    assert!(!in_set(&mut redis, "ultima:open", &game));
+    assert!(!in_set(&mut redis, "ultima:deadlines", &game));
+    match resume(&a.url(), &game, &white_token).await {
+        ServerMessage::State(state) => assert_eq!(
+            state.result,
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Time
+            })
+        ),
+        other => panic!("{other:?}"),
+    }
+
+    // Kept two days after its last change (White looking at it), then deleted; its players are
+    // told it is gone.
+    until("White to have left", || away(&mut redis)).await;
+    set(start + 3.0 * DAY);
+    a.sweep_now().await;
+    assert!(stored(&mut redis, &game));
+    set(start + 4.0 * DAY);
+    a.sweep_now().await;
+    assert!(!stored(&mut redis, &game));
+    assert!(!in_set(&mut redis, "ultima:finished", &game));
+    assert_eq!(
+        resume(&b.url(), &game, &white_token).await,
+        ServerMessage::Error {
+            error: ultima_protocol::ErrorCode::GameExpired
+        }
+    );
 }

@@ -16,6 +16,7 @@ describe('result wording', () => {
     [{ kind: 'win', winner: 'white', reason: 'resignation' }, 'Black resigned.'],
     [{ kind: 'draw', reason: 'agreement' }, 'Draw by agreement.'],
     [{ kind: 'win', winner: 'black', reason: 'time' }, 'White ran out of time.'],
+    [{ kind: 'draw', reason: 'timeoutBareKing' }, 'Draw: time ran out, but the other side had only its king left and could not win.'],
   ];
 
   it.each(cases)('says why the game ended: %j', (result, text) => {
@@ -24,7 +25,7 @@ describe('result wording', () => {
 
   it('has a sentence for every end reason', () => {
     const reasons = new Set<WinReason | DrawReason>(cases.map(([result]) => result.reason));
-    expect(reasons.size).toBe(8);
+    expect(reasons.size).toBe(9);
   });
 
   it('speaks to the player against a bot, and names the side between friends', () => {

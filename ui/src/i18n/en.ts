@@ -162,6 +162,7 @@ export const en = {
     agreement: 'Draw by agreement.',
     time_white: 'White ran out of time.',
     time_black: 'Black ran out of time.',
+    timeoutBareKing: 'Draw: time ran out, but the other side had only its king left and could not win.',
   },
   /** The reason in a word or two, for the finished-games list. */
   reasonShort: {
@@ -173,6 +174,7 @@ export const en = {
     resignation: 'resignation',
     agreement: 'agreement',
     time: 'time',
+    timeoutBareKing: 'time against a bare king',
   },
 
   /** Lists of squares: "d5", "d5 and f5", "c4, d5 and e4". */

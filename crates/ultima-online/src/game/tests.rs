@@ -130,6 +130,7 @@ fn the_running_clock_counts_down_from_the_reading_and_offers_show() {
         running: Some(Color::White),
         base_ms: 10_000,
         increment_ms: 0,
+        days_per_move: None,
     });
     timed.draw_offer = Some(Color::Black);
     let game = OnlineGame::new("x".into(), timed, 1_000.0).unwrap();

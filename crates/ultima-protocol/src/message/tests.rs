@@ -12,10 +12,17 @@ fn every_client_message() -> Vec<ClientMessage> {
                 base_ms: 300_000,
                 increment_ms: 5_000,
             }),
+            correspondence: None,
         },
         ClientMessage::Create {
             color: ColorChoice::White,
             clock: None,
+            correspondence: None,
+        },
+        ClientMessage::Create {
+            color: ColorChoice::Black,
+            clock: None,
+            correspondence: Some(Correspondence { days_per_move: 3 }),
         },
         ClientMessage::Join {
             invite: "HKDW-MPRT-CAXE-FGNJ".into(),
@@ -54,6 +61,7 @@ fn a_state() -> GameState {
             running: Some(Color::White),
             base_ms: 300_000,
             increment_ms: 5_000,
+            days_per_move: None,
         }),
         draw_offer: Some(Color::White),
         take_back_request: None,
@@ -84,6 +92,9 @@ fn every_server_message() -> Vec<ServerMessage> {
         ErrorCode::BadClock {
             max_base_ms: MAX_BASE_MS,
             max_increment_ms: MAX_INCREMENT_MS,
+        },
+        ErrorCode::BadCorrespondence {
+            allowed_days: CORRESPONDENCE_DAYS.to_vec(),
         },
         ErrorCode::BadInvite,
         ErrorCode::NoSuchInvite,
@@ -153,6 +164,7 @@ fn messages_are_tagged_camel_case_json() {
             base_ms: 60_000,
             increment_ms: 0,
         }),
+        correspondence: None,
     };
     assert_eq!(
         serde_json::to_value(&create).ok(),
@@ -232,8 +244,76 @@ fn a_clock_left_out_is_untimed() {
         ClientMessage::decode(r#"{"type": "create", "color": "white"}"#).ok(),
         Some(ClientMessage::Create {
             color: ColorChoice::White,
-            clock: None
+            clock: None,
+            correspondence: None,
         })
+    );
+}
+
+#[test]
+fn correspondence_is_days_per_move_and_left_out_when_not_asked() {
+    // An older client's create (no `correspondence`) reads as before, and a new client's clock
+    // game is written exactly as before.
+    let old = r#"{"type":"create","color":"black","clock":{"baseMs":60000,"incrementMs":0}}"#;
+    let read = ClientMessage::decode(old).ok();
+    assert_eq!(
+        read,
+        Some(ClientMessage::Create {
+            color: ColorChoice::Black,
+            clock: Some(ClockSetting {
+                base_ms: 60_000,
+                increment_ms: 0,
+            }),
+            correspondence: None,
+        })
+    );
+    assert_eq!(read.map(|message| message.encode()).as_deref(), Some(old));
+    let daily = ClientMessage::Create {
+        color: ColorChoice::Random,
+        clock: None,
+        correspondence: Some(Correspondence { days_per_move: 7 }),
+    };
+    assert_eq!(
+        serde_json::to_value(&daily).ok(),
+        Some(json!({
+            "type": "create",
+            "color": "random",
+            "clock": null,
+            "correspondence": {"daysPerMove": 7}
+        }))
+    );
+    assert!(ClientMessage::decode(
+        r#"{"type":"create","color":"white","correspondence":{"daysPerMove":3,"hours":1}}"#
+    )
+    .is_err());
+    let valid: Vec<u8> = (0..=20)
+        .filter(|&days_per_move| Correspondence { days_per_move }.is_valid())
+        .collect();
+    assert_eq!(valid, CORRESPONDENCE_DAYS);
+    assert_eq!(
+        Correspondence { days_per_move: 2 }.per_move_ms(),
+        172_800_000
+    );
+}
+
+#[test]
+fn a_correspondence_clock_reads_with_its_days_and_a_clock_without() {
+    let mut state = a_state();
+    let text = ServerMessage::State(state.clone()).encode();
+    assert!(!text.contains("daysPerMove"), "{text}");
+    state.clock = Some(ClockView {
+        white_ms: 86_000_000.0,
+        black_ms: 86_400_000.0,
+        running: Some(Color::White),
+        base_ms: 86_400_000,
+        increment_ms: 0,
+        days_per_move: Some(1),
+    });
+    let text = ServerMessage::State(state.clone()).encode();
+    assert!(text.contains(r#""daysPerMove":1"#), "{text}");
+    assert_eq!(
+        ServerMessage::decode(&text).ok(),
+        Some(ServerMessage::State(state))
     );
 }
 

@@ -10,6 +10,21 @@ fn new_game(now: f64) -> LiveGame {
         crate::ids::token_hash("white-token"),
         "AAAA-AAAA-AAAA-AAAA".into(),
         None,
+        None,
+        now,
+    )
+}
+
+const DAY: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
+
+fn correspondence_game(days_per_move: u8, now: f64) -> LiveGame {
+    LiveGame::new(
+        "c".into(),
+        Color::White,
+        crate::ids::token_hash("white-token"),
+        "AAAA-AAAA-AAAA-AAAA".into(),
+        None,
+        Some(Correspondence { days_per_move }),
         now,
     )
 }
@@ -133,4 +148,88 @@ fn an_unjoined_invite_expires_after_its_lifetime_and_an_abandoned_game_after_its
     );
     // A finished game never expires.
     assert_eq!(game.expiry(1e12, lifetimes), None);
+}
+
+#[test]
+fn correspondence_time_runs_on_the_side_to_move_and_each_move_gives_it_back() {
+    let mut game = correspondence_game(2, 0.0);
+    // Nothing runs until the friend joins.
+    assert_eq!(game.deadline(), None);
+    let waiting = game.clock_view(5.0 * DAY);
+    assert_eq!(waiting.map(|clock| clock.running), Some(None));
+    assert_eq!(join(&mut game, DAY), Ok(Color::Black));
+    assert_eq!(game.deadline(), Some(3.0 * DAY));
+    assert_eq!(game.next_flag_at(), Some(3.0 * DAY));
+    assert!(game.play(Color::White, 0, "e2e5", 2.0 * DAY).is_ok());
+    assert_eq!(game.deadline(), Some(4.0 * DAY));
+    let clock = game.clock_view(3.5 * DAY);
+    assert_eq!(
+        clock,
+        Some(ClockView {
+            white_ms: 2.0 * DAY,
+            black_ms: 0.5 * DAY,
+            running: Some(Color::Black),
+            base_ms: 172_800_000,
+            increment_ms: 0,
+            days_per_move: Some(2),
+        })
+    );
+    assert!(game.play(Color::Black, 1, "d7d4", 3.9 * DAY).is_ok());
+    assert!(!game.flag_due(5.8 * DAY));
+    assert_eq!(game.flag(5.8 * DAY), None);
+    // The state sent has the same reading, and no claim: away players are the rule here.
+    game.disconnect(Color::Black, 4.0 * DAY);
+    let state = game.state(Color::Black, 5.0 * DAY, 1000);
+    assert_eq!(
+        state.clock.map(|clock| clock.white_ms),
+        Some(3.9 * DAY + 2.0 * DAY - 5.0 * DAY)
+    );
+    assert_eq!(game.claim_win_in(Color::Black, 5.0 * DAY, 1000), None);
+    // Nor does a correspondence game expire by being left alone: its deadline ends it.
+    let lifetimes = Lifetimes {
+        invite_ms: DAY,
+        abandoned_ms: DAY,
+    };
+    assert_eq!(game.expiry(5.5 * DAY, lifetimes), None);
+    // White lets the time pass: White loses on time, when the time ran out.
+    assert!(game.flag_due(5.9 * DAY));
+    assert_eq!(game.flag(6.0 * DAY), Some(Flag::Ended(Change::Changed)));
+    assert_eq!(
+        game.session.game().outcome(),
+        Some(ultima_rules::Outcome::Win {
+            winner: Color::Black,
+            reason: ultima_rules::WinReason::Time,
+        })
+    );
+    assert_eq!(game.session.ended_at(), Some(3.9 * DAY + 2.0 * DAY));
+    assert_eq!(game.deadline(), None);
+}
+
+#[test]
+fn a_correspondence_first_move_not_made_in_time_aborts_and_a_take_back_restarts_the_time() {
+    let mut game = correspondence_game(1, 0.0);
+    let _ = join(&mut game, 0.0);
+    assert!(game.play(Color::White, 0, "e2e5", 0.5 * DAY).is_ok());
+    // Black never answers: the game is aborted, not lost.
+    assert_eq!(game.flag(1.5 * DAY), Some(Flag::Abort));
+    assert!(!game.is_over());
+    let mut game = correspondence_game(1, 0.0);
+    let _ = join(&mut game, 0.0);
+    assert_eq!(game.flag(1.0 * DAY), Some(Flag::Abort), "nor White's");
+    // A take-back: the side to move again has the whole time.
+    let mut game = correspondence_game(1, 0.0);
+    let _ = join(&mut game, 0.0);
+    assert!(game.play(Color::White, 0, "e2e5", 0.1 * DAY).is_ok());
+    assert!(game.play(Color::Black, 1, "d7d4", 0.2 * DAY).is_ok());
+    assert!(game.request_take_back(Color::Black, 0.3 * DAY).is_ok());
+    assert!(game.answer_take_back(Color::White, true, 0.4 * DAY).is_ok());
+    assert_eq!(game.deadline(), Some(0.4 * DAY + DAY));
+    // A rematch keeps the time per move, running for White from the rematch.
+    assert!(game.resign(Color::White, 0.5 * DAY).is_ok());
+    assert!(game
+        .offer_rematch(Color::White, || Ok("r".into()), 0.6 * DAY)
+        .is_ok());
+    let rematch = game.offer_rematch(Color::Black, || Ok("r".into()), 0.7 * DAY);
+    let next = rematch.ok().and_then(|(_, next)| next);
+    assert_eq!(next.and_then(|next| next.deadline()), Some(0.7 * DAY + DAY));
 }

@@ -18,10 +18,9 @@ use super::storage::{unavailable, Backend};
 use super::watchers::Entry;
 use crate::config::Config;
 use crate::error::{ServerError, StoreError};
-use crate::game::{Change, Lifetimes, LiveGame};
+use crate::game::{Change, Flag, Lifetimes, LiveGame};
 use crate::ids;
 use crate::limit::PerAddress;
-use crate::time::now_ms;
 
 /// What an accepted change did.
 pub(crate) struct Applied {
@@ -69,6 +68,11 @@ impl Hub {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// The games' time now (see [`Config::clock`]).
+    pub(crate) fn now(&self) -> f64 {
+        self.config.clock.now_ms()
+    }
+
     pub(crate) fn claim_after_ms(&self) -> u64 {
         u64::try_from(self.config.claim_after.as_millis()).unwrap_or(u64::MAX)
     }
@@ -98,7 +102,7 @@ impl Hub {
     /// Takes in the open games read from the database at start: their clocks forgive the time
     /// the server was down, their players are away until they come back.
     pub(crate) async fn restore(self: &Arc<Self>, docs: Vec<String>) -> Result<usize, ServerError> {
-        let now = now_ms();
+        let now = self.now();
         let mut restored = 0;
         for text in docs {
             let mut game = match LiveGame::from_json(&text) {
@@ -162,7 +166,9 @@ impl Hub {
         game: &mut LiveGame,
         change: &Change,
     ) -> Result<(), StoreError> {
-        self.backend.commit(game, change, &self.process).await
+        self.backend
+            .commit(game, change, &self.process, self.now())
+            .await
     }
 
     /// Makes a change to a game: `change` on a copy (refusals change nothing), stored, then
@@ -186,21 +192,37 @@ impl Hub {
             let Some(current) = slot.clone() else {
                 return Err(ErrorCode::GameExpired);
             };
-            let now = now_ms();
-            if current.session.flag_due(now) {
+            let now = self.now();
+            if current.flag_due(now) {
                 let mut flagged = current;
-                if let Some(flag) = flagged.flag(now) {
-                    match self.commit(&mut flagged, &flag).await {
+                match flagged.flag(now) {
+                    Some(Flag::Ended(flag)) => match self.commit(&mut flagged, &flag).await {
                         Ok(()) => {
                             self.deliver(&entry, &flagged, &flag, now);
+                            log_finished(&flagged);
                             *slot = Some(flagged);
                         }
                         Err(StoreError::Conflict) => *slot = self.reload(&entry, id).await?,
                         Err(error) => return Err(unavailable(error)),
+                    },
+                    Some(Flag::Abort) => {
+                        match self.backend.remove(&flagged, &self.process, now).await {
+                            Ok(()) => {
+                                *slot = None;
+                                entry.deliver_removed();
+                                lock(&self.games).remove(id);
+                                eprintln!("ultima-server: game {id} aborted: a first move was not made in time");
+                                return Err(ErrorCode::GameExpired);
+                            }
+                            Err(StoreError::Conflict) => *slot = self.reload(&entry, id).await?,
+                            Err(error) => return Err(unavailable(error)),
+                        }
                     }
+                    None => {}
                 }
                 continue;
             }
+            let was_over = current.is_over();
             let mut next = current;
             let Some(applied) = change(&mut next, now)? else {
                 return Ok(());
@@ -209,6 +231,11 @@ impl Hub {
                 let mut created = created.clone();
                 match self.commit(&mut created, &Change::Changed).await {
                     Ok(()) => {
+                        eprintln!(
+                            "ultima-server: game {} created: rematch of {id}, {}",
+                            created.id(),
+                            created.time_control_line()
+                        );
                         self.insert(created);
                     }
                     Err(error) => return Err(unavailable(error)),
@@ -223,9 +250,14 @@ impl Hub {
                     if let Some(hook) = hook.take() {
                         hook(&next, &entry);
                     }
+                    if !was_over && next.is_over() {
+                        log_finished(&next);
+                    }
                     match (&applied.change, created) {
                         (Change::Rematch { .. }, Some(created)) => {
-                            entry.deliver_rematch(&created, self.claim_after_ms()).await;
+                            entry
+                                .deliver_rematch(&created, self.now(), self.claim_after_ms())
+                                .await;
                         }
                         _ => self.deliver(&entry, &next, &applied.change, now),
                     }
@@ -249,7 +281,7 @@ impl Hub {
     ) -> Result<Option<LiveGame>, ErrorCode> {
         let game = self.backend.load(id).await?;
         if let Some(game) = &game {
-            self.deliver(entry, game, &Change::Changed, now_ms());
+            self.deliver(entry, game, &Change::Changed, self.now());
             self.arm_clock(game);
         }
         Ok(game)
@@ -264,7 +296,7 @@ impl Hub {
     /// timer per game is pending at a time: a later deadline waits for the pending one to fire,
     /// which arms the next.
     pub(super) fn arm_clock(self: &Arc<Self>, game: &LiveGame) {
-        let Some(at) = game.session.next_flag_at() else {
+        let Some(at) = game.next_flag_at() else {
             return;
         };
         let Some(entry) = self.cached(game.id()) else {
@@ -277,7 +309,7 @@ impl Hub {
             }
             *pending = Some(at);
         }
-        let wait = Duration::try_from_secs_f64(((at - now_ms()).max(0.0) + 1.0) / 1000.0)
+        let wait = Duration::try_from_secs_f64(((at - self.now()).max(0.0) + 1.0) / 1000.0)
             .unwrap_or(Duration::from_secs(86_400));
         let hub = Arc::clone(self);
         let id = game.id().to_string();
@@ -310,5 +342,12 @@ impl Hub {
         if over && !entry.is_watched() {
             lock(&self.games).remove(id);
         }
+    }
+}
+
+/// One line on stderr for a game that just finished (no tokens): for an organiser to follow.
+fn log_finished(game: &LiveGame) {
+    if let Some(result) = game.result_line() {
+        eprintln!("ultima-server: game {} finished: {result}", game.id());
     }
 }

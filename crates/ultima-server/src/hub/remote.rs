@@ -12,7 +12,6 @@ use super::storage::Backend;
 use super::watchers::Entry;
 use crate::game::{Change, LiveGame};
 use crate::redis_store::{Peers, RedisStore};
-use crate::time::now_ms;
 
 impl Peers for Hub {
     fn process(&self) -> &str {
@@ -105,10 +104,12 @@ impl Hub {
         match &change {
             Change::Rematch { game: next } => {
                 if let Ok(created) = self.entry(next).await {
-                    entry.deliver_rematch(&created, self.claim_after_ms()).await;
+                    entry
+                        .deliver_rematch(&created, self.now(), self.claim_after_ms())
+                        .await;
                 }
             }
-            _ => self.deliver(&entry, &game, &change, now_ms()),
+            _ => self.deliver(&entry, &game, &change, self.now()),
         }
         self.arm_clock(&game);
         *slot = Some(game);
@@ -205,7 +206,7 @@ impl Hub {
             {
                 continue;
             }
-            self.deliver(&entry, &game, &Change::Changed, now_ms());
+            self.deliver(&entry, &game, &Change::Changed, self.now());
             self.arm_clock(&game);
             *slot = Some(game);
         }

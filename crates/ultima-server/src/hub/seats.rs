@@ -6,7 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 use ultima_game::TimeControl;
-use ultima_protocol::{ClockSetting, ColorChoice, ErrorCode, Invite, ServerMessage};
+use ultima_protocol::{
+    ClockSetting, ColorChoice, Correspondence, ErrorCode, Invite, ServerMessage,
+    CORRESPONDENCE_DAYS,
+};
 use ultima_rules::Color;
 
 use super::games::Hub;
@@ -16,7 +19,6 @@ use super::watchers::{seated, Outbound};
 use crate::error::ServerError;
 use crate::game::{Change, Expiry, LiveGame};
 use crate::ids;
-use crate::time::now_ms;
 
 /// A connection's seat: the game and the side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,14 +28,21 @@ pub(crate) struct Seating {
 }
 
 impl Hub {
-    /// A new game; the creator's connection is seated in it.
+    /// A new game (a clock, days per move, or untimed); the creator's connection is seated in
+    /// it.
     pub(crate) async fn create(
         self: &Arc<Self>,
         conn: u64,
         tx: &mpsc::Sender<Outbound>,
         color: ColorChoice,
         clock: Option<ClockSetting>,
+        correspondence: Option<Correspondence>,
     ) -> Result<Seating, ErrorCode> {
+        if correspondence.is_some_and(|days| !days.is_valid() || clock.is_some()) {
+            return Err(ErrorCode::BadCorrespondence {
+                allowed_days: CORRESPONDENCE_DAYS.to_vec(),
+            });
+        }
         if clock.is_some_and(|clock| !clock.is_valid()) {
             return Err(ErrorCode::BadClock {
                 max_base_ms: ultima_protocol::MAX_BASE_MS,
@@ -53,7 +62,7 @@ impl Hub {
         let id = ids::game_id().map_err(random)?;
         let invite = ids::invite().map_err(random)?;
         let token = ids::token().map_err(random)?;
-        let now = now_ms();
+        let now = self.now();
         let mut game = LiveGame::new(
             id.clone(),
             seat,
@@ -63,6 +72,7 @@ impl Hub {
                 base_ms: clock.base_ms,
                 increment_ms: clock.increment_ms,
             }),
+            correspondence,
             now,
         );
         game.connect(seat, &self.process.clone(), now);
@@ -73,6 +83,10 @@ impl Hub {
             .add_invite(&invite.compact(), &id)
             .await
             .map_err(unavailable)?;
+        eprintln!(
+            "ultima-server: game {id} created: {}",
+            game.time_control_line()
+        );
         let entry = self.insert(game.clone());
         entry.subscribe(conn, seat, &token, tx);
         seated(tx, &game, seat, &token, true);

@@ -10,8 +10,7 @@ use ultima_protocol::ErrorCode;
 use super::lock::lock;
 use crate::error::StoreError;
 use crate::game::{Change, Lifetimes, LiveGame};
-use crate::sqlite::{Expired, Removal, Row, Sqlite};
-use crate::time::now_ms;
+use crate::sqlite::{Expired, Prune, Removal, Row, Sqlite};
 
 /// How long an expired game's id and invite say so once it is gone (then they are unknown).
 pub(super) const REMEMBER_EXPIRED_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
@@ -86,6 +85,7 @@ impl Backend {
         game: &mut LiveGame,
         change: &Change,
         process: &str,
+        now: f64,
     ) -> Result<(), StoreError> {
         let expected = game.version;
         game.version = expected + 1;
@@ -98,7 +98,7 @@ impl Backend {
                         id: game.id().to_string(),
                         invite,
                         finished: outcome.is_some(),
-                        updated_at: now_ms(),
+                        updated_at: now,
                         record: game.session.game().record(),
                         result: outcome.and_then(|outcome| serde_json::to_string(&outcome).ok()),
                         doc: game.to_json(),
@@ -106,7 +106,7 @@ impl Backend {
                     .await
             }
             #[cfg(feature = "redis")]
-            Backend::Redis(redis) => redis.commit(game, expected, change, process).await,
+            Backend::Redis(redis) => redis.commit(game, expected, change, process, now).await,
         };
         // SQLite needs no word of the change: only Redis publishes it.
         #[cfg(not(feature = "redis"))]
@@ -155,6 +155,24 @@ impl Backend {
         }
     }
 
+    /// Deletes the finished games last changed before `before`; their ids and invites say
+    /// they expired for a while. Returns the ids deleted.
+    pub(super) async fn prune_finished(
+        &self,
+        before: f64,
+        now: f64,
+    ) -> Result<Vec<String>, StoreError> {
+        match self {
+            Backend::Sqlite { store, .. } => store.prune_finished(Prune { before, at: now }).await,
+            #[cfg(feature = "redis")]
+            Backend::Redis(redis) => {
+                redis
+                    .prune_finished(before, REMEMBER_EXPIRED_MS as u64)
+                    .await
+            }
+        }
+    }
+
     /// The games the sweep looks at, `None` when the store failed (logged). With SQLite every
     /// open game is in memory (`in_memory`), and the expired games removed long enough ago are
     /// forgotten first; with Redis the sets of waiting and open games say which may have
@@ -180,6 +198,7 @@ impl Backend {
                 let cutoffs = crate::redis_store::Cutoffs {
                     invites_before: now - lifetimes.invite_ms,
                     changed_before: now - lifetimes.abandoned_ms,
+                    due_before: now,
                 };
                 match redis.candidates(cutoffs).await {
                     Ok(ids) => Some(ids),

@@ -9,7 +9,6 @@ use ultima_rules::Color;
 
 use super::lock::lock;
 use crate::game::{Change, LiveGame};
-use crate::time::now_ms;
 
 /// What the hub sends a connection.
 #[derive(Debug)]
@@ -95,11 +94,10 @@ impl Entry {
     }
 
     /// Moves this game's connections to the rematch `created`, each to the other side.
-    pub(super) async fn deliver_rematch(&self, created: &Entry, claim_ms: u64) {
+    pub(super) async fn deliver_rematch(&self, created: &Entry, now: f64, claim_ms: u64) {
         let subs: Vec<Sub> = lock(&self.subs).drain(..).collect();
         let game = created.game.lock().await;
         let Some(game) = game.as_ref() else { return };
-        let now = now_ms();
         let mut moved = lock(&created.subs);
         for sub in subs {
             let seat = !sub.seat;

@@ -9,7 +9,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use ultima_protocol::{
-    ClientMessage, ClockSetting, ColorChoice, ErrorCode, GameState, ServerMessage,
+    ClientMessage, ClockSetting, ColorChoice, Correspondence, ErrorCode, GameState, ServerMessage,
 };
 use ultima_rules::Color;
 use ultima_server::{Config, Rate, RunningServer};
@@ -210,7 +210,13 @@ pub async fn create(
     clock: Option<ClockSetting>,
 ) -> (Client, String, String, String) {
     let mut creator = Client::connect(url).await;
-    creator.send(&ClientMessage::Create { color, clock }).await;
+    creator
+        .send(&ClientMessage::Create {
+            color,
+            clock,
+            correspondence: None,
+        })
+        .await;
     let (game, _, token, invite) = creator.seated().await;
     creator.state().await;
     (creator, game, token, invite.unwrap_or_default())
@@ -271,11 +277,21 @@ pub struct Pair {
 /// The creator takes White (or `creator`), the friend joins; both have read everything sent
 /// so far.
 pub async fn pair(url: &str, clock: Option<ClockSetting>) -> Pair {
+    pair_with(url, clock, None).await
+}
+
+/// [`pair`], with days per move instead of a clock when `correspondence` is given.
+pub async fn pair_with(
+    url: &str,
+    clock: Option<ClockSetting>,
+    correspondence: Option<Correspondence>,
+) -> Pair {
     let mut creator = Client::connect(url).await;
     creator
         .send(&ClientMessage::Create {
             color: ColorChoice::White,
             clock,
+            correspondence,
         })
         .await;
     let (game, color, white_token, invite) = creator.seated().await;
