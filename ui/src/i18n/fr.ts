@@ -150,6 +150,7 @@ export const fr = {
     agreement: 'Nulle par accord mutuel.',
     time_white: 'Les Blancs ont dépassé le temps.',
     time_black: 'Les Noirs ont dépassé le temps.',
+    timeoutBareKing: 'Nulle : le temps est écoulé, mais l’adversaire n’avait plus que son roi et ne pouvait pas gagner.',
   },
   reasonShort: {
     checkmate: 'échec et mat',
@@ -160,6 +161,7 @@ export const fr = {
     resignation: 'abandon',
     agreement: 'accord mutuel',
     time: 'temps',
+    timeoutBareKing: 'temps contre un roi seul',
   },
 
   list: {
