@@ -131,13 +131,12 @@ describe('online play: the app hosts, the command line joins', () => {
     await playTurn();
     await playTurn();
 
-    // The app quits (its server with it) and starts again: the game is on home, the app hosts
-    // again on its file, the bot comes back with its token, and the game goes on.
+    // The app quits (its server with it) and starts again: it opens on the online game, the app
+    // hosts again on its file, the bot comes back with its token, and the game goes on.
     const beforeQuit = await moveList(browser);
     await driver.quit();
     browser = await driver.launch();
     await browser.setWindowSize(1280, 800);
-    await click(browser, 'home-online-continue');
     const resumed = await waitFor(async () => {
       const list = await moveList(browser);
       return list.length === beforeQuit.length ? list : null;

@@ -98,25 +98,33 @@ export class App {
     this.navigator = new Navigator(window, (route) => void this.show(route, {}));
   }
 
-  /** Opens the first screen where the player was at a quit or a crash (the puzzle trainer, else
-   * the game in progress, else home), then listens to the Rust side's updates. */
+  /** Opens the first screen where the player was at a quit, a crash or a reload (the puzzle
+   * trainer, else the game in progress, else the online game in progress, else home), then
+   * listens to the Rust side's updates. */
   async start(): Promise<void> {
+    try {
+      // The online game saved comes back now (its line in the background): no network wait.
+      await onlineApi.watch((event) => this.onlineEvent(event));
+      this.online = await onlineApi.status();
+    } catch (error) {
+      // A backend without online play: the app goes without it.
+      console.warn('ultima: no online play here', error);
+    }
     const inProgress = this.hasGameInProgress() && !this.puzzleStatus.reopen ? this.current : null;
-    const route: Route = this.puzzleStatus.reopen ? { screen: 'puzzles' } : inProgress ? { screen: 'play', gameId: inProgress.id } : { screen: 'home' };
+    const online = this.puzzleStatus.reopen || inProgress ? null : this.onlineInProgress();
+    const route: Route = this.puzzleStatus.reopen
+      ? { screen: 'puzzles' }
+      : inProgress
+        ? { screen: 'play', gameId: inProgress.id }
+        : online
+          ? { screen: 'play', gameId: online.game.id }
+          : { screen: 'home' };
     this.navigator.start(route);
     await this.show(route, inProgress ? { game: inProgress } : {});
     try {
       await api.watchGames((event) => this.gameEvent(event));
     } catch (error) {
       this.showError(error);
-    }
-    try {
-      await onlineApi.watch((event) => this.onlineEvent(event));
-      this.online = await onlineApi.status();
-      this.redraw();
-    } catch (error) {
-      // A backend without online play (the browser build's): the app goes without it.
-      console.warn('ultima: no online play here', error);
     }
   }
 
