@@ -139,10 +139,11 @@ export const commands = {
 	onlineHost: (port: number) => typedError<HostView, AppError>(__TAURI_INVOKE("online_host", { port })),
 	onlineStopHosting: () => typedError<null, AppError>(__TAURI_INVOKE("online_stop_hosting")),
 	/**
-	 *  A new game (on the server of the settings, or `hosted`: on the one inside the app); the
-	 *  view has the invite for the friend.
+	 *  A new game (on the server of the settings, or `hosted`: on the one inside the app), with a
+	 *  clock, or days per move (`correspondence`), or neither; the view has the invite for the
+	 *  friend.
 	 */
-	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, hosted })),
+	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, correspondence, hosted })),
 	/**  Joins the friend's game on `server` with the invite. */
 	onlineJoin: (server: string, invite: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_join", { server, invite })),
 	/**  The online game as it is now. */
@@ -315,6 +316,18 @@ export type Color = "white" | "black";
 export type ColorChoice = "white" | "black" | 
 /**  The server tosses a coin. */
 "random";
+
+/**
+ *  A correspondence time control: each move within `days_per_move` days (one of
+ *  [`CORRESPONDENCE_DAYS`]). Only the side to move's time runs, and each move gives the mover
+ *  the whole time again for their next one. Until both sides have made their first move each
+ *  has the time per move for it, and letting it pass aborts the game (it is gone: `gameExpired`);
+ *  after that, the side whose time runs out loses on time (drawn if the opponent has nothing
+ *  but its king left).
+ */
+export type Correspondence = {
+	daysPerMove: number,
+};
 
 /**  Every chapter with its tasks and stars. */
 export type CourseMap = {

@@ -3,7 +3,7 @@
 //! back, the state of the line, and what it reports.
 
 use serde::{Deserialize, Serialize};
-use ultima_protocol::{ClientMessage, ClockSetting, ColorChoice, ServerMessage};
+use ultima_protocol::{ClientMessage, ClockSetting, ColorChoice, Correspondence, ServerMessage};
 use ultima_rules::Color;
 
 use crate::error::OnlineError;
@@ -15,6 +15,8 @@ pub enum Seat {
     Create {
         color: ColorChoice,
         clock: Option<ClockSetting>,
+        /// Days per move instead of a clock (not both).
+        correspondence: Option<Correspondence>,
     },
     /// The other seat of the game an invite names.
     Join { invite: String },
@@ -25,10 +27,14 @@ pub enum Seat {
 impl Seat {
     pub fn message(&self) -> ClientMessage {
         match self {
-            Seat::Create { color, clock } => ClientMessage::Create {
+            Seat::Create {
+                color,
+                clock,
+                correspondence,
+            } => ClientMessage::Create {
                 color: *color,
                 clock: *clock,
-                correspondence: None,
+                correspondence: *correspondence,
             },
             Seat::Join { invite } => ClientMessage::Join {
                 invite: invite.clone(),

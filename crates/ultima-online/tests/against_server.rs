@@ -39,9 +39,17 @@ async fn server(
 
 /// A client that creates an untimed game, playing `color`.
 async fn create(url: &str, color: ColorChoice) -> (Client, Events) {
-    Client::open(url, Seat::Create { color, clock: None }, quick())
-        .await
-        .expect("create")
+    Client::open(
+        url,
+        Seat::Create {
+            color,
+            clock: None,
+            correspondence: None,
+        },
+        quick(),
+    )
+    .await
+    .expect("create")
 }
 
 /// A client that joins with `invite`, or why it could not.

@@ -12,7 +12,9 @@ use ultima_app_state::error::{AppError, OnlineProblem};
 use ultima_app_state::online::wire::{LinkView, OnlineAction, OnlineEvent, OnlineSettings};
 use ultima_core::online::network_problem;
 use ultima_core::Answer;
-use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice, ServerMessage};
+use ultima_online::protocol::{
+    ClientMessage, ClockSetting, ColorChoice, Correspondence, ServerMessage,
+};
 use ultima_online::{
     normalize_address, problem_of, Credentials, Effect, Event, Line, OnlineError, Options, Seat,
 };
@@ -130,6 +132,8 @@ pub struct Lines {
 struct CreateArgs {
     color: ColorChoice,
     clock: Option<ClockSetting>,
+    #[serde(default)]
+    correspondence: Option<Correspondence>,
     hosted: bool,
 }
 
@@ -230,13 +234,18 @@ impl Lines {
                 let CreateArgs {
                     color,
                     clock,
+                    correspondence,
                     hosted,
                 } = args(command, raw)?;
                 if hosted {
                     return Err(Answer::Error(AppError::new(OnlineProblem::HostNotHere)));
                 }
                 let address = core.online_server().map_err(Answer::Error)?;
-                let seat = Seat::Create { color, clock };
+                let seat = Seat::Create {
+                    color,
+                    clock,
+                    correspondence,
+                };
                 Called::later(self.open(address, seat, false, request, now_ms))
             }
             "online_join" => {

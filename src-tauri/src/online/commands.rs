@@ -10,7 +10,7 @@ use super::Online;
 use crate::error::{AppError, StorageWhat};
 use crate::state::{AppState, Launch};
 use ultima_game::wire::BoardView;
-use ultima_online::protocol::{ClockSetting, ColorChoice};
+use ultima_online::protocol::{ClockSetting, ColorChoice, Correspondence};
 
 /// The app's state once it is open (waited for off the main thread).
 async fn opened(launch: &State<'_, Launch>) -> Result<AppState, AppError> {
@@ -84,8 +84,9 @@ pub async fn online_stop_hosting(
     Ok(())
 }
 
-/// A new game (on the server of the settings, or `hosted`: on the one inside the app); the
-/// view has the invite for the friend.
+/// A new game (on the server of the settings, or `hosted`: on the one inside the app), with a
+/// clock, or days per move (`correspondence`), or neither; the view has the invite for the
+/// friend.
 #[tauri::command]
 #[specta::specta]
 pub async fn online_create(
@@ -93,10 +94,13 @@ pub async fn online_create(
     online: State<'_, Online>,
     color: ColorChoice,
     clock: Option<ClockSetting>,
+    correspondence: Option<Correspondence>,
     hosted: bool,
 ) -> Result<OnlineView, AppError> {
     let app = opened(&launch).await?;
-    online.create(&app, color, clock, hosted).await
+    online
+        .create(&app, color, clock, correspondence, hosted)
+        .await
 }
 
 /// Joins the friend's game on `server` with the invite.

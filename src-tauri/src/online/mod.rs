@@ -24,7 +24,9 @@ use ultima_app_state::online::wire::{
     HostView, LinkView, OnlineEvent, OnlineSettings, OnlineStatus, OnlineView,
 };
 use ultima_core::online::{network_problem, Begun};
-use ultima_online::protocol::{ClientMessage, ClockSetting, ColorChoice, GameState, ServerMessage};
+use ultima_online::protocol::{
+    ClientMessage, ClockSetting, ColorChoice, Correspondence, GameState, ServerMessage,
+};
 use ultima_online::{normalize_address, problem_of, Client, Event, Events, Options, Seat};
 
 use crate::error::{AppError, OnlineProblem};
@@ -209,6 +211,7 @@ impl Online {
         app: &AppState,
         color: ColorChoice,
         clock: Option<ClockSetting>,
+        correspondence: Option<Correspondence>,
         hosted: bool,
     ) -> Result<OnlineView, AppError> {
         self.app(app);
@@ -223,8 +226,12 @@ impl Online {
         } else {
             app.with_core(|core| core.online_server())?
         };
-        self.open(app, address, hosted, Seat::Create { color, clock })
-            .await
+        let seat = Seat::Create {
+            color,
+            clock,
+            correspondence,
+        };
+        self.open(app, address, hosted, seat).await
     }
 
     /// Joins the friend's game with the invite, on the server at `server` (saved as the

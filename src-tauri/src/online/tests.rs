@@ -45,7 +45,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
 
     // No server set and not hosting: said so.
     let error = host
-        .create(&host_state, ColorChoice::White, None, false)
+        .create(&host_state, ColorChoice::White, None, None, false)
         .await
         .expect_err("no server");
     assert_eq!(error.problem, OnlineProblem::NoServer);
@@ -56,7 +56,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .iter()
         .any(|a| a == &format!("ws://127.0.0.1:{}", hosting.port)));
     let created = host
-        .create(&host_state, ColorChoice::White, None, true)
+        .create(&host_state, ColorChoice::White, None, None, true)
         .await
         .expect("creates");
     let invite = created.invite.clone().expect("an invite to share");
@@ -209,7 +209,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     )
     .expect("the server is set");
     let created = host
-        .create(&host_state, ColorChoice::White, None, false)
+        .create(&host_state, ColorChoice::White, None, None, false)
         .await
         .expect("creates");
     assert!(!created.hosted);
@@ -302,7 +302,7 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         )
         .expect("the server is set");
     let created = online
-        .create(&state, ColorChoice::White, None, false)
+        .create(&state, ColorChoice::White, None, None, false)
         .await
         .expect("creates");
     assert!(created.invite.is_some());

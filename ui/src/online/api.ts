@@ -8,6 +8,7 @@ import {
   type BoardView,
   type ClockSetting,
   type ColorChoice,
+  type Correspondence,
   type HostView,
   type OnlineAction,
   type OnlineEvent,
@@ -30,8 +31,8 @@ export const onlineApi = {
   stopHosting: async (): Promise<void> => {
     await unwrap(commands.onlineStopHosting());
   },
-  create: (color: ColorChoice, clock: ClockSetting | null, hosted: boolean): Promise<OnlineView> =>
-    unwrap(commands.onlineCreate(color, clock, hosted)),
+  create: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean): Promise<OnlineView> =>
+    unwrap(commands.onlineCreate(color, clock, correspondence, hosted)),
   join: (server: string, invite: string): Promise<OnlineView> => unwrap(commands.onlineJoin(server, invite)),
   game: (): Promise<OnlineView> => unwrap(commands.onlineGame()),
   boardAt: (ply: number): Promise<BoardView> => unwrap(commands.onlineBoardAt(ply)),

@@ -1,5 +1,17 @@
 // How a clock reads on screen.
 
+import { t } from '../i18n';
+
+/** A correspondence clock's time left: days and hours, hours and minutes, or `m:ss` in the last
+ * hour. */
+export function formatLongClock(ms: number): string {
+  const total = Math.max(0, ms);
+  if (total < 3_600_000) return formatClock(total);
+  const hours = Math.floor(total / 3_600_000);
+  if (hours < 24) return t('online.hoursMinutes', { hours, minutes: Math.floor((total % 3_600_000) / 60_000) });
+  return t('online.daysHours', { days: Math.floor(hours / 24), hours: hours % 24 });
+}
+
 /** `m:ss`, or `h:mm:ss`; tenths under ten seconds. */
 export function formatClock(ms: number): string {
   const total = Math.max(0, ms);

@@ -8,7 +8,7 @@ import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { progressLine } from '../common/wording';
-import { CLOCKS, OnlineCtrl, type ClockChoice, type OnlineMode } from './onlineCtrl';
+import { CLOCKS, OnlineCtrl, daysPerMove, type ClockChoice, type OnlineMode } from './onlineCtrl';
 import './online.css';
 
 export { OnlineCtrl } from './onlineCtrl';
@@ -34,6 +34,8 @@ export function onlineScreen(app: App, invite: string | null = null): Screen {
 
 function clockLabel(choice: ClockChoice): string {
   if (choice === 'none') return t('online.untimed');
+  const days = daysPerMove(choice);
+  if (days !== null) return t('online.daysPerMove', { count: days });
   const [minutes, increment] = choice.split('+');
   return t('online.clockMinutes', { minutes: minutes ?? '', increment: increment ?? '' });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { GameView, OnlineStatus, OnlineView } from '../bindings';
 import type { OnlineApi } from './api';
-import { clockSetting, OnlineCtrl, type OnlineHost } from './onlineCtrl';
-import { formatClock } from './clock';
+import { clockSetting, correspondenceSetting, OnlineCtrl, type OnlineHost } from './onlineCtrl';
+import { formatClock, formatLongClock } from './clock';
 
 function view(id: string, result: GameView['result'] = null): OnlineView {
   return {
@@ -61,6 +61,18 @@ describe('OnlineCtrl', () => {
     expect(clockSetting('none')).toBeNull();
     expect(clockSetting('5+3')).toEqual({ baseMs: 300_000, incrementMs: 3_000 });
     expect(clockSetting('30+20')).toEqual({ baseMs: 1_800_000, incrementMs: 20_000 });
+    expect(correspondenceSetting('30+20')).toBeNull();
+  });
+
+  it('turns a correspondence choice into days per move, with no clock', async () => {
+    expect(clockSetting('3d')).toBeNull();
+    expect(correspondenceSetting('3d')).toEqual({ daysPerMove: 3 });
+    expect(correspondenceSetting('14d')).toEqual({ daysPerMove: 14 });
+    const create = vi.fn(() => Promise.resolve(view('online-g9')));
+    const ctrl = new OnlineCtrl(fakeApp({ ...STATUS }), () => Promise.resolve(true), fakeApi({ create }));
+    ctrl.set('clock', '7d');
+    await ctrl.create();
+    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 7 }, false);
   });
 
   it('hosts on the port typed, creates the game there, and opens it in place of this screen', async () => {
@@ -78,7 +90,7 @@ describe('OnlineCtrl', () => {
     await ctrl.create();
     expect(setSettings).toHaveBeenCalledWith({ server: 'ws://10.0.0.2:7070', hostPort: 7272 });
     expect(host).toHaveBeenCalledWith(7272);
-    expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, true);
+    expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, null, true);
     expect(app.online?.game?.game.id).toBe('online-g1');
     expect(app.online?.hosting?.addresses).toEqual(['ws://192.168.1.20:7272']);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g1' }, {}, 'replace');
@@ -153,5 +165,12 @@ describe('formatClock', () => {
     expect(formatClock(3_725_000)).toBe('1:02:05');
     expect(formatClock(9_870)).toBe('9.8');
     expect(formatClock(-5)).toBe('0.0');
+  });
+
+  it('writes a correspondence clock in days and hours, then hours and minutes', () => {
+    expect(formatLongClock(3 * 86_400_000 + 5 * 3_600_000 + 1)).toBe('3 d 5 h');
+    expect(formatLongClock(86_400_000)).toBe('1 d 0 h');
+    expect(formatLongClock(5 * 3_600_000 + 7 * 60_000)).toBe('5 h 7 min');
+    expect(formatLongClock(65_400)).toBe('1:06');
   });
 });

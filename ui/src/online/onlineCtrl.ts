@@ -3,7 +3,7 @@
 // and the way to the game once the Rust side has it. Its view is online.ts.
 
 import type { App } from '../app/app';
-import type { ClockSetting, ColorChoice, OnlineSettings, OnlineStatus, OnlineView } from '../bindings';
+import type { ClockSetting, ColorChoice, Correspondence, OnlineSettings, OnlineStatus, OnlineView } from '../bindings';
 import { onlineApi, type OnlineApi } from './api';
 
 /** The address of the server the page was loaded from, when it was (a browser, not the app). */
@@ -14,14 +14,25 @@ export function pageOrigin(): string {
 
 export type OnlineMode = 'create' | 'join';
 
-/** The clocks offered: none, or minutes + seconds added per move. */
-export const CLOCKS = ['none', '5+3', '10+5', '15+10', '30+20'] as const;
+/** The clocks offered: none, minutes + seconds added per move, or days per move (correspondence:
+ * the time comes back whole after each move). */
+export const CLOCKS = ['none', '5+3', '10+5', '15+10', '30+20', '1d', '2d', '3d', '7d', '14d'] as const;
 export type ClockChoice = (typeof CLOCKS)[number];
 
+/** Days per move, for a correspondence choice (`3d`); `null` for the others. */
+export function daysPerMove(choice: ClockChoice): number | null {
+  return choice.endsWith('d') ? Number(choice.slice(0, -1)) : null;
+}
+
 export function clockSetting(choice: ClockChoice): ClockSetting | null {
-  if (choice === 'none') return null;
+  if (choice === 'none' || daysPerMove(choice) !== null) return null;
   const [minutes, increment] = choice.split('+').map(Number);
   return { baseMs: (minutes ?? 0) * 60_000, incrementMs: (increment ?? 0) * 1000 };
+}
+
+export function correspondenceSetting(choice: ClockChoice): Correspondence | null {
+  const days = daysPerMove(choice);
+  return days === null ? null : { daysPerMove: days };
 }
 
 /** What the screen needs of the app. */
@@ -134,7 +145,7 @@ export class OnlineCtrl {
         const hosting = await this.online.host(port);
         if (this.app.online) this.app.online = { ...this.app.online, hosting };
       }
-      return this.online.create(this.color, clockSetting(this.clock), this.hosted);
+      return this.online.create(this.color, clockSetting(this.clock), correspondenceSetting(this.clock), this.hosted);
     });
   }
 

@@ -13,7 +13,7 @@ import { t } from '../i18n';
 import { qrView } from './qr';
 import { describeProblem } from '../problems';
 import { onlineApi, type OnlineApi } from './api';
-import { formatClock } from './clock';
+import { formatClock, formatLongClock } from './clock';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { otherSide } from '../common/wording';
 import { PlayCtrl, dialogQuestions, playView, stepKeys } from '../play/play';
@@ -224,10 +224,10 @@ function clockView(ctrl: OnlineGameCtrl, clock: ClockView, side: Color): VNode {
   return h(
     'div.clock',
     {
-      class: { running: clock.running === side, low: left < 20_000, mine: side === ctrl.you },
+      class: { running: clock.running === side, low: left < (clock.daysPerMove ? 3_600_000 : 20_000), mine: side === ctrl.you },
       attrs: { ...testid(`clock-${side}`), role: 'timer', 'aria-label': t('online.clockOf', { context: side }) },
     },
-    [h('span.clock-side', t(`side.${side}`)), h('span.clock-time', formatClock(left))],
+    [h('span.clock-side', t(`side.${side}`)), h('span.clock-time', clock.daysPerMove ? formatLongClock(left) : formatClock(left))],
   );
 }
 

@@ -75,7 +75,11 @@ pub fn parse(args: &[String]) -> Result<Online, CliError> {
             )?;
             Ok(Online::Play(PlaySettings {
                 address,
-                seat: Seat::Create { color, clock },
+                seat: Seat::Create {
+                    color,
+                    clock,
+                    correspondence: None,
+                },
                 level,
                 seed,
             }))
@@ -230,7 +234,8 @@ mod tests {
                 clock: Some(ClockSetting {
                     base_ms: 300_000,
                     increment_ms: 5_000
-                })
+                }),
+                correspondence: None,
             }
         );
         let Ok(Online::Play(join)) = parse(&words(&[
@@ -275,7 +280,7 @@ mod tests {
             usage_of(&["host", "ws://h:1", "--level", "novice", "--color", "red"])
                 .contains("white, black or random")
         );
-        assert!(usage_of(&["host", "http://h:1", "--level", "novice"]).contains("ws://"));
+        assert!(usage_of(&["host", "ftp://h:1", "--level", "novice"]).contains("ws://"));
         assert!(usage_of(&["join", "ws://h:1", "--level", "novice"]).contains("invite code"));
         assert!(
             usage_of(&["host", "ws://h:1", "--level", "novice", "--fast"])

@@ -245,6 +245,7 @@ async fn one_game(
     let create = Seat::Create {
         color: ColorChoice::White,
         clock: None,
+        correspondence: None,
     };
     let (white, mut white_events) = open(address, create, opening).await?;
     let invite = white

@@ -27,6 +27,7 @@ fn create() -> Seat {
             base_ms: 300_000,
             increment_ms: 2_000,
         }),
+        correspondence: None,
     }
 }
 
