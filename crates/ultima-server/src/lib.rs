@@ -12,17 +12,19 @@ mod config;
 mod connection;
 mod error;
 mod game;
+mod http;
 mod hub;
 mod ids;
 mod limit;
+mod listen;
 #[cfg(feature = "redis")]
 mod redis_store;
+mod slots;
 mod sqlite;
 mod time;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -40,6 +42,7 @@ pub struct RunningServer {
     stop: watch::Sender<bool>,
     task: Mutex<Option<JoinHandle<()>>>,
     hub: Arc<Hub>,
+    slots: Arc<slots::Slots>,
 }
 
 impl RunningServer {
@@ -56,6 +59,11 @@ impl RunningServer {
     /// Games held in this process's memory (for the load figures).
     pub fn games_in_memory(&self) -> usize {
         self.hub.games_in_memory()
+    }
+
+    /// Connections open now (HTTP and websockets).
+    pub fn connections(&self) -> usize {
+        self.slots.open()
     }
 
     /// Stops accepting connections and closes the open ones. Games are stored as they go, so
@@ -110,7 +118,7 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, ServerError> {
 
 fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
     let addr = listener.local_addr().unwrap_or(hub.config.listen);
-    let (stop, mut stopped) = watch::channel(false);
+    let (stop, stopped) = watch::channel(false);
     // Games left alone too long are ended or removed (see `LiveGame::expiry`).
     let sweeping = Arc::clone(&hub);
     let mut sweep_stopped = stopped.clone();
@@ -124,26 +132,26 @@ fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
             }
         }
     });
-    let accepting = Arc::clone(&hub);
+    let slots = slots::Slots::new(
+        hub.config.max_connections,
+        hub.config.max_connections_per_address,
+    );
+    let shared = Arc::new(http::Shared {
+        hub: Arc::clone(&hub),
+        slots: Arc::clone(&slots),
+        stop: stopped.clone(),
+    });
+    let counted = Arc::clone(&slots);
+    let router = http::router(shared);
+    let behind_proxy = hub.config.behind_proxy;
     let task = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                accepted = listener.accept() => match accepted {
-                    Ok((stream, peer)) => {
-                        let stop = stopped.clone();
-                        tokio::spawn(connection::serve(Arc::clone(&accepting), stream, peer, stop));
-                    }
-                    // Out of file descriptors and the like: wait a little, go on.
-                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-                },
-                _ = stopped.changed() => break,
-            }
-        }
+        listen::accept(listener, router, slots, behind_proxy, stopped).await;
     });
     RunningServer {
         addr,
         stop,
         task: Mutex::new(Some(task)),
         hub,
+        slots: counted,
     }
 }

@@ -18,7 +18,24 @@ fn run(args: &[&str]) -> (Option<i32>, String) {
 #[test]
 fn bad_arguments_are_refused_with_the_usage() {
     for (args, says) in [
-        (&[][..], "--listen is required"),
+        (&["--web"][..], "--web needs a value"),
+        (
+            &[
+                "--listen",
+                "127.0.0.1:0",
+                "--web",
+                "/nonexistent-ultima-web",
+            ][..],
+            "has no index.html",
+        ),
+        (
+            &["--listen", "127.0.0.1:0", "--max-connections", "0"][..],
+            "--max-connections: `0` is not a whole number from 1",
+        ),
+        (
+            &["--listen", "127.0.0.1:0", "--idle-timeout", "-1"][..],
+            "--idle-timeout",
+        ),
         (&["--listen"][..], "--listen needs a value"),
         (&["--listen", "localhost"][..], "is not HOST:PORT"),
         (
