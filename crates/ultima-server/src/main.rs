@@ -14,6 +14,7 @@
 //! move played, gone) after this (1209600, 14 days, by default). The connection limits
 //! (`--max-connections` and the rest) are in docs/server.md.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -200,34 +201,56 @@ fn make_db_folder(config: &Config) -> Result<(), String> {
         .map_err(|error| format!("cannot make the folder {}: {error}", folder.display()))
 }
 
-/// What the organiser reads after `listening on ADDR`.
+/// This machine's address on the network it would reach the internet by (asked of the
+/// routing table: a UDP socket "connected" sends nothing), for the address to give players.
+fn network_address() -> Option<std::net::IpAddr> {
+    let socket = std::net::UdpSocket::bind(("0.0.0.0", 0)).ok()?;
+    socket.connect(("192.0.2.1", 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+/// What the organiser reads: `listening on ADDR` (the line scripts wait for), then where the
+/// app and the games are. Written to stdout, which may be closed once the first line was read.
 fn tell(config: &Config, addr: SocketAddr) {
+    let mut lines = vec![format!("listening on {addr}")];
     let host = if addr.ip().is_unspecified() {
         "every interface of this machine".to_string()
     } else {
         addr.ip().to_string()
     };
     let url_host = if addr.ip().is_unspecified() {
-        "THIS-MACHINE".to_string()
+        network_address().map_or("THIS-MACHINE".to_string(), |ip| match ip {
+            std::net::IpAddr::V4(v4) => v4.to_string(),
+            std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+        })
     } else {
         addr.ip().to_string()
     };
-    println!("  on {host}, port {}", addr.port());
+    lines.push(format!("  on {host}, port {}", addr.port()));
     match &config.web {
-        Some(dir) => println!(
+        Some(dir) => lines.push(format!(
             "  the web app: http://{url_host}:{}/ (from {})",
             addr.port(),
             dir.display()
-        ),
-        None => println!(
+        )),
+        None => lines.push(format!(
             "  no web app here (build it with `npm run build:web`, or give --web DIR); online play connects to ws://{url_host}:{}",
             addr.port()
-        ),
+        )),
     }
     match (&config.redis, &config.db) {
-        (Some(url), _) => println!("  the games in Redis at {url}"),
-        (None, Some(db)) => println!("  the games in {}", db.display()),
-        (None, None) => println!("  the games in memory only (gone when the server stops)"),
+        (Some(url), _) => lines.push(format!("  the games in Redis at {url}")),
+        (None, Some(db)) => lines.push(format!("  the games in {}", db.display())),
+        (None, None) => {
+            lines.push("  the games in memory only (gone when the server stops)".to_string())
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(stdout, "{line}").is_err() {
+            break;
+        }
     }
 }
 
@@ -258,7 +281,6 @@ fn main() -> ExitCode {
     runtime.block_on(async {
         match ultima_server::start(config).await {
             Ok(server) => {
-                println!("listening on {}", server.local_addr());
                 tell(&config_shown, server.local_addr());
                 // Stops on Ctrl-C (or SIGTERM's default); games are stored as they go.
                 std::future::pending::<()>().await;

@@ -173,6 +173,9 @@ async fn bad_moves_and_bad_frames_are_refused_to_the_sender_and_change_nothing()
         r#"{"type": "move", "ply": 1, "move": "d7d4", "token": "forged"}"#,
         r#"{"type": "becomeWhite"}"#,
         r#"["move", 1, "d7d4"]"#,
+        // A key twice: serde_json would take the last, another reader the first.
+        r#"{"type": "move", "ply": 1, "ply": 1, "move": "d7d4"}"#,
+        r#"{"type": "resign", "type": "move", "ply": 1, "move": "d7d4"}"#,
     ] {
         players.black.send_text(text).await;
         assert!(
