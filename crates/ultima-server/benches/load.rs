@@ -325,11 +325,7 @@ struct Seated {
     loads: Vec<Loaded>,
 }
 
-async fn open_game(
-    white_url: &str,
-    black_url: &str,
-    app: Option<&App>,
-) -> Result<Seated, String> {
+async fn open_game(white_url: &str, black_url: &str, app: Option<&App>) -> Result<Seated, String> {
     let mut loads = Vec::new();
     if let Some(app) = app {
         loads.push(load_app(app).await?);

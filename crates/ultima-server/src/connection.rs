@@ -376,5 +376,18 @@ async fn act(hub: &Arc<Hub>, seating: &Seating, message: ClientMessage) -> Resul
             | ClientMessage::Ping {} => Err(ErrorCode::AlreadySeated),
         }
     };
-    hub.act(&seating.game, change, |_, _| {}).await
+    // A game this message ends is logged (the clock's flag and the sweep end games elsewhere).
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let watched = |game: &mut crate::game::LiveGame, now: f64| {
+        let was_over = game.is_over();
+        let applied = change(game, now);
+        let ends = applied.is_ok() && !was_over && game.is_over();
+        finished.store(ends, std::sync::atomic::Ordering::Relaxed);
+        applied
+    };
+    hub.act(&seating.game, watched, |_, _| {}).await?;
+    if finished.load(std::sync::atomic::Ordering::Relaxed) {
+        eprintln!("ultima-server: game {} finished", seating.game);
+    }
+    Ok(())
 }
