@@ -174,14 +174,24 @@ fn player_address(behind_proxy: bool, peer: SocketAddr, headers: &HeaderMap) -> 
         .map_or(peer, |address| SocketAddr::new(address, peer.port()))
 }
 
-/// A request asking for an upgrade is the websocket's (a bad handshake is answered 400 by
+/// Whether a request means to open a websocket (`Upgrade: websocket`, or a websocket's key):
+/// another upgrade (`h2c`) is ignored, as HTTP allows, and the request answered as any other.
+fn asks_for_websocket(headers: &HeaderMap) -> bool {
+    let upgrade = headers
+        .get(header::UPGRADE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.to_ascii_lowercase().contains("websocket"));
+    upgrade || headers.contains_key(header::SEC_WEBSOCKET_KEY)
+}
+
+/// A request asking for a websocket is the websocket's (a bad handshake is answered 400 by
 /// axum's extractor); any other goes on to the web app.
 async fn websocket_first(
     State(shared): State<Arc<Shared>>,
     request: Request,
     next: Next,
 ) -> Response {
-    if !request.headers().contains_key(header::UPGRADE) {
+    if !asks_for_websocket(request.headers()) {
         return next.run(request).await;
     }
     let (mut parts, _body) = request.into_parts();
@@ -251,6 +261,22 @@ mod tests {
         assert!(!immutable("/sw.js"));
         assert!(!immutable("/manifest.webmanifest"));
         assert!(!immutable("/icons/icon-512.png"));
+    }
+
+    #[test]
+    fn only_a_websocket_upgrade_is_taken_for_one() {
+        let mut headers = HeaderMap::new();
+        assert!(!asks_for_websocket(&headers));
+        headers.insert(header::UPGRADE, HeaderValue::from_static("h2c"));
+        assert!(!asks_for_websocket(&headers));
+        headers.insert(header::UPGRADE, HeaderValue::from_static("WebSocket"));
+        assert!(asks_for_websocket(&headers));
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::SEC_WEBSOCKET_KEY,
+            HeaderValue::from_static("dGhlIHNhbXBsZSBub25jZQ=="),
+        );
+        assert!(asks_for_websocket(&headers));
     }
 
     #[test]

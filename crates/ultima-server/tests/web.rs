@@ -145,6 +145,10 @@ async fn the_app_is_served_with_its_types_compression_and_caching_beside_the_web
     assert!(page.header("content-type").starts_with("text/html"));
     assert_eq!(page.header("cache-control"), "no-cache");
     assert_eq!(page.decoded(), INDEX.as_bytes());
+    // Another upgrade than a websocket's is ignored, as HTTP allows.
+    let h2c = get(addr, "/", &[("upgrade", "h2c"), ("connection", "upgrade")]).await;
+    assert_eq!(h2c.status, StatusCode::OK);
+    assert_eq!(h2c.decoded(), INDEX.as_bytes());
     // An invite link is the page too, and the page's relative addresses from there reach the
     // app's files.
     for path in [
