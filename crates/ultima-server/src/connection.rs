@@ -11,6 +11,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::error::ProtocolError;
 use tokio_tungstenite::tungstenite::Error as WsError;
 use ultima_protocol::{
     ClientMessage, ErrorCode, ServerMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
@@ -127,6 +128,8 @@ fn read_failure(error: axum::Error) -> Option<Closing> {
     let error = error.into_inner();
     match error.downcast_ref::<WsError>() {
         Some(WsError::Capacity(_)) => Some(Closing::FrameTooLarge),
+        // Gone without a close frame: a client that lost its network, not a broken one.
+        Some(WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => None,
         Some(WsError::Protocol(_)) => Some(Closing::ProtocolError),
         Some(WsError::Utf8(_)) => Some(Closing::NotUtf8),
         _ => None,

@@ -81,7 +81,9 @@ fn web_app(dir: PathBuf) -> Router {
             async move { join_page(&dir, request, next).await }
         }))
         .layer(middleware::from_fn(cache_headers))
-        .layer(CompressionLayer::new())
+        // As it goes, gzip only: brotli's fast levels are no smaller than gzip's on the app's
+        // files and hold megabytes a response (the release layout has brotli at its best level).
+        .layer(CompressionLayer::new().no_br())
 }
 
 /// `/join/CODE` is the app's page (`/`); `/join/...` naming a file of the app (the page's
@@ -114,16 +116,25 @@ fn immutable(path: &str) -> bool {
     path.starts_with("/assets/") || path.ends_with(".wasm")
 }
 
-/// `Cache-Control` on the web app's files (after `/join/` is rewritten, so by the file served).
+/// `Cache-Control` and `Vary` on the web app's files (after `/join/` is rewritten, so by the file
+/// served).
 async fn cache_headers(request: Request, next: Next) -> Response {
     let forever = immutable(request.uri().path());
     let mut response = next.run(request).await;
     let ok = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
     if ok {
         let value = if forever { CACHE_FOREVER } else { REVALIDATE };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        // Each file may come in another encoding to another browser (a precompressed one, or
+        // compressed as it goes): caches on the way keep them apart.
+        let varies = headers.get_all(header::VARY).iter().any(|vary| {
+            vary.to_str()
+                .is_ok_and(|vary| vary.to_ascii_lowercase().contains("accept-encoding"))
+        });
+        if !varies {
+            headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
     }
     response
 }
