@@ -331,18 +331,30 @@ async fn a_broken_websocket_is_closed_with_a_close_frame_and_a_bad_handshake_ans
 #[tokio::test]
 async fn a_connection_that_sends_no_request_is_closed() {
     // The request's head must come within 10 s (a fixed setting): a silent socket is closed
-    // and its place given back.
+    // and its place given back, as is a kept-alive one once its next request is that late.
     let server = server_with(Config::default()).await;
     let mut silent = match TcpStream::connect(server.local_addr()).await {
         Ok(stream) => stream,
         Err(error) => panic!("{error}"),
     };
-    common::until("the connection counted", || server.connections() == 1).await;
-    let mut buffer = [0u8; 64];
-    let read = tokio::time::timeout(Duration::from_secs(15), silent.read(&mut buffer)).await;
-    assert!(
-        matches!(read, Ok(Ok(_)) | Ok(Err(_))),
-        "still open after 15 s"
-    );
-    common::until("the place given back", || server.connections() == 0).await;
+    // And one kept alive after a request, that sends no other.
+    let mut kept = match TcpStream::connect(server.local_addr()).await {
+        Ok(stream) => stream,
+        Err(error) => panic!("{error}"),
+    };
+    let _ = kept
+        .write_all(b"GET /nothing HTTP/1.1\r\nHost: ultima\r\n\r\n")
+        .await;
+    let answer = read_until(&mut kept, |got| got.ends_with(b"not found\n")).await;
+    assert!(answer.starts_with(b"HTTP/1.1 404"));
+    common::until("the connections counted", || server.connections() == 2).await;
+    for stream in [&mut silent, &mut kept] {
+        let mut buffer = [0u8; 64];
+        let read = tokio::time::timeout(Duration::from_secs(15), stream.read(&mut buffer)).await;
+        assert!(
+            matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+            "still open after 15 s"
+        );
+    }
+    common::until("the places given back", || server.connections() == 0).await;
 }
