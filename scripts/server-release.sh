@@ -44,6 +44,10 @@ out=dist-server
 mkdir -p "$out"
 rm -rf "$out/web"
 cp "$target_dir/release/ultima-server" "$out/ultima-server"
+# The release profile keeps some debug information (for profiling): not in the deployed binary.
+if command -v strip >/dev/null; then
+  strip "$out/ultima-server"
+fi
 cp -R ui/web/dist "$out/web"
 
 # Brotli (quality 11) and gzip (level 9) beside each file that compresses, for the server to

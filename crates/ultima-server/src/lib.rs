@@ -7,6 +7,9 @@
 //! - Storage: SQLite by default (a file, or memory), or Redis with [`Config::redis`] so that
 //!   several processes share the games.
 //! - The protocol: `ultima-protocol` and `PROTOCOL.md`.
+//! - HTTP: one address for the websocket and, with [`Config::web`], the built web app
+//!   (`http`: the routes; `listen`: the accept loop and the connection caps of `slots`;
+//!   `connection`: one websocket, its limits and why it is closed).
 
 mod config;
 mod connection;
