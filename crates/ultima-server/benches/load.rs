@@ -513,6 +513,7 @@ async fn run(options: Options) -> Result<(), String> {
 
     let results = Arc::new(Mutex::new(Vec::new()));
     let cpu_before: u64 = pids.iter().map(|pid| cpu_ticks(*pid)).sum();
+    let own_cpu_before = cpu_ticks(std::process::id());
     let playing = Instant::now();
     let mut tasks = Vec::new();
     for (i, seated) in games.into_iter().enumerate() {
@@ -535,6 +536,7 @@ async fn run(options: Options) -> Result<(), String> {
     let elapsed = playing.elapsed();
     let rss_after: u64 = pids.iter().map(|pid| rss_kib(*pid)).sum();
     let cpu_used = pids.iter().map(|pid| cpu_ticks(*pid)).sum::<u64>() - cpu_before;
+    let own_cpu_used = cpu_ticks(std::process::id()).saturating_sub(own_cpu_before);
     let results = std::mem::take(&mut *results.lock().await);
     let mut round_trips = Vec::new();
     let mut to_opponent = Vec::new();
@@ -595,6 +597,15 @@ async fn run(options: Options) -> Result<(), String> {
         cpu_used as f64 / 100.0,
         cpu_used as f64 * 10_000.0 / sent.max(1) as f64,
         cpu_used as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "the bench's players' CPU meanwhile: {:.2} s ({:.0}% of one core); load average at the end: {}",
+        own_cpu_used as f64 / 100.0,
+        own_cpu_used as f64 / elapsed.as_secs_f64(),
+        std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|text| text.split_whitespace().next().map(str::to_string))
+            .unwrap_or_default()
     );
     println!(
         "every player received exactly the moves played: {}",
