@@ -210,6 +210,15 @@ fn network_address() -> Option<std::net::IpAddr> {
     (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
 }
 
+/// How many files this process may open (Linux: /proc/self/limits), if known.
+fn open_files_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|line| line.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
 /// What the organiser reads: `listening on ADDR` (the line scripts wait for), then where the
 /// app and the games are. Written to stdout, which may be closed once the first line was read.
 fn tell(config: &Config, addr: SocketAddr) {
@@ -244,6 +253,15 @@ fn tell(config: &Config, addr: SocketAddr) {
         (None, Some(db)) => lines.push(format!("  the games in {}", db.display())),
         (None, None) => {
             lines.push("  the games in memory only (gone when the server stops)".to_string())
+        }
+    }
+    if let Some(open_files) = open_files_limit() {
+        // A connection is an open file: past the limit, connections wait in the queue.
+        if open_files < config.max_connections as u64 + 64 {
+            lines.push(format!(
+                "  note: this process may open {open_files} files, fewer than --max-connections {}: raise it (ulimit -n, systemd's LimitNOFILE)",
+                config.max_connections
+            ));
         }
     }
     let mut stdout = std::io::stdout().lock();
