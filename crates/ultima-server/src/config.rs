@@ -50,7 +50,8 @@ pub struct Config {
     /// is closed: its seat shows away. Clients ping every 10 s.
     pub idle_timeout: Duration,
     /// A write to a client that does not read within this is given up, and the connection
-    /// dropped: its seat shows away, and the opponent can claim the game.
+    /// dropped: its seat shows away, and the opponent can claim the game (a file of the web app
+    /// that is not read is given up alike).
     pub write_timeout: Duration,
     /// A connection refused more messages than this in 10 seconds (any refusal: the rate, a bad
     /// frame, a move out of turn) is closed.

@@ -147,8 +147,17 @@ fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
     let counted = Arc::clone(&slots);
     let router = http::router(shared);
     let behind_proxy = hub.config.behind_proxy;
+    let write_timeout = hub.config.write_timeout;
     let task = tokio::spawn(async move {
-        listen::accept(listener, router, slots, behind_proxy, stopped).await;
+        listen::accept(
+            listener,
+            router,
+            slots,
+            behind_proxy,
+            write_timeout,
+            stopped,
+        )
+        .await;
     });
     RunningServer {
         addr,

@@ -1,6 +1,7 @@
 //! The accept loop: each TCP connection counted ([`Slots`]: in total and per address), refused
 //! with a 503 or a 429 over the limits, then served HTTP/1.1 by hyper (the request's head within
-//! [`HEAD_WITHIN`], upgrades to websockets allowed) with the router of [`crate::http`].
+//! [`HEAD_WITHIN`], a write within `Config::write_timeout`, upgrades to websockets allowed) with
+//! the router of [`crate::http`].
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -27,6 +28,7 @@ pub(crate) async fn accept(
     router: Router,
     slots: Arc<Slots>,
     behind_proxy: bool,
+    write_timeout: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
@@ -39,7 +41,7 @@ pub(crate) async fn accept(
                     match slots.enter((!proxied).then_some(peer.ip())) {
                         Ok(slot) => {
                             let peer = Peer { addr: peer, slot: Arc::new(Mutex::new(Some(slot))) };
-                            tokio::spawn(serve(stream, peer, router.clone(), stop.clone()));
+                            tokio::spawn(serve(stream, peer, router.clone(), write_timeout, stop.clone()));
                         }
                         Err(full) => refuse(stream, peer, full),
                     }
@@ -73,9 +75,19 @@ fn refuse(stream: TcpStream, peer: SocketAddr, full: Full) {
 }
 
 /// Serves one TCP connection's requests (or its websocket, which then lives on its own task).
-async fn serve(stream: TcpStream, peer: Peer, router: Router, mut stop: watch::Receiver<bool>) {
+async fn serve(
+    stream: TcpStream,
+    peer: Peer,
+    router: Router,
+    write_timeout: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
     let _ = stream.set_nodelay(true);
-    let io = TokioIo::new(stream);
+    // A write pending that long fails (a client that stopped reading a file, or its websocket),
+    // and the connection ends.
+    let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
+    timed.set_write_timeout(Some(write_timeout));
+    let io = TokioIo::new(Box::pin(timed));
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         request.extensions_mut().insert(peer.clone());
         router.clone().oneshot(request)

@@ -299,3 +299,39 @@ async fn without_a_web_app_the_page_says_how_to_build_it_and_the_websocket_works
     let mut client = Client::connect(&server.url()).await;
     client.ping().await;
 }
+
+#[tokio::test]
+async fn a_browser_that_stops_reading_a_file_is_dropped_after_the_write_timeout() {
+    use tokio::io::AsyncWriteExt;
+    let dir = web_app();
+    let big: Vec<u8> = (0..4_000_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    if let Err(error) = std::fs::write(dir.0.join("assets/big-1a2b3c.wasm"), &big) {
+        panic!("{error}");
+    }
+    let server = server_with(Config {
+        web: Some(dir.0.clone()),
+        write_timeout: Duration::from_millis(300),
+        ..Config::default()
+    })
+    .await;
+    // A small receive window, and nothing read after the request (without the timeout the
+    // connection stays: checked by hand with an hour's timeout, still open after 20 s).
+    let socket = match tokio::net::TcpSocket::new_v4() {
+        Ok(socket) => socket,
+        Err(error) => panic!("{error}"),
+    };
+    let _ = socket.set_recv_buffer_size(4096);
+    let mut stream = match socket.connect(server.local_addr()).await {
+        Ok(stream) => stream,
+        Err(error) => panic!("{error}"),
+    };
+    let _ = stream
+        .write_all(b"GET /assets/big-1a2b3c.wasm HTTP/1.1\r\nHost: ultima\r\n\r\n")
+        .await;
+    common::until("the connection counted", || server.connections() == 1).await;
+    // Given up: the connection ends and its place is given back.
+    common::until("the stalled download dropped", || server.connections() == 0).await;
+    drop(stream);
+}
