@@ -42,9 +42,10 @@ function written(move) {
   return from === to ? `${from}=` : `${from}-${to}`;
 }
 
-/** Starts `ultima-server` on loopback `serverPort` (with `args`); `listening` resolves once it says so. */
+/** Starts `ultima-server` on loopback `serverPort` (with `args`), its games in memory; `listening` resolves once it says so. */
 function startServer(serverPort, ...args) {
-  const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its games in memory: without --db the server keeps them in ./ultima-data/.
+  const server = spawn(serverBinary, ['--listen', `127.0.0.1:${serverPort}`, '--memory', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const listening = new Promise((ready, failed) => {
     server.stdout.on('data', (data) => { if (String(data).includes('listening on')) ready(); });
     server.once('exit', (status) => failed(new Error(`the server exited (${status})`)));

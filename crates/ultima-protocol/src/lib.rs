@@ -17,6 +17,7 @@
 
 mod invite;
 mod message;
+mod unique_keys;
 
 pub use invite::{Invite, InviteError, INVITE_ALPHABET, INVITE_LETTERS};
 pub use message::{

@@ -299,6 +299,9 @@ pub enum DecodeError {
     /// serde would read a struct from an array of its fields; no client message has one.
     #[error("a message and its parts are JSON objects, not arrays")]
     Array,
+    /// serde_json would keep the last of them, another reader the first.
+    #[error("the key `{0}` is given twice")]
+    RepeatedKey(String),
 }
 
 fn has_array(value: &serde_json::Value) -> bool {
@@ -312,6 +315,9 @@ fn has_array(value: &serde_json::Value) -> bool {
 impl ClientMessage {
     /// Reads one frame's text, strictly.
     pub fn decode(text: &str) -> Result<ClientMessage, DecodeError> {
+        if let Some(key) = crate::unique_keys::repeated_key(text)? {
+            return Err(DecodeError::RepeatedKey(key));
+        }
         let value: serde_json::Value = serde_json::from_str(text)?;
         if has_array(&value) {
             return Err(DecodeError::Array);

@@ -3,13 +3,20 @@
 //! loopback websockets.
 //!
 //! `cargo bench -p ultima-server --bench load -- [--games N] [--plies P] [--think MS]
-//! [--redis URL | --memory]`: `--think` is each player's average time before a move (each wait drawn
-//! between half and one and a half of it).
+//! [--redis URL | --memory] [--idle N] [--browsers [--web DIR]]`: `--think` is each player's
+//! average time before a move (each wait drawn between half and one and a half of it); `--idle`:
+//! connections opened (and left unseated) once the games are open, for the memory of one;
+//! `--browsers`: each player first loads the web app from the server as a browser does (the
+//! page, then the WebAssembly, over one kept-alive HTTP connection, accepting brotli and gzip),
+//! from `--web DIR` or else the checkout's `ui/web/dist`, or else a stand-in the bench writes
+//! (a page and a file of the real WebAssembly's size, cut from the server's own binary).
 //!
 //! Prints the moves sent and received, the round trip of each move (sent to its
 //! acknowledgement, p50 / p99 / max) and the time to the opponent's receipt, moves per second,
 //! the server's CPU time, whether every player received exactly the moves played (none lost or
-//! doubled), and the server's resident memory before and after the games were created.
+//! doubled), the server's resident memory before and after the games were created and per idle
+//! connection, and with `--browsers` the app's load times and bytes (`--precompressed`: the
+//! stand-in with `.br` and `.gz` files beside it, as scripts/server-release.sh lays them out).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -33,6 +40,13 @@ struct Options {
     redis: Option<String>,
     /// The server keeps its games in memory only (no disk syncs): to tell the disk's share.
     memory: bool,
+    /// Idle connections opened to measure the memory of one.
+    idle: usize,
+    /// Each player loads the app first.
+    browsers: bool,
+    web: Option<std::path::PathBuf>,
+    /// The stand-in app has `.br` and `.gz` files beside its own (as the release layout has).
+    precompressed: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -42,6 +56,10 @@ fn options() -> Result<Options, String> {
         think: Duration::ZERO,
         redis: None,
         memory: false,
+        idle: 1000,
+        browsers: false,
+        web: None,
+        precompressed: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rest = args.iter();
@@ -59,6 +77,12 @@ fn options() -> Result<Options, String> {
                 options.redis = Some(rest.next().cloned().ok_or("--redis needs a URL")?);
             }
             "--memory" => options.memory = true,
+            "--idle" => options.idle = number("--idle")? as usize,
+            "--browsers" => options.browsers = true,
+            "--precompressed" => options.precompressed = true,
+            "--web" => {
+                options.web = Some(rest.next().ok_or("--web needs a folder")?.into());
+            }
             // What `cargo bench` passes to every bench.
             "--bench" => {}
             other => return Err(format!("unknown argument {other}")),
@@ -90,6 +114,17 @@ fn spawn(args: &[String]) -> Result<Server, String> {
             "1000000",
             "--message-rate",
             "100000",
+            "--max-refusals",
+            "1000000",
+            "--max-connections",
+            "1000000",
+            "--max-connections-per-address",
+            "1000000",
+            // The first games wait quietly while the others open.
+            "--idle-timeout",
+            "3600",
+            "--write-timeout",
+            "60",
         ])
         .args(args)
         .stdout(Stdio::piped())
@@ -178,12 +213,123 @@ async fn next_move(socket: &mut Socket) -> Result<String, String> {
     }
 }
 
+/// The web app as a browser loads it from the server: the address, the files asked for.
+struct App {
+    addr: String,
+    paths: Vec<String>,
+}
+
+/// One browser's load of the app: bytes received (as sent: compressed) and the time it took.
+struct Loaded {
+    bytes: usize,
+    took: Duration,
+}
+
+/// Loads the app's files over one kept-alive HTTP connection, accepting brotli and gzip.
+async fn load_app(app: &App) -> Result<Loaded, String> {
+    use http_body_util::{BodyExt, Empty};
+    let started = Instant::now();
+    let stream = TcpStream::connect(&app.addr)
+        .await
+        .map_err(|error| format!("connect for the app: {error}"))?;
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+            .await
+            .map_err(|error| format!("HTTP handshake: {error}"))?;
+    tokio::spawn(connection);
+    let mut bytes = 0;
+    for path in &app.paths {
+        let request = hyper::Request::get(path.as_str())
+            .header("host", app.addr.as_str())
+            .header("accept-encoding", "gzip, deflate, br, zstd")
+            .body(Empty::<hyper::body::Bytes>::new())
+            .map_err(|error| error.to_string())?;
+        let response = sender
+            .send_request(request)
+            .await
+            .map_err(|error| format!("GET {path}: {error}"))?;
+        if !response.status().is_success() {
+            return Err(format!("GET {path}: {}", response.status()));
+        }
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .map_err(|error| format!("GET {path}: {error}"))?;
+        bytes += body.to_bytes().len();
+    }
+    Ok(Loaded {
+        bytes,
+        took: started.elapsed(),
+    })
+}
+
+/// The web app to serve: `--web`, else the checkout's build, else a stand-in written to `dir`
+/// (a page, and a file of the real WebAssembly's size cut from the server's binary, whose
+/// machine code compresses about as well), with `.br` and `.gz` beside its files when
+/// `precompressed`. Returns the folder and the paths a browser asks for.
+fn web_app(
+    options: &Options,
+    dir: &std::path::Path,
+) -> Result<(std::path::PathBuf, Vec<String>), String> {
+    let checkout = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ui/web/dist");
+    let folder = match &options.web {
+        Some(web) => web.clone(),
+        None if checkout.join("index.html").is_file() => checkout,
+        None => {
+            let web = dir.join("web");
+            std::fs::create_dir_all(web.join("assets")).map_err(|error| error.to_string())?;
+            let page = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Ultima</title>\
+                <script type=\"module\" src=\"./assets/index-standin.js\"></script></head><body></body></html>\n";
+            std::fs::write(web.join("index.html"), page).map_err(|error| error.to_string())?;
+            let binary = std::fs::read(env!("CARGO_BIN_EXE_ultima-server"))
+                .map_err(|error| error.to_string())?;
+            // The real one's size (docs/web.md).
+            let wasm: Vec<u8> = binary.iter().copied().cycle().take(1_533_233).collect();
+            let name = web.join("assets/ultima_wasm_bg-standin.wasm");
+            std::fs::write(&name, &wasm).map_err(|error| error.to_string())?;
+            if options.precompressed {
+                use std::io::Write;
+                let mut gzip =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                gzip.write_all(&wasm).map_err(|error| error.to_string())?;
+                let gzip = gzip.finish().map_err(|error| error.to_string())?;
+                let mut brotli = Vec::new();
+                {
+                    let mut writer = brotli::CompressorWriter::new(&mut brotli, 4096, 11, 22);
+                    writer.write_all(&wasm).map_err(|error| error.to_string())?;
+                }
+                let gz_name = web.join("assets/ultima_wasm_bg-standin.wasm.gz");
+                std::fs::write(gz_name, gzip).map_err(|error| error.to_string())?;
+                let br_name = web.join("assets/ultima_wasm_bg-standin.wasm.br");
+                std::fs::write(br_name, brotli).map_err(|error| error.to_string())?;
+            }
+            web
+        }
+    };
+    let mut paths = vec!["/".to_string()];
+    let assets = std::fs::read_dir(folder.join("assets")).map_err(|error| error.to_string())?;
+    let mut names: Vec<String> = assets
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".wasm"))
+        .collect();
+    names.sort();
+    paths.extend(names.into_iter().map(|name| format!("/assets/{name}")));
+    Ok((folder, paths))
+}
+
 struct Seated {
     white: Socket,
     black: Socket,
+    loads: Vec<Loaded>,
 }
 
-async fn open_game(white_url: &str, black_url: &str) -> Result<Seated, String> {
+async fn open_game(white_url: &str, black_url: &str, app: Option<&App>) -> Result<Seated, String> {
+    let mut loads = Vec::new();
+    if let Some(app) = app {
+        loads.push(load_app(app).await?);
+    }
     let mut white = connect(white_url).await?;
     send(
         &mut white,
@@ -199,12 +345,19 @@ async fn open_game(white_url: &str, black_url: &str) -> Result<Seated, String> {
         other => return Err(format!("{other:?}")),
     };
     next(&mut white).await?; // state: waiting
+    if let Some(app) = app {
+        loads.push(load_app(app).await?);
+    }
     let mut black = connect(black_url).await?;
     send(&mut black, &ClientMessage::Join { invite }).await?;
     next(&mut black).await?; // seated
     next(&mut black).await?; // state
     next(&mut white).await?; // state: connected
-    Ok(Seated { white, black })
+    Ok(Seated {
+        white,
+        black,
+        loads,
+    })
 }
 
 struct Outcome {
@@ -293,17 +446,37 @@ fn ms(duration: Duration) -> String {
 async fn run(options: Options) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("ultima-server-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|error| error.to_string())?;
+    let (web, paths) = if options.browsers {
+        let (folder, paths) = web_app(&options, &dir)?;
+        (
+            vec!["--web".to_string(), folder.to_string_lossy().into_owned()],
+            paths,
+        )
+    } else {
+        (vec!["--no-web".to_string()], Vec::new())
+    };
+    let with_web = |args: &[String]| [args, &web[..]].concat();
     let servers = match &options.redis {
         Some(url) => vec![
-            spawn(&["--redis".into(), url.clone()])?,
-            spawn(&["--redis".into(), url.clone()])?,
+            spawn(&with_web(&["--redis".into(), url.clone()]))?,
+            spawn(&with_web(&["--redis".into(), url.clone()]))?,
         ],
-        None if options.memory => vec![spawn(&[])?],
-        None => vec![spawn(&[
+        None if options.memory => vec![spawn(&with_web(&["--memory".into()]))?],
+        None => vec![spawn(&with_web(&[
             "--db".into(),
             dir.join("games.sqlite").to_string_lossy().into_owned(),
-        ])?],
+        ]))?],
     };
+    let app = options.browsers.then(|| {
+        Arc::new(App {
+            addr: servers[0]
+                .url
+                .trim_start_matches("ws://")
+                .trim_end_matches('/')
+                .to_string(),
+            paths,
+        })
+    });
     let white_url = servers[0].url.clone();
     let black_url = servers[servers.len() - 1].url.clone();
     let pids: Vec<u32> = servers.iter().map(|server| server.child.id()).collect();
@@ -314,9 +487,10 @@ async fn run(options: Options) -> Result<(), String> {
     let limit = Arc::new(tokio::sync::Semaphore::new(64));
     for _ in 0..options.games {
         let (white_url, black_url, limit) = (white_url.clone(), black_url.clone(), limit.clone());
+        let app = app.clone();
         tasks.push(tokio::spawn(async move {
             let _permit = limit.acquire().await;
-            open_game(&white_url, &black_url).await
+            open_game(&white_url, &black_url, app.as_deref()).await
         }));
     }
     let mut games = Vec::new();
@@ -325,9 +499,22 @@ async fn run(options: Options) -> Result<(), String> {
     }
     let opened = opening.elapsed();
     let rss_open: u64 = pids.iter().map(|pid| rss_kib(*pid)).sum();
+    let mut loads: Vec<Loaded> = games
+        .iter_mut()
+        .flat_map(|game| std::mem::take(&mut game.loads))
+        .collect();
+
+    // Idle connections (the hello read, no seat), on top of the open games.
+    let mut idle = Vec::with_capacity(options.idle);
+    for _ in 0..options.idle {
+        idle.push(connect(&white_url).await?);
+    }
+    let rss_idle: u64 = pids.iter().map(|pid| rss_kib(*pid)).sum();
+    drop(idle);
 
     let results = Arc::new(Mutex::new(Vec::new()));
     let cpu_before: u64 = pids.iter().map(|pid| cpu_ticks(*pid)).sum();
+    let own_cpu_before = cpu_ticks(std::process::id());
     let playing = Instant::now();
     let mut tasks = Vec::new();
     for (i, seated) in games.into_iter().enumerate() {
@@ -350,6 +537,7 @@ async fn run(options: Options) -> Result<(), String> {
     let elapsed = playing.elapsed();
     let rss_after: u64 = pids.iter().map(|pid| rss_kib(*pid)).sum();
     let cpu_used = pids.iter().map(|pid| cpu_ticks(*pid)).sum::<u64>() - cpu_before;
+    let own_cpu_used = cpu_ticks(std::process::id()).saturating_sub(own_cpu_before);
     let results = std::mem::take(&mut *results.lock().await);
     let mut round_trips = Vec::new();
     let mut to_opponent = Vec::new();
@@ -412,16 +600,47 @@ async fn run(options: Options) -> Result<(), String> {
         cpu_used as f64 / elapsed.as_secs_f64()
     );
     println!(
+        "the bench's players' CPU meanwhile: {:.2} s ({:.0}% of one core); load average at the end: {}",
+        own_cpu_used as f64 / 100.0,
+        own_cpu_used as f64 / elapsed.as_secs_f64(),
+        std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|text| text.split_whitespace().next().map(str::to_string))
+            .unwrap_or_default()
+    );
+    println!(
         "every player received exactly the moves played: {}",
         if exact && failed == 0 { "yes" } else { "no" }
     );
     println!(
-        "server memory: {} KiB before, {} KiB with the games open, {} KiB after playing; {:.1} KiB per open game",
+        "server memory: {} KiB before, {} KiB with the games open, {} KiB after playing; {:.1} KiB per open game (its two connections included)",
         rss_before,
         rss_open,
         rss_after,
         (rss_after.saturating_sub(rss_before)) as f64 / options.games as f64
     );
+    if options.idle > 0 {
+        println!(
+            "server memory per idle connection: {:.1} KiB ({} more connections: {} KiB)",
+            rss_idle.saturating_sub(rss_open) as f64 / options.idle as f64,
+            options.idle,
+            rss_idle.saturating_sub(rss_open)
+        );
+    }
+    if !loads.is_empty() {
+        loads.sort_by_key(|load| load.took);
+        let took: Vec<Duration> = loads.iter().map(|load| load.took).collect();
+        let bytes: usize = loads.iter().map(|load| load.bytes).sum();
+        println!(
+            "app loads: {} browsers, {} each ({} bytes received each, compressed), load p50 {} p99 {} max {}",
+            loads.len(),
+            app.as_ref().map(|app| app.paths.join(" + ")).unwrap_or_default(),
+            bytes / loads.len(),
+            ms(percentile(&took, 0.5)),
+            ms(percentile(&took, 0.99)),
+            ms(percentile(&took, 1.0))
+        );
+    }
     drop(servers);
     let _ = std::fs::remove_dir_all(&dir);
     if failed > 0 || !exact {

@@ -43,6 +43,26 @@ pub struct Config {
     pub keep_finished_for: Duration,
     /// Where the games' time is read: the system clock, or a test's.
     pub clock: ServerClock,
+
+    // HTTP, connections and their limits.
+    /// The built web app served beside the websocket (`npm run build:web` writes it to
+    /// ui/web/dist); `None`: the websocket only, and `/` says how to get the app.
+    pub web: Option<PathBuf>,
+    /// Connections open at once, in total; more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Connections open at once from one address (an IPv6 /64 is one address); more are
+    /// answered 429 and closed.
+    pub max_connections_per_address: usize,
+    /// A seated connection from which nothing came (no message, not even a ping) for this long
+    /// is closed: its seat shows away. Clients ping every 10 s.
+    pub idle_timeout: Duration,
+    /// A write to a client that does not read within this is given up, and the connection
+    /// dropped: its seat shows away, and the opponent can claim the game (a file of the web app
+    /// that is not read is given up alike).
+    pub write_timeout: Duration,
+    /// A connection refused more messages than this in 10 seconds (any refusal: the rate, a bad
+    /// frame, a move out of turn) is closed.
+    pub max_refusals: u32,
 }
 
 impl Default for Config {
@@ -70,6 +90,13 @@ impl Default for Config {
             abandoned_after: Duration::from_secs(14 * 24 * 60 * 60),
             keep_finished_for: Duration::from_secs(30 * 24 * 60 * 60),
             clock: ServerClock::system(),
+
+            web: None,
+            max_connections: 10_000,
+            max_connections_per_address: 100,
+            idle_timeout: Duration::from_secs(60),
+            write_timeout: Duration::from_secs(10),
+            max_refusals: 100,
         }
     }
 }

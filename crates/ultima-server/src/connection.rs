@@ -1,94 +1,167 @@
 //! One player's websocket: frames read and checked (size, rate, schema), handed to the hub as
-//! the connection's seat, answers and the game's changes written back.
+//! the connection's seat, answers and the game's changes written back. A connection is closed,
+//! with a close frame saying why, when it keeps being refused, breaks the protocol, goes quiet
+//! too long, stops reading what it is sent, or its seat is taken by a newer connection.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
 use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::tungstenite::error::ProtocolError;
+use tokio_tungstenite::tungstenite::Error as WsError;
 use ultima_protocol::{
     ClientMessage, ErrorCode, ServerMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
 };
 
 use crate::game::Change;
 use crate::hub::{Applied, Hub, Outbound, Seating};
-use crate::limit::Bucket;
+use crate::limit::{Bucket, Refusals};
+use crate::slots::Slot;
 
 /// Frames up to this size are read (and refused with `frameTooLarge` when over
 /// [`MAX_MESSAGE_BYTES`]); a larger one ends the connection after the error.
-const HARD_FRAME_LIMIT: usize = 64 * 1024;
+pub(crate) const HARD_FRAME_LIMIT: usize = 64 * 1024;
 /// Messages waiting to be written to a connection; one that falls this far behind is dropped.
 const OUTBOX: usize = 1024;
-/// A connection refused this many messages in a row for its rate is closed.
-const FLOOD_CLOSE: u32 = 200;
+/// The window in which a connection's refusals are counted (see `Config::max_refusals`).
+pub(crate) const REFUSAL_WINDOW: Duration = Duration::from_secs(10);
+
+/// Why the server closes a websocket: the close frame's code and reason (PROTOCOL.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Closing {
+    /// The server stops (1001).
+    ShuttingDown,
+    /// The websocket protocol was broken (1002): a masked or reserved bit, a bad opcode...
+    ProtocolError,
+    /// A text frame that is not UTF-8 (1007).
+    NotUtf8,
+    /// Too many refused messages in [`REFUSAL_WINDOW`] (1008).
+    TooManyRefusals,
+    /// A frame over [`HARD_FRAME_LIMIT`] (1009).
+    FrameTooLarge,
+    /// The connection fell too far behind in reading what it is sent (1008).
+    TooSlow,
+    /// A newer connection took this connection's seat (4000).
+    Replaced,
+    /// Seated, and nothing came from the client for the idle timeout (4001).
+    Idle,
+    /// Nothing seated within the time given (4002).
+    NotSeated,
+}
+
+impl Closing {
+    pub(crate) fn code(self) -> u16 {
+        match self {
+            Closing::ShuttingDown => 1001,
+            Closing::ProtocolError => 1002,
+            Closing::NotUtf8 => 1007,
+            Closing::TooManyRefusals | Closing::TooSlow => 1008,
+            Closing::FrameTooLarge => 1009,
+            Closing::Replaced => 4000,
+            Closing::Idle => 4001,
+            Closing::NotSeated => 4002,
+        }
+    }
+
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            Closing::ShuttingDown => "the server is stopping",
+            Closing::ProtocolError => "websocket protocol error",
+            Closing::NotUtf8 => "a text frame that is not UTF-8",
+            Closing::TooManyRefusals => "too many refused messages",
+            Closing::FrameTooLarge => "frame too large",
+            Closing::TooSlow => "too slow reading",
+            Closing::Replaced => "this seat was taken by a newer connection",
+            Closing::Idle => "no message for too long",
+            Closing::NotSeated => "no game joined in time",
+        }
+    }
+}
 
 fn limit_bytes() -> u32 {
     u32::try_from(MAX_MESSAGE_BYTES).unwrap_or(u32::MAX)
 }
 
-/// How long a new connection has to finish the websocket handshake.
-const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(10);
+/// The writing half of a connection: every write is timed out, so a client that stops reading
+/// is dropped rather than held forever.
+struct Writer {
+    sink: SplitSink<WebSocket, Message>,
+    timeout: Duration,
+    peer: SocketAddr,
+}
 
-/// Serves one TCP connection until it closes, or until `stop` says the server stops.
+impl Writer {
+    /// Writes a message; false when the connection is gone or the write timed out.
+    async fn send(&mut self, message: &ServerMessage) -> bool {
+        let frame = Message::text(message.encode());
+        match tokio::time::timeout(self.timeout, self.sink.send(frame)).await {
+            Ok(Ok(())) => true,
+            Ok(Err(_)) => false,
+            Err(_) => {
+                eprintln!(
+                    "ultima-server: dropped a connection from {}: it read nothing for {} s",
+                    self.peer.ip(),
+                    self.timeout.as_secs_f64()
+                );
+                false
+            }
+        }
+    }
+
+    /// Sends the close frame (best effort, within the write timeout).
+    async fn close(&mut self, why: Closing) {
+        let frame = Message::Close(Some(CloseFrame {
+            code: why.code(),
+            reason: why.reason().into(),
+        }));
+        let _ = tokio::time::timeout(self.timeout, self.sink.send(frame)).await;
+    }
+}
+
+/// Why reading a frame failed: the close it calls for, or `None` when the connection is simply
+/// gone.
+fn read_failure(error: axum::Error) -> Option<Closing> {
+    let error = error.into_inner();
+    match error.downcast_ref::<WsError>() {
+        Some(WsError::Capacity(_)) => Some(Closing::FrameTooLarge),
+        // Gone without a close frame: a client that lost its network, not a broken one.
+        Some(WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => None,
+        Some(WsError::Protocol(_)) => Some(Closing::ProtocolError),
+        Some(WsError::Utf8(_)) => Some(Closing::NotUtf8),
+        _ => None,
+    }
+}
+
+/// Serves one websocket until it closes, or until `stop` says the server stops. `peer` is the
+/// player's address (the proxy's `X-Forwarded-For` when believed); `_slots` are the
+/// connection's places in the connection counts, given back when it ends.
 pub(crate) async fn serve(
     hub: Arc<Hub>,
-    stream: TcpStream,
+    socket: WebSocket,
     peer: SocketAddr,
     mut stop: tokio::sync::watch::Receiver<bool>,
+    _slots: Vec<Slot>,
 ) {
-    let _ = stream.set_nodelay(true);
-    // Small buffers: messages are tiny and a server holds thousands of connections (the
-    // default 128 KiB read buffer alone would be 256 KiB a game).
-    let config = WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_write_buffer_size(1024 * 1024)
-        .max_message_size(Some(HARD_FRAME_LIMIT))
-        .max_frame_size(Some(HARD_FRAME_LIMIT));
-    // Behind a reverse proxy on this machine, the player's address is the one the proxy
-    // gives (for the join and create limits); from anywhere else the header is not believed.
-    let trust = hub.config.behind_proxy && peer.ip().is_loopback();
-    let mut forwarded: Option<IpAddr> = None;
-    // The callback's type, error response included, is tungstenite's.
-    #[allow(clippy::result_large_err)]
-    let read_forwarded = |request: &Request, response: Response| {
-        if trust {
-            forwarded = request
-                .headers()
-                .get("x-forwarded-for")
-                .and_then(|value| value.to_str().ok())
-                .and_then(|value| value.rsplit(',').next())
-                .and_then(|address| address.trim().parse().ok());
-        }
-        Ok(response)
+    let (sink, mut source) = socket.split();
+    let mut writer = Writer {
+        sink,
+        timeout: hub.config.write_timeout,
+        peer,
     };
-    let handshake =
-        tokio_tungstenite::accept_hdr_async_with_config(stream, read_forwarded, Some(config));
-    let Ok(Ok(socket)) = tokio::time::timeout(HANDSHAKE, handshake).await else {
-        return;
-    };
-    let peer = match forwarded {
-        Some(address) => SocketAddr::new(address, peer.port()),
-        None => peer,
-    };
-    let (mut sink, mut source) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outbound>(OUTBOX);
     let conn = hub.next_conn();
     let mut seating: Option<Seating> = None;
     let mut bucket = Bucket::new(hub.config.message_rate, Instant::now());
-    let mut refused_in_a_row = 0u32;
-    let send = |message: &ServerMessage| Message::text(message.encode());
-    if sink
-        .send(send(&ServerMessage::Hello {
+    let mut refusals = Refusals::new(hub.config.max_refusals, REFUSAL_WINDOW, Instant::now());
+    if !writer
+        .send(&ServerMessage::Hello {
             protocol: PROTOCOL_VERSION,
-        }))
+        })
         .await
-        .is_err()
     {
         return;
     }
@@ -96,68 +169,91 @@ pub(crate) async fn serve(
     let mut own_tx = Some(tx);
     // A connection that seats nobody is closed after a while, so idle sockets do not pile up.
     let seat_by = tokio::time::Instant::now() + hub.config.seat_within;
-    loop {
+    // A seated one is closed once nothing (not even a ping) came for the idle timeout.
+    let idle = hub.config.idle_timeout;
+    let mut idle_by = tokio::time::Instant::now() + idle;
+    let closing: Option<Closing> = loop {
         tokio::select! {
             _ = tokio::time::sleep_until(seat_by), if seating.is_none() => {
-                let _ = sink.send(Message::Close(None)).await;
-                break;
+                break Some(Closing::NotSeated);
+            }
+            _ = tokio::time::sleep_until(idle_by), if seating.is_some() => {
+                break Some(Closing::Idle);
             }
             frame = source.next() => {
+                idle_by = tokio::time::Instant::now() + idle;
                 let reply = match frame {
-                    None => break,
-                    Some(Err(WsError::Capacity(_))) => {
-                        let error = ErrorCode::FrameTooLarge { limit_bytes: limit_bytes() };
-                        let _ = sink.send(send(&ServerMessage::error(error))).await;
-                        break;
+                    None => break None,
+                    Some(Err(error)) => {
+                        let why = read_failure(error);
+                        if why == Some(Closing::FrameTooLarge) {
+                            let error = ErrorCode::FrameTooLarge { limit_bytes: limit_bytes() };
+                            writer.send(&ServerMessage::error(error)).await;
+                        }
+                        if let Some(why) = why {
+                            eprintln!(
+                                "ultima-server: closed a connection from {}: {}",
+                                peer.ip(),
+                                why.reason()
+                            );
+                        }
+                        break why;
                     }
-                    Some(Err(_)) => break,
-                    Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                    Some(Ok(Message::Close(_))) => break None,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(frame)) => {
                         if let Err(wait) = bucket.take(Instant::now()) {
-                            refused_in_a_row += 1;
-                            if refused_in_a_row >= FLOOD_CLOSE {
-                                break;
-                            }
                             let retry_after_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
-                            Some(ServerMessage::error(ErrorCode::RateLimited { retry_after_ms }))
+                            Err(ErrorCode::RateLimited { retry_after_ms })
                         } else {
-                            refused_in_a_row = 0;
                             let tx = match (&own_tx, &seating) {
                                 (Some(tx), _) => Some(tx.clone()),
                                 _ => None,
                             };
-                            match handle(&hub, conn, peer, tx, &mut seating, frame).await {
-                                Ok(answer) => answer,
-                                Err(error) => Some(ServerMessage::error(error)),
-                            }
+                            handle(&hub, conn, peer, tx, &mut seating, frame).await
                         }
                     }
                 };
                 if seating.is_some() {
                     own_tx = None;
                 }
-                if let Some(reply) = reply {
-                    if sink.send(send(&reply)).await.is_err() {
-                        break;
+                let reply = match reply {
+                    Ok(None) => continue,
+                    Ok(Some(answer)) => answer,
+                    Err(error) => {
+                        if refusals.refuse(Instant::now()) {
+                            eprintln!(
+                                "ultima-server: closed a connection from {}: more than {} refused messages in {} s",
+                                peer.ip(),
+                                hub.config.max_refusals,
+                                REFUSAL_WINDOW.as_secs()
+                            );
+                            writer.send(&ServerMessage::error(error)).await;
+                            break Some(Closing::TooManyRefusals);
+                        }
+                        ServerMessage::error(error)
                     }
+                };
+                if !writer.send(&reply).await {
+                    break None;
                 }
             }
-            _ = stop.changed() => {
-                let _ = sink.send(Message::Close(None)).await;
-                break;
-            }
+            _ = stop.changed() => break Some(Closing::ShuttingDown),
             out = rx.recv() => match out {
                 Some(Outbound::Message(message)) => {
-                    if sink.send(send(&message)).await.is_err() {
-                        break;
+                    if !writer.send(&message).await {
+                        break None;
                     }
                 }
                 Some(Outbound::Seat { game, seat }) => seating = Some(Seating { game, seat }),
+                Some(Outbound::Replaced) => break Some(Closing::Replaced),
                 // Dropped by the hub: too far behind.
-                None => break,
+                None => break Some(Closing::TooSlow),
             },
         }
+    };
+    if let Some(why) = closing {
+        writer.close(why).await;
     }
     if let Some(seating) = seating {
         hub.leave(conn, &seating).await;
@@ -287,5 +383,6 @@ async fn act(hub: &Arc<Hub>, seating: &Seating, message: ClientMessage) -> Resul
             | ClientMessage::Ping {} => Err(ErrorCode::AlreadySeated),
         }
     };
+    // The hub logs a game this ends (as it does the clock's flag and the sweep's).
     hub.act(&seating.game, change, |_, _| {}).await
 }

@@ -7,22 +7,27 @@
 //! - Storage: SQLite by default (a file, or memory), or Redis with [`Config::redis`] so that
 //!   several processes share the games.
 //! - The protocol: `ultima-protocol` and `PROTOCOL.md`.
+//! - HTTP: one address for the websocket and, with [`Config::web`], the built web app
+//!   (`http`: the routes; `listen`: the accept loop and the connection caps of `slots`;
+//!   `connection`: one websocket, its limits and why it is closed).
 
 mod config;
 mod connection;
 mod error;
 mod game;
+mod http;
 mod hub;
 mod ids;
 mod limit;
+mod listen;
 #[cfg(feature = "redis")]
 mod redis_store;
+mod slots;
 mod sqlite;
 mod time;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -41,6 +46,7 @@ pub struct RunningServer {
     stop: watch::Sender<bool>,
     task: Mutex<Option<JoinHandle<()>>>,
     hub: Arc<Hub>,
+    slots: Arc<slots::Slots>,
 }
 
 impl RunningServer {
@@ -64,6 +70,11 @@ impl RunningServer {
     /// with [`Config::clock`].
     pub async fn sweep_now(&self) {
         self.hub.sweep().await;
+    }
+
+    /// Connections open now (HTTP and websockets).
+    pub fn connections(&self) -> usize {
+        self.slots.open()
     }
 
     /// Stops accepting connections and closes the open ones. Games are stored as they go, so
@@ -118,7 +129,7 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, ServerError> {
 
 fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
     let addr = listener.local_addr().unwrap_or(hub.config.listen);
-    let (stop, mut stopped) = watch::channel(false);
+    let (stop, stopped) = watch::channel(false);
     // Games left alone too long are ended or removed (see `LiveGame::expiry`).
     let sweeping = Arc::clone(&hub);
     let mut sweep_stopped = stopped.clone();
@@ -132,26 +143,35 @@ fn run(listener: TcpListener, hub: Arc<Hub>) -> RunningServer {
             }
         }
     });
-    let accepting = Arc::clone(&hub);
+    let slots = slots::Slots::new(
+        hub.config.max_connections,
+        hub.config.max_connections_per_address,
+    );
+    let shared = Arc::new(http::Shared {
+        hub: Arc::clone(&hub),
+        slots: Arc::clone(&slots),
+        stop: stopped.clone(),
+    });
+    let counted = Arc::clone(&slots);
+    let router = http::router(shared);
+    let behind_proxy = hub.config.behind_proxy;
+    let write_timeout = hub.config.write_timeout;
     let task = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                accepted = listener.accept() => match accepted {
-                    Ok((stream, peer)) => {
-                        let stop = stopped.clone();
-                        tokio::spawn(connection::serve(Arc::clone(&accepting), stream, peer, stop));
-                    }
-                    // Out of file descriptors and the like: wait a little, go on.
-                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-                },
-                _ = stopped.changed() => break,
-            }
-        }
+        listen::accept(
+            listener,
+            router,
+            slots,
+            behind_proxy,
+            write_timeout,
+            stopped,
+        )
+        .await;
     });
     RunningServer {
         addr,
         stop,
         task: Mutex::new(Some(task)),
         hub,
+        slots: counted,
     }
 }

@@ -1,8 +1,9 @@
 //! Token buckets: a burst, then a steady rate. For the messages of one connection and the join
-//! and resume attempts of one address.
+//! and resume attempts of one address. What "one address" is ([`address_key`]), and the count
+//! of a connection's refusals ([`Refusals`]).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -54,7 +55,53 @@ impl Bucket {
     }
 }
 
-/// One bucket per address.
+/// The address a limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 address as its
+/// IPv4 one), an IPv6 address by its /64 network, the block one subscriber is given.
+pub(crate) fn address_key(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !(u128::from(u64::MAX));
+                IpAddr::V6(Ipv6Addr::from(network))
+            }
+        },
+    }
+}
+
+/// The refusals of one connection in fixed windows: more than `allowed` in one window is
+/// enough (the connection is closed).
+#[derive(Clone, Debug)]
+pub(crate) struct Refusals {
+    allowed: u32,
+    window: Duration,
+    since: Instant,
+    count: u32,
+}
+
+impl Refusals {
+    pub(crate) fn new(allowed: u32, window: Duration, now: Instant) -> Refusals {
+        Refusals {
+            allowed,
+            window,
+            since: now,
+            count: 0,
+        }
+    }
+
+    /// Counts one refusal; whether the window now holds more than allowed.
+    pub(crate) fn refuse(&mut self, now: Instant) -> bool {
+        if now.saturating_duration_since(self.since) >= self.window {
+            self.since = now;
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        self.count > self.allowed
+    }
+}
+
+/// One bucket per address (as [`address_key`] counts them).
 pub(crate) struct PerAddress {
     rate: Rate,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
@@ -78,7 +125,7 @@ impl PerAddress {
             buckets.retain(|_, bucket| !bucket.full(now));
         }
         buckets
-            .entry(address)
+            .entry(address_key(address))
             .or_insert_with(|| Bucket::new(self.rate, now))
             .take(now)
     }
@@ -90,7 +137,7 @@ impl PerAddress {
             Ok(buckets) => buckets,
             Err(poisoned) => poisoned.into_inner(),
         };
-        if let Some(bucket) = buckets.get_mut(&address) {
+        if let Some(bucket) = buckets.get_mut(&address_key(address)) {
             bucket.tokens = (bucket.tokens + 1.0).min(f64::from(bucket.rate.burst));
         }
     }
@@ -155,5 +202,52 @@ mod tests {
         assert_eq!(limits.take(a, now), Ok(()));
         assert_eq!(limits.take(a, now), Ok(()));
         assert!(limits.take(a, now).is_err(), "never more than the burst");
+    }
+
+    #[test]
+    fn ipv6_is_counted_per_64_and_mapped_ipv4_as_ipv4() {
+        let key = |text: &str| match text.parse::<IpAddr>() {
+            Ok(address) => address_key(address),
+            Err(error) => panic!("{text}: {error}"),
+        };
+        assert_eq!(key("203.0.113.7"), key("203.0.113.7"));
+        assert_ne!(key("203.0.113.7"), key("203.0.113.8"));
+        assert_eq!(key("::ffff:203.0.113.7"), key("203.0.113.7"));
+        assert_eq!(
+            key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"),
+            key("2001:db8:1:2::1")
+        );
+        assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2::"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::1"), key("::2"));
+        // The limits count the network: a subscriber's other addresses share its bucket.
+        let limits = PerAddress::new(Rate {
+            burst: 1,
+            per_second: 0.1,
+        });
+        let now = Instant::now();
+        assert_eq!(limits.take(key("2001:db8:1:2::1"), now), Ok(()));
+        let other = "2001:db8:1:2:ffff::9".parse::<IpAddr>().ok();
+        assert!(other.is_some_and(|other| limits.take(other, now).is_err()));
+        let elsewhere = "2001:db8:1:3::1".parse::<IpAddr>().ok();
+        assert!(elsewhere.is_some_and(|elsewhere| limits.take(elsewhere, now).is_ok()));
+    }
+
+    #[test]
+    fn refusals_close_past_the_allowed_in_a_window_whatever_the_rate() {
+        let start = Instant::now();
+        let window = Duration::from_secs(10);
+        let mut refusals = Refusals::new(3, window, start);
+        // Spread over the window (a bucket refilling meanwhile would never trip).
+        for second in 0..3 {
+            assert!(!refusals.refuse(start + Duration::from_secs(second)));
+        }
+        assert!(refusals.refuse(start + Duration::from_secs(9)));
+        // A new window starts afresh.
+        let mut refusals = Refusals::new(3, window, start);
+        for _ in 0..3 {
+            assert!(!refusals.refuse(start));
+        }
+        assert!(!refusals.refuse(start + window));
     }
 }

@@ -120,6 +120,8 @@ async fn a_storm_of_every_message_from_both_sides_leaves_legal_games_both_see_al
             burst: 100_000,
             per_second: 100_000.0,
         },
+        // Most of the storm is refused (out of turn, nothing to accept): kept open all the same.
+        max_refusals: 1_000_000,
         ..Config::default()
     })
     .await;

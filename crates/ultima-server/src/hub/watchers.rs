@@ -19,6 +19,8 @@ pub(crate) enum Outbound {
         game: String,
         seat: Color,
     },
+    /// A newer connection took this connection's seat: it closes.
+    Replaced,
 }
 
 /// A connection watching a game as one seat.
@@ -59,7 +61,8 @@ impl Entry {
         lock(&self.subs).iter().map(|sub| sub.seat).collect()
     }
 
-    /// The connection `conn` watches the game as `seat`, holding `token`.
+    /// The connection `conn` watches the game as `seat`, holding `token`; another connection
+    /// here watching as `seat` is told it was replaced, and no longer watches.
     pub(super) fn subscribe(
         &self,
         conn: u64,
@@ -67,7 +70,15 @@ impl Entry {
         token: &str,
         tx: &mpsc::Sender<Outbound>,
     ) {
-        lock(&self.subs).push(Sub {
+        let mut subs = lock(&self.subs);
+        subs.retain(|sub| {
+            let replaced = sub.seat == seat && sub.conn != conn;
+            if replaced {
+                let _ = sub.tx.try_send(Outbound::Replaced);
+            }
+            !replaced
+        });
+        subs.push(Sub {
             conn,
             seat,
             token: token.to_string(),

@@ -82,6 +82,28 @@ impl Client {
         }
     }
 
+    /// Sends a message; false when the connection is gone.
+    pub async fn try_send(&mut self, message: &ClientMessage) -> bool {
+        self.socket
+            .send(Message::text(message.encode()))
+            .await
+            .is_ok()
+    }
+
+    /// Reads until the server closes: the close frame's code and reason (`None`: closed without
+    /// one, or nothing within `wait`). Messages before it are skipped.
+    pub async fn close_frame(&mut self, wait: Duration) -> Option<(u16, String)> {
+        loop {
+            match tokio::time::timeout(wait, self.socket.next()).await {
+                Ok(Some(Ok(Message::Close(frame)))) => {
+                    return frame.map(|frame| (u16::from(frame.code), frame.reason.to_string()))
+                }
+                Ok(Some(Ok(_))) => continue,
+                Ok(Some(Err(_))) | Ok(None) | Err(_) => return None,
+            }
+        }
+    }
+
     pub async fn send_frame(&mut self, frame: Message) {
         if let Err(error) = self.socket.send(frame).await {
             panic!("send failed: {error}");
