@@ -26,7 +26,11 @@ pub const CHAPTER_ORDER: &[&str] = &[
     "check",
     "blockade",
     "draws",
+    "together",
 ];
+
+/// The fewest and the most tasks a chapter may have.
+pub const CHAPTER_TASKS: std::ops::RangeInclusive<usize> = 3..=8;
 
 /// What a passing check covered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +70,13 @@ pub fn check_course(course: &Course, texts: &Texts) -> Result<CheckReport, Check
         .map(|c| (c.to_string(), Vec::new()))
         .collect();
     for chapter in &course.chapters {
-        if !(3..=6).contains(&chapter.tasks.len()) {
+        if !CHAPTER_TASKS.contains(&chapter.tasks.len()) {
             return Err(course_failure(format!(
-                "chapter {} has {} tasks (3 to 6 wanted)",
+                "chapter {} has {} tasks ({} to {} wanted)",
                 chapter.id,
-                chapter.tasks.len()
+                chapter.tasks.len(),
+                CHAPTER_TASKS.start(),
+                CHAPTER_TASKS.end()
             )));
         }
         for task in &chapter.tasks {
@@ -163,6 +169,25 @@ pub fn check_task(task: &Task) -> Result<(), String> {
         }
         return check_stars(task);
     }
+    if let Goal::Threats(squares) = &task.goal {
+        if !task.solution.is_empty() {
+            return Err("the threats quiz has no solution line".into());
+        }
+        let mut listed = squares.clone();
+        listed.sort_by_key(|s| (s.file(), s.rank()));
+        let threatened = sorted_captures(start.threatened());
+        if listed != threatened {
+            return Err(format!(
+                "the quiz lists {listed:?}, but the pieces the opponent could take are {threatened:?}"
+            ));
+        }
+        return check_stars(task);
+    }
+    if let Goal::Play { from, to } = &task.goal {
+        if task.solution != [(*from, *to)] {
+            return Err("a notation task's solution is its move".into());
+        }
+    }
     check_goal_squares(task)?;
     let mut line = Line::new(task);
     for (index, (from, to)) in task.solution.iter().enumerate().step_by(2) {
@@ -249,7 +274,7 @@ fn check_goal_squares(task: &Task) -> Result<(), String> {
                 return Err(format!("the learner already stands on {square}"));
             }
         }
-        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => {}
+        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } | Goal::Play { .. } | Goal::Threats(_) => {}
     }
     Ok(())
 }

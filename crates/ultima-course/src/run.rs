@@ -52,6 +52,8 @@ pub struct TaskRun<'a> {
     line: Line<'a>,
     tries: u32,
     state: RunState,
+    /// The hint was asked in this try (it costs a star).
+    hinted: bool,
 }
 
 impl<'a> TaskRun<'a> {
@@ -61,6 +63,7 @@ impl<'a> TaskRun<'a> {
             line: Line::new(task),
             tries: 1,
             state: RunState::Playing,
+            hinted: false,
         }
     }
 
@@ -96,19 +99,37 @@ impl<'a> TaskRun<'a> {
         match self.task.goal {
             Goal::Reach(square) => vec![square],
             Goal::Capture(_) | Goal::Safe(_) | Goal::Remove(_) => self.line.tracked_squares(),
-            Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => Vec::new(),
+            Goal::Win
+            | Goal::Draw(_)
+            | Goal::Takes { .. }
+            | Goal::Play { .. }
+            | Goal::Threats(_) => Vec::new(),
         }
     }
 
     /// Whether this is the "which pieces does this move take?" quiz.
     pub fn is_quiz(&self) -> bool {
-        matches!(self.task.goal, Goal::Takes { .. })
+        self.task.goal.is_quiz()
+    }
+
+    /// Whether the hint was asked in this try.
+    pub fn hinted(&self) -> bool {
+        self.hinted
+    }
+
+    /// The learner asks for the hint: the solve of this try earns a star less. Only while the
+    /// try is under way.
+    pub fn take_hint(&mut self) {
+        if self.state == RunState::Playing {
+            self.hinted = true;
+        }
     }
 
     fn score(&self) -> Score {
         Score {
             moves: self.line.learner_moves.max(1),
             tries: self.tries,
+            hinted: self.hinted,
         }
     }
 
@@ -148,17 +169,19 @@ impl<'a> TaskRun<'a> {
         }
     }
 
-    /// The quiz: the squares the learner says the shown move takes (any order).
+    /// The quiz: the squares the learner says the shown move takes (any order), or, for the
+    /// threats quiz, the learner's pieces the opponent could take next move.
     pub fn answer_quiz(&mut self, squares: &[Square]) -> Step {
-        let Goal::Takes { from, to, .. } = self.task.goal else {
-            return Step::Finished;
-        };
         if self.state != RunState::Playing {
             return Step::Finished;
         }
-        let taken = match self.task.board.position.find_move(from, to) {
-            Ok(mv) => sorted_captures(mv.captures),
-            Err(error) => return Step::Illegal(error),
+        let taken = match self.task.goal {
+            Goal::Takes { from, to, .. } => match self.task.board.position.find_move(from, to) {
+                Ok(mv) => sorted_captures(mv.captures),
+                Err(error) => return Step::Illegal(error),
+            },
+            Goal::Threats(_) => sorted_captures(self.task.board.position.threatened()),
+            _ => return Step::Finished,
         };
         let mut answer: Vec<Square> = squares.to_vec();
         answer.sort_by_key(|s| (s.file(), s.rank()));
@@ -183,6 +206,7 @@ impl<'a> TaskRun<'a> {
         self.line = Line::new(self.task);
         self.tries += 1;
         self.state = RunState::Playing;
+        self.hinted = false;
     }
 
     /// The piece to move next: the from-square of the solution's next move while the learner
@@ -192,8 +216,11 @@ impl<'a> TaskRun<'a> {
         if self.state != RunState::Playing {
             return None;
         }
-        if let Goal::Takes { from, .. } = self.task.goal {
-            return Some(from);
+        match self.task.goal {
+            Goal::Takes { from, .. } => return Some(from),
+            // The threats quiz has no piece to move: its hint is the text alone.
+            Goal::Threats(_) => return None,
+            _ => {}
         }
         if self.line.on_script {
             let index = 2 * self.line.learner_moves as usize;

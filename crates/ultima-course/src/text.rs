@@ -29,9 +29,25 @@ pub const TASK_PARTS: &[&str] = &["title", "prompt", "hint", "miss"];
 /// The parts every chapter has text for.
 pub const CHAPTER_PARTS: &[&str] = &["title", "intro"];
 
+/// The texts the lesson says of a try beyond the task's own: what a missed move took, what a
+/// reply took, which marked pieces are left, and the threats quiz's answer.
+pub const FEEDBACK_KEYS: &[&str] = &[
+    "miss.took-nothing",
+    "miss.took",
+    "miss.reply-took",
+    "miss.marked-left",
+    "quiz.threats-wrong",
+    "quiz.threats-none",
+];
+
+/// The piece sets (the app's setting): a text that names a piece by its look has one form per
+/// set, `key_emblems` and `key_chess`, and the lesson picks the one of the set in use.
+pub const PIECE_SETS: [&str; 2] = ["emblems", "chess"];
+
 /// Every key the course uses.
 pub fn used_keys(course: &Course) -> Vec<String> {
     let mut keys: Vec<String> = Goal::TEXT_KEYS.iter().map(|k| k.to_string()).collect();
+    keys.extend(FEEDBACK_KEYS.iter().map(|k| k.to_string()));
     for chapter in &course.chapters {
         keys.extend(CHAPTER_PARTS.iter().map(|part| chapter.key(part)));
         for task in &chapter.tasks {
@@ -44,21 +60,34 @@ pub fn used_keys(course: &Course) -> Vec<String> {
 /// The i18next plural forms of a text counted by `{{moves}}`: `key_one`, `key_other`.
 pub const PLURAL_SUFFIXES: [&str; 2] = ["_one", "_other"];
 
-/// The texts of `key`: the key itself, or every one of its plural forms; `None` when missing.
+/// The texts of `key`: the key itself, every one of its plural forms, or one form per piece
+/// set; `None` when missing (or when only some forms are there).
 pub fn text_forms<'t>(texts: &'t Texts, key: &str) -> Option<Vec<&'t String>> {
     if let Some(text) = texts.get(key) {
         return Some(vec![text]);
     }
-    PLURAL_SUFFIXES
-        .iter()
-        .map(|suffix| texts.get(&format!("{key}{suffix}")))
-        .collect()
+    let forms = |suffixes: &[&str]| -> Option<Vec<&'t String>> {
+        suffixes
+            .iter()
+            .map(|suffix| texts.get(&format!("{key}{suffix}")))
+            .collect()
+    };
+    let sets: Vec<String> = PIECE_SETS.iter().map(|set| format!("_{set}")).collect();
+    let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
+    forms(&PLURAL_SUFFIXES).or_else(|| forms(&sets))
 }
 
-/// The key a text belongs to: `goal.reach_one` and `goal.reach_other` are forms of `goal.reach`.
+/// The key a text belongs to: `goal.reach_one` and `goal.reach_other` are forms of
+/// `goal.reach`, `board.intro_chess` one of `board.intro`.
 pub fn plural_base(key: &str) -> &str {
-    PLURAL_SUFFIXES
+    let plural = PLURAL_SUFFIXES
         .iter()
-        .find_map(|suffix| key.strip_suffix(suffix))
+        .find_map(|suffix| key.strip_suffix(suffix));
+    plural
+        .or_else(|| {
+            PIECE_SETS
+                .iter()
+                .find_map(|set| key.strip_suffix(set)?.strip_suffix('_'))
+        })
         .unwrap_or(key)
 }

@@ -38,7 +38,14 @@ fn the_solution_solves_with_three_stars_and_the_scripted_replies() {
     match play(&mut run, "f6d6") {
         Step::Solved { stars, score, .. } => {
             assert_eq!(stars, 3);
-            assert_eq!(score, Score { moves: 2, tries: 1 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 2,
+                    tries: 1,
+                    hinted: false
+                }
+            );
         }
         other => panic!("expected solved, got {other:?}"),
     }
@@ -89,12 +96,26 @@ fn a_miss_gives_the_tasks_hint_and_a_retry_counts_a_try() {
     assert_eq!(run.moves_used(), 0);
     match play(&mut run, "e4e1") {
         Step::Solved { stars, score, .. } => {
-            assert_eq!(score, Score { moves: 1, tries: 2 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 1,
+                    tries: 2,
+                    hinted: false
+                }
+            );
             assert_eq!(stars, 2);
         }
         other => panic!("expected solved, got {other:?}"),
     }
-    assert_eq!(task.stars_for(&Score { moves: 1, tries: 3 }), 1);
+    assert_eq!(
+        task.stars_for(&Score {
+            moves: 1,
+            tries: 3,
+            hinted: false
+        }),
+        1
+    );
 }
 
 #[test]
@@ -185,11 +206,32 @@ fn progress_keeps_the_best_raw_score_and_finds_the_next_task() {
     let mut progress = Progress::default();
     let first = course.tasks().next().expect("a first task");
     assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&first.id));
-    assert!(progress.record(first, Score { moves: 1, tries: 3 }));
+    assert!(progress.record(
+        first,
+        Score {
+            moves: 1,
+            tries: 3,
+            hinted: false
+        }
+    ));
     assert_eq!(progress.stars(first), 1);
-    assert!(progress.record(first, Score { moves: 1, tries: 1 }));
+    assert!(progress.record(
+        first,
+        Score {
+            moves: 1,
+            tries: 1,
+            hinted: false
+        }
+    ));
     assert!(
-        !progress.record(first, Score { moves: 1, tries: 2 }),
+        !progress.record(
+            first,
+            Score {
+                moves: 1,
+                tries: 2,
+                hinted: false
+            }
+        ),
         "a worse solve is not kept"
     );
     assert_eq!(progress.stars(first), 3);
@@ -290,7 +332,14 @@ fn a_longer_way_within_the_budget_earns_fewer_stars() {
     }
     match play(&mut run, "d3d4") {
         Step::Solved { stars, score, .. } => {
-            assert_eq!(score, Score { moves: 4, tries: 1 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 4,
+                    tries: 1,
+                    hinted: false
+                }
+            );
             assert_eq!(stars, 2);
         }
         other => panic!("expected solved, got {other:?}"),
@@ -308,4 +357,125 @@ fn the_goal_marks_follow_the_pieces_still_to_take() {
     assert_eq!(run.goal_squares(), vec![sq("c3"), sq("g6")]);
     let reach = TaskRun::new(self::task("board-1"));
     assert_eq!(reach.goal_squares(), vec![sq("d4")]);
+}
+
+#[test]
+fn a_removal_that_would_leave_the_king_in_check_is_refused() {
+    let task = task("removal-4");
+    let mut run = TaskRun::new(task);
+    match play(&mut run, "b1b1") {
+        Step::Illegal(MoveError::Illegal(IllegalReason::LeavesKingInCheck { .. })) => {}
+        other => panic!("expected the check refusal, got {other:?}"),
+    }
+    assert_eq!(run.moves_used(), 0);
+    assert!(matches!(play(&mut run, "b3b3"), Step::Solved { .. }));
+}
+
+#[test]
+fn a_hint_costs_a_star() {
+    let task = task("withdrawer-1");
+    let mut run = TaskRun::new(task);
+    run.take_hint();
+    assert!(run.hinted());
+    let (from, to) = task.solution[0];
+    match run.play(from, to) {
+        Step::Solved { stars, score, .. } => {
+            assert!(score.hinted);
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected a solve, got {other:?}"),
+    }
+    // A retry starts without the hint; one star is always earned.
+    run.retry();
+    assert!(!run.hinted());
+    let worst = Score {
+        moves: 9,
+        tries: 9,
+        hinted: true,
+    };
+    assert_eq!(task.stars_for(&worst), 1);
+}
+
+#[test]
+fn the_threats_quiz_is_checked_against_the_engines_threats() {
+    let task = task("together-4");
+    let mut run = TaskRun::new(task);
+    assert!(run.is_quiz());
+    assert_eq!(run.hint(), None);
+    match run.answer_quiz(&[sq("c3")]) {
+        Step::Wrong { taken, .. } => assert_eq!(taken, vec![sq("c3"), sq("e3")]),
+        other => panic!("expected a wrong answer, got {other:?}"),
+    }
+    run.retry();
+    assert!(matches!(
+        run.answer_quiz(&[sq("e3"), sq("c3")]),
+        Step::Solved { .. }
+    ));
+}
+
+#[test]
+fn a_notation_task_wants_the_written_move_and_no_other() {
+    let task = task("together-1");
+    let mut run = TaskRun::new(task);
+    // d4e5 also takes c3, but it is not the move the task writes.
+    assert!(matches!(
+        play(&mut run, "d4e5"),
+        Step::Missed { .. } | Step::Continue { .. }
+    ));
+    let mut run = TaskRun::new(task);
+    assert!(matches!(play(&mut run, "d4f6"), Step::Solved { .. }));
+}
+
+#[test]
+fn one_marked_piece_has_a_goal_sentence_of_its_own() {
+    assert_eq!(task("king-1").goal.text_key(), "goal.capture-single");
+    assert_eq!(task("pawn-2").goal.text_key(), "goal.capture");
+    assert_eq!(task("together-5").goal.text_key(), "goal.safe-single");
+    assert_eq!(task("together-6").goal.text_key(), "goal.safe");
+}
+
+#[test]
+fn texts_that_name_a_piece_by_its_look_have_a_form_per_piece_set() {
+    let texts = english().expect("the English texts read");
+    // The chess set's look: the default set (emblems) has none of these.
+    let looks = ["rook", "(knight)", "(bishop)", "(the queen)"];
+    for (key, text) in &texts {
+        let named = looks.iter().any(|look| text.contains(look))
+            && !text.contains("moves like a rook")
+            && !text.contains("move like rooks");
+        if named {
+            assert!(
+                key.ends_with("_chess"),
+                "{key} names a chess piece by its look"
+            );
+            let base = plural_base(key);
+            for set in ultima_course::PIECE_SETS {
+                assert!(
+                    texts.contains_key(&format!("{base}_{set}")),
+                    "{base} has no {set} form"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_course_says_no_rule_wrong_that_it_once_did() {
+    let texts = english().expect("the English texts read");
+    let wrong = [
+        // The chameleon takes a king the king's way too.
+        "the only piece that captures that way",
+        // The king, the long leaper and the chameleon do.
+        "Nothing jumps",
+        "none moves onto an occupied square",
+        // The removal takes a second tap (or the Remove button).
+        "press Check",
+    ];
+    for (key, text) in &texts {
+        for phrase in wrong {
+            assert!(!text.contains(phrase), "{key} still says \"{phrase}\"");
+        }
+    }
+    let chameleon = &texts["chameleon.intro"];
+    assert!(chameleon.contains("only when it moves along a rank or file"));
 }

@@ -2030,3 +2030,16 @@ fn worked_3_long_leaper() {
 fn worked_4_coordinator() {
     assert_takes("8/p6C/8/8/8/K1p5/8/7k w 0 1", "h7c7", &["a7", "c3"]);
 }
+
+#[test]
+fn check_threatened_lists_the_movers_pieces_the_opponent_could_take_next() {
+    // Worked position 2 with Black to move: White's withdrawer could pull away from c3.
+    let pos = Position::from_ufen("7k/8/8/8/3W4/2p5/8/7K b 0 1").unwrap();
+    assert_eq!(pos.threatened(), squares(&["c3"]));
+    // The same withdrawer frozen by Black's immobilizer threatens nothing.
+    let frozen = Position::from_ufen("7k/8/8/4i3/3W4/2p5/8/7K b 0 1").unwrap();
+    assert_eq!(frozen.threatened(), Bitboard::EMPTY);
+    // Only the mover's pieces are listed: White to move in the first position has none at risk.
+    let white = Position::from_ufen("7k/8/8/8/3W4/2p5/8/7K w 0 1").unwrap();
+    assert_eq!(white.threatened(), Bitboard::EMPTY);
+}

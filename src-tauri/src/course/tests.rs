@@ -133,7 +133,7 @@ fn a_missed_move_gives_the_tasks_words_and_a_retry_counts_a_try() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(score, Score { moves: 1, tries: 2 });
+    assert_eq!(score, Score { moves: 1, tries: 2, hinted: false });
     assert_eq!((stars, best, improved), (2, 2, true));
 }
 
@@ -175,7 +175,7 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(*score, Score { moves: 2, tries: 1 });
+    assert_eq!(*score, Score { moves: 2, tries: 1, hinted: false });
     assert_eq!((*stars, *improved), (3, true));
     assert!(reply.is_none());
     assert_eq!(solved.task.state, RunState::Solved);
