@@ -78,6 +78,9 @@ macro_rules! with_commands {
             task_hint(task_id: String) -> Option<String>;
             /// Forgets the course's progress.
             reset_course() -> $crate::wire::CourseMap;
+            /// The course's closing game: a new game against the Novice bot; the course map
+            /// shows it done once it is played to a result.
+            start_course_game() -> $crate::wire::GameView;
             /// The player's puzzle rating, streak and the puzzle in progress.
             puzzle_rating() -> $crate::wire::PuzzleStatus;
             /// The puzzle in progress, if any, as it was left.

@@ -34,7 +34,7 @@ pub use data::{
 pub use error::CourseError;
 pub use export::{export_course, list_course};
 pub use line::MissReason;
-pub use progress::{Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
+pub use progress::{Finale, Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
 pub use run::{RunState, Step, TaskRun};
 pub use score::Score;
 pub use text::{

@@ -479,3 +479,21 @@ fn the_course_says_no_rule_wrong_that_it_once_did() {
     let chameleon = &texts["chameleon.intro"];
     assert!(chameleon.contains("only when it moves along a rank or file"));
 }
+
+#[test]
+fn the_finale_is_done_when_its_game_ends_and_survives_a_save() {
+    let mut progress = Progress::default();
+    assert!(!progress.game_ended("g1"), "no finale started");
+    progress.start_finale("g2");
+    assert!(!progress.game_ended("g1"), "another game");
+    assert!(!progress.finale_done());
+    assert!(progress.game_ended("g2"));
+    assert!(progress.finale_done());
+    let again = Progress::from_json(&progress.to_json().unwrap()).unwrap();
+    assert!(again.finale_done());
+    // Progress saved before the finale existed still reads.
+    let old = Progress::from_json(r#"{"version":1,"tasks":{}}"#).unwrap();
+    assert_eq!(old.finale, None);
+    progress.reset();
+    assert!(!progress.finale_done());
+}

@@ -615,3 +615,42 @@ fn with_a_save_from_a_newer_version_the_course_works_but_nothing_is_written() {
     assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
     assert!(!dir.join("ultima.json.bak").exists());
 }
+
+#[test]
+fn a_hint_costs_a_star_and_is_remembered_after_a_restart() {
+    let dir = folder("course-hint");
+    let state = open(&dir);
+    state.open_task("withdrawer-1").expect("opens");
+    assert_eq!(
+        state.task_hint("withdrawer-1").expect("a hint").as_deref(),
+        Some("e4")
+    );
+    drop(state);
+    let state = open(&dir);
+    let task = state.open_task("withdrawer-1").expect("opens again");
+    assert!(task.hinted, "the hint is saved with the try");
+    let solved = step(state.task_move("withdrawer-1", "e4", "e1"));
+    match solved.step {
+        StepView::Solved { stars, score, .. } => {
+            assert!(score.hinted);
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected a solve, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_course_is_done_when_its_closing_game_ends() {
+    let dir = folder("course-finale");
+    let state = open(&dir);
+    assert_eq!(state.course_map().expect("the map").finale.game, None);
+    let game = state.start_course_game().expect("the closing game starts");
+    let map = state.course_map().expect("the map");
+    assert_eq!(map.finale.game.as_deref(), Some(game.id.as_str()));
+    assert!(!map.finale.done);
+    // The closing game's end (a resignation is a result) is recorded and kept.
+    state.resign(&game.id).expect("resigns");
+    drop(state);
+    let state = open(&dir);
+    assert!(state.course_map().expect("the map").finale.done);
+}

@@ -45,6 +45,9 @@ pub struct StoredTask {
     /// A wrong quiz answer this try ended with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<Vec<String>>,
+    /// The hint was asked in this try (it costs a star).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hinted: bool,
 }
 
 /// The progress as found in the store.
@@ -96,6 +99,11 @@ pub fn read_progress(saved: &Value) -> ProgressRead {
             _ => lost.push(id.clone()),
         }
     }
+    // The closing game: a finale that does not read is only forgotten (the learner can start
+    // the game again from the course's end).
+    progress.finale = entries
+        .get("finale")
+        .and_then(|finale| serde_json::from_value(finale.clone()).ok());
     let notice = (!lost.is_empty()).then_some(Notice::CourseProgressPartlyLost { tasks: lost });
     ProgressRead { progress, notice }
 }
@@ -133,6 +141,7 @@ pub fn stored_task(run: &TaskRun<'_>, answer: Option<&[Square]>) -> Option<Store
             .map(|mv| mv.coordinates())
             .collect(),
         answer: answer.map(|squares| squares.iter().map(Square::to_string).collect()),
+        hinted: run.hinted(),
     })
 }
 
@@ -154,6 +163,9 @@ pub fn restore_run(
         let mut run = TaskRun::new(task);
         for _ in 1..saved.tries.clamp(1, MOST_TRIES) {
             run.retry();
+        }
+        if saved.hinted {
+            run.take_hint();
         }
         run
     };

@@ -37,6 +37,18 @@ pub struct CourseMap {
     pub next: Option<String>,
     pub current: Option<String>,
     pub finished: bool,
+    /// The closing game against the Novice bot: started (its id), played to a result.
+    pub finale: FinaleView,
+}
+
+/// The course's closing game, as the map and the end screen show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct FinaleView {
+    /// The game, once started (to open it again while it goes on).
+    pub game: Option<String>,
+    /// Played to a result (won, lost or drawn).
+    pub done: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Type)]
@@ -62,7 +74,7 @@ pub struct TaskSummary {
     /// Best stars so far (0: not solved yet).
     pub stars: u8,
     pub done: bool,
-    /// A "which pieces does this move take?" quiz.
+    /// A quiz: "which pieces does this move take?", or "which of yours are attacked?".
     pub quiz: bool,
 }
 
@@ -105,6 +117,11 @@ pub enum GoalView {
         from: String,
         to: String,
     },
+    /// Play the move the prompt writes in the people's notation (not sent: reading it is
+    /// the task).
+    Play,
+    /// Tap every piece of yours the opponent could take next move.
+    Threats,
 }
 
 /// A task as the task screen shows it, at the point the try has reached.
@@ -145,6 +162,8 @@ pub struct TaskView {
     pub plies: Vec<PlyView>,
     pub state: RunState,
     pub tries: u32,
+    /// The hint was asked in this try: its solve earns a star less.
+    pub hinted: bool,
     pub moves_used: u32,
     pub max_moves: u32,
     /// Best stars so far (0: never solved).
@@ -248,6 +267,8 @@ fn goal_view(goal: &Goal) -> GoalView {
             from: from.to_string(),
             to: to.to_string(),
         },
+        Goal::Play { .. } => GoalView::Play,
+        Goal::Threats(_) => GoalView::Threats,
     }
 }
 
@@ -295,7 +316,7 @@ pub fn course_map(
                         title_key: task.key("title"),
                         stars: progress.stars(task),
                         done: progress.is_done(&task.id),
-                        quiz: task.quiz_move().is_some(),
+                        quiz: task.goal.is_quiz(),
                     })
                     .collect(),
                 earned,
@@ -310,6 +331,10 @@ pub fn course_map(
         next: status.next,
         current: status.current,
         finished: status.finished,
+        finale: FinaleView {
+            game: progress.finale.as_ref().map(|finale| finale.game.clone()),
+            done: progress.finale_done(),
+        },
     })
 }
 
@@ -357,6 +382,7 @@ pub fn task_view(course: &Course, progress: &Progress, run: &TaskRun<'_>) -> Opt
         plies: ply_views(game),
         state: run.state(),
         tries: run.tries(),
+        hinted: run.hinted(),
         moves_used: run.moves_used(),
         max_moves: task.max_moves,
         stars: progress.stars(task),
