@@ -79,6 +79,11 @@ export const commands = {
 	taskHint: (taskId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("task_hint", { taskId })),
 	/**  Forgets the course's progress. */
 	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
+	/**
+	 *  The course's closing game: a new game against the Novice bot; the course map
+	 *  shows it done once it is played to a result.
+	 */
+	startCourseGame: () => typedError<GameView, AppError>(__TAURI_INVOKE("start_course_game")),
 	/**  The player's puzzle rating, streak and the puzzle in progress. */
 	puzzleRating: () => typedError<PuzzleStatus, AppError>(__TAURI_INVOKE("puzzle_rating")),
 	/**  The puzzle in progress, if any, as it was left. */
@@ -313,6 +318,8 @@ export type CourseMap = {
 	next: string | null,
 	current: string | null,
 	finished: boolean,
+	/**  The closing game against the Novice bot: started (its id), played to a result. */
+	finale: FinaleView,
 };
 
 /**  What the course refused: `{"code": "notOpenTask", "task": "board-1"}`. */
@@ -500,6 +507,13 @@ export type GameProblem =
 /**  The game has no position after that many moves. */
 { code: "noSuchPly"; ply: number };
 
+/**  The course's closing game, as the map and the end screen show it. */
+export type FinaleView = { 
+	/**  The game, once started (to open it again while it goes on). */
+	game: string | null, 
+	/**  Played to a result (won, lost or drawn). */
+	done: boolean };
+
 /**  A game as the play screen needs it. */
 export type GameView = {
 	id: string,
@@ -529,7 +543,14 @@ export type GameView = {
 /**  What the task asks, for the board's marks and the quiz (the quiz's answer is not sent). */
 export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach"; square: string } | { kind: "win" } | { kind: "remove"; square: string } | { kind: "safe"; squares: string[] } | { kind: "draw"; draw: DrawGoal } | 
 /**  Tap the pieces the move `from`-`to` takes. */
-{ kind: "takes"; from: string; to: string };
+{ kind: "takes"; from: string; to: string } | 
+/**
+ *  Play the move the prompt writes in the people's notation (not sent: reading it is
+ *  the task).
+ */
+{ kind: "play" } | 
+/**  Tap every piece of yours the opponent could take next move. */
+{ kind: "threats" };
 
 /**  What a hint shows. */
 export type HintView = {
@@ -1027,6 +1048,8 @@ export type Score = {
 	moves: number,
 	/**  Tries used, the solving one included (1: solved at the first try). */
 	tries: number,
+	/**  The solving try used the hint, which costs a star. Older progress has no such field. */
+	hinted?: boolean,
 };
 
 /**
@@ -1156,6 +1179,8 @@ export type TaskView = {
 	plies: PlyView[],
 	state: RunState,
 	tries: number,
+	/**  The hint was asked in this try: its solve earns a star less. */
+	hinted: boolean,
 	movesUsed: number,
 	maxMoves: number,
 	/**  Best stars so far (0: never solved). */

@@ -35,6 +35,10 @@ impl<P: Platform> AppCore<P> {
         self.course.task_quiz(&self.store, &task_id, &squares)
     }
 
+    pub fn task_place(&mut self, task_id: String, square: String) -> Result<TaskStep, AppError> {
+        self.course.task_place(&self.store, &task_id, &square)
+    }
+
     pub fn task_retry(&mut self, task_id: String) -> Result<TaskView, AppError> {
         self.course.task_retry(&self.store, &task_id)
     }

@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use ultima_rules::sorted_captures;
 
 use crate::data::{Course, Goal, Task, CONCEPTS};
+use crate::data::SETUP_ORDER;
 use crate::line::{Line, LineStep};
+use crate::run::{Step, TaskRun};
 use crate::text::{plural_base, text_forms, used_keys, Texts};
 
 /// The chapters, in the order the issue gives them.
@@ -183,6 +185,9 @@ pub fn check_task(task: &Task) -> Result<(), String> {
         }
         return check_stars(task);
     }
+    if task.goal == Goal::Setup {
+        return check_setup(task);
+    }
     if let Goal::Play { from, to } = &task.goal {
         if task.solution != [(*from, *to)] {
             return Err("a notation task's solution is its move".into());
@@ -245,6 +250,36 @@ pub fn check_task(task: &Task) -> Result<(), String> {
     Ok(())
 }
 
+/// The setup: the start position with the learner's back-rank pieces taken off, and placing
+/// each in turn on its square solves it.
+fn check_setup(task: &Task) -> Result<(), String> {
+    if !task.solution.is_empty() {
+        return Err("the setup has no solution line".into());
+    }
+    let start = ultima_rules::Position::start();
+    let learner = task.learner();
+    let shown = task.position();
+    for square in ultima_rules::Bitboard::FULL.iter() {
+        let home = start.piece_at(square);
+        let asked = home.is_some_and(|p| p.color == learner && SETUP_ORDER.contains(&p.role));
+        let expected = if asked { None } else { home };
+        if shown.piece_at(square) != expected {
+            return Err(format!(
+                "{square} should hold {expected:?}: the setup shows the start position without the learner's back rank"
+            ));
+        }
+    }
+    let mut run = TaskRun::new(task);
+    while let Some(square) = run.hint() {
+        match run.place(square) {
+            Step::Placed { .. } => {}
+            Step::Solved { .. } => return check_stars(task),
+            other => return Err(format!("placing on {square} gives {other:?}")),
+        }
+    }
+    Err("the setup's pieces do not all find a square".into())
+}
+
 fn check_goal_squares(task: &Task) -> Result<(), String> {
     let start = task.position();
     let learner = task.learner();
@@ -274,7 +309,7 @@ fn check_goal_squares(task: &Task) -> Result<(), String> {
                 return Err(format!("the learner already stands on {square}"));
             }
         }
-        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } | Goal::Play { .. } | Goal::Threats(_) => {}
+        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } | Goal::Play { .. } | Goal::Threats(_) | Goal::Setup => {}
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! file and the task when something does not read.
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{Color, Position, Square};
+use ultima_rules::{Color, Position, Role, Square};
 
 use crate::error::CourseError;
 use crate::score::Score;
@@ -51,6 +51,7 @@ pub(crate) const CHAPTER_FILES: &[(&str, &str)] = &[
 /// Every concept the course teaches; each task names some, and each is taught at least once.
 pub const CONCEPTS: &[&str] = &[
     "board.setup",
+    "board.setup-full",
     "move.line",
     "king.move",
     "pawn.pinch",
@@ -143,6 +144,8 @@ pub enum GoalData {
     Play(String),
     /// The quiz: tap every piece of yours the opponent could take next move.
     Threats(Vec<String>),
+    /// Set up the learner's back rank, piece by piece (`setup = true`).
+    Setup(bool),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -241,7 +244,23 @@ pub enum Goal {
     /// The quiz: exactly these pieces of the learner's could be taken by the opponent's next
     /// move (the rules' `Position::threatened`).
     Threats(Vec<Square>),
+    /// Set up the learner's back rank of the start position: each piece of [`SETUP_ORDER`] in
+    /// turn, on its square (either of a pair's).
+    Setup,
 }
+
+/// The order the back rank is set up in: the king and the withdrawer first (their squares are
+/// the ones that differ from chess), then the corners, then the pairs.
+pub const SETUP_ORDER: [Role; 8] = [
+    Role::King,
+    Role::Withdrawer,
+    Role::Immobilizer,
+    Role::Coordinator,
+    Role::LongLeaper,
+    Role::LongLeaper,
+    Role::Chameleon,
+    Role::Chameleon,
+];
 
 /// The kind of draw a task asks for. (The chapters and the export write it
 /// `"bare kings"`: that is `GoalData`'s.)
@@ -270,12 +289,13 @@ impl Goal {
             Goal::Takes { .. } => "goal.takes",
             Goal::Play { .. } => "goal.play",
             Goal::Threats(_) => "goal.threats",
+            Goal::Setup => "goal.setup",
         }
     }
 
     /// A quiz: answered by tapping pieces, not by a move.
     pub fn is_quiz(&self) -> bool {
-        matches!(self, Goal::Takes { .. } | Goal::Threats(_))
+        matches!(self, Goal::Takes { .. } | Goal::Threats(_) | Goal::Setup)
     }
 
     /// Every goal label key, for the text test.
@@ -291,6 +311,7 @@ impl Goal {
         "goal.takes",
         "goal.play",
         "goal.threats",
+        "goal.setup",
     ];
 
     /// The squares the board marks for this goal.
@@ -302,7 +323,8 @@ impl Goal {
             | Goal::Draw(_)
             | Goal::Takes { .. }
             | Goal::Play { .. }
-            | Goal::Threats(_) => Vec::new(),
+            | Goal::Threats(_)
+            | Goal::Setup => Vec::new(),
         }
     }
 }
@@ -519,6 +541,8 @@ fn read_goal(goal: &GoalData) -> Result<Goal, String> {
             Goal::Play { from, to }
         }
         GoalData::Threats(list) => Goal::Threats(squares(list)?),
+        GoalData::Setup(true) => Goal::Setup,
+        GoalData::Setup(false) => return Err("`setup = false` is not a goal".to_string()),
     })
 }
 

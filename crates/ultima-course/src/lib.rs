@@ -29,7 +29,7 @@ pub use check::{
 };
 pub use data::{
     Board, Chapter, Course, DrawGoal, Goal, GoalData, OpponentSpec, Stars, TakesData, Task,
-    Threshold, CONCEPTS,
+    Threshold, CONCEPTS, SETUP_ORDER,
 };
 pub use error::CourseError;
 pub use export::{export_course, list_course};

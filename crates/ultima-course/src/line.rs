@@ -121,7 +121,7 @@ impl<'a> Line<'a> {
                 matches!(outcome, Some(Outcome::Draw { reason }) if reason == wanted)
             }
             Goal::Play { .. } => self.played_goal,
-            Goal::Takes { .. } | Goal::Threats(_) => false,
+            Goal::Takes { .. } | Goal::Threats(_) | Goal::Setup => false,
         }
     }
 

@@ -29,8 +29,9 @@ pub const TASK_PARTS: &[&str] = &["title", "prompt", "hint", "miss"];
 /// The parts every chapter has text for.
 pub const CHAPTER_PARTS: &[&str] = &["title", "intro"];
 
-/// The texts the lesson says of a try beyond the task's own: what a missed move took, what a
-/// reply took, which marked pieces are left, and the threats quiz's answer.
+/// The course screens' own sentences beyond the tasks' texts: what a missed move took, what a
+/// reply took, which marked pieces are left, the threats quiz's question and answer, the hint's
+/// cost, and the closing game on the last task and the map.
 pub const FEEDBACK_KEYS: &[&str] = &[
     "miss.took-nothing",
     "miss.took",
@@ -38,6 +39,24 @@ pub const FEEDBACK_KEYS: &[&str] = &[
     "miss.marked-left",
     "quiz.threats-wrong",
     "quiz.threats-none",
+    "quiz.threats-ask",
+    "lesson.hint-cost",
+    "lesson.finale",
+    "lesson.finale-play",
+    "map.finale-title",
+    "map.finale-later",
+    "map.finale-ready",
+    "map.finale-done",
+    "map.finale-open",
+    "map.finale-again",
+    "setup.ask-king",
+    "setup.ask-withdrawer",
+    "setup.ask-immobilizer",
+    "setup.ask-coordinator",
+    "setup.ask-longLeaper",
+    "setup.ask-chameleon",
+    "setup.placed",
+    "setup.wrong",
 ];
 
 /// The piece sets (the app's setting): a text that names a piece by its look has one form per

@@ -497,3 +497,29 @@ fn the_finale_is_done_when_its_game_ends_and_survives_a_save() {
     progress.reset();
     assert!(!progress.finale_done());
 }
+
+#[test]
+fn the_setup_asks_each_piece_in_turn_and_a_wrong_square_needs_a_retry() {
+    use ultima_rules::Role;
+    let task = task("board-4");
+    let mut run = TaskRun::new(task);
+    assert_eq!(run.setup_next(), Some(Role::King));
+    // The king stands on d1, not e1 as in chess.
+    match run.place(sq("e1")) {
+        Step::Wrong { taken, .. } => assert_eq!(taken, vec![sq("d1")]),
+        other => panic!("expected a wrong square, got {other:?}"),
+    }
+    assert_eq!(run.state(), RunState::Missed);
+    run.retry();
+    assert!(matches!(run.place(sq("d1")), Step::Placed { role: Role::King, .. }));
+    assert_eq!(run.shown_position().piece_at(sq("d1")).map(|p| p.role), Some(Role::King));
+    for square in ["e1", "a1", "h1", "g1", "b1", "c1"] {
+        assert!(matches!(run.place(sq(square)), Step::Placed { .. }), "{square}");
+    }
+    assert_eq!(run.hint(), Some(sq("f1")));
+    match run.place(sq("f1")) {
+        Step::Solved { stars, .. } => assert_eq!(stars, 2, "solved at the second try"),
+        other => panic!("expected the solve, got {other:?}"),
+    }
+    assert_eq!(run.shown_position().placement(), ultima_rules::Position::start().placement());
+}

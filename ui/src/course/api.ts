@@ -3,6 +3,7 @@
 
 import { commands } from '../bindings';
 import { unwrap } from '../api';
+import type { GameView } from '../bindings';
 import type { CourseMap, TaskStep, TaskView } from './types';
 
 /** What the course screens ask of the Rust side (a fake one in the tests). */
@@ -17,6 +18,8 @@ export interface CourseBackend {
   /** The square of the piece to move next (`null`: retry instead). */
   taskHint(taskId: string): Promise<string | null>;
   resetCourse(): Promise<CourseMap>;
+  /** The course's closing game against the Novice bot (the map shows it done once it ends). */
+  startCourseGame(): Promise<GameView>;
 }
 
 export const courseApi: CourseBackend = {
@@ -27,4 +30,5 @@ export const courseApi: CourseBackend = {
   taskRetry: (taskId) => unwrap(commands.taskRetry(taskId)),
   taskHint: (taskId) => unwrap(commands.taskHint(taskId)),
   resetCourse: () => unwrap(commands.resetCourse()),
+  startCourseGame: () => unwrap(commands.startCourseGame()),
 };

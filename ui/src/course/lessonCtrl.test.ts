@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RealBackend, savedRecord } from '../../dev/backend';
 import { ApiError, isAppError } from '../api';
 import type { CourseBackend } from './api';
+import type { GameView } from '../bindings';
 import type { CourseMap, TaskStep, TaskView } from './types';
 import { LearnCtrl, type LearnHost } from './learnCtrl';
 import { LessonCtrl, isTaskId, type LessonHost } from './lessonCtrl';
@@ -30,6 +31,7 @@ function backendOf(stars: Record<string, number> = {}): CourseBackend {
     taskRetry: (taskId) => call<TaskView>('task_retry', { taskId }),
     taskHint: (taskId) => call<string | null>('task_hint', { taskId }),
     resetCourse: () => call<CourseMap>('reset_course'),
+    startCourseGame: () => call<GameView>('start_course_game'),
   };
 }
 

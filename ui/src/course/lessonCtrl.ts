@@ -12,7 +12,7 @@ import { BoardPanel, type BoardPanelState } from '../common/components/boardPane
 import type { CourseBackend } from './api';
 import { keyText, taskText } from './taskText';
 import type { StepView, TaskView } from './types';
-import { wrongText, type Outcome } from './outcome';
+import { missFacts, wrongText, type Outcome } from './outcome';
 import { ApiError } from '../api';
 import { sentences, t } from '../i18n';
 import { soundFor } from '../common/sound';
@@ -92,7 +92,7 @@ export class LessonCtrl {
       if (task.first && task.plies.length === 0 && task.state === 'playing') this.intro = true;
       if (task.state === 'solved') this.outcome = { kind: 'solved', stars: task.stars, best: task.stars, improved: false };
       // A missed try reopened (after a relaunch) waits for its retry, as it did.
-      if (task.state === 'missed') this.outcome = { kind: 'missed', missKey: task.missKey, reason: 'goalMissed' };
+      if (task.state === 'missed') this.outcome = { kind: 'missed', missKey: task.missKey, reason: 'goalMissed', facts: [] };
     } catch (error) {
       // A task that cannot be opened (an address from an older course): say why, and show the map.
       if (!this.closed) {
@@ -108,8 +108,10 @@ export class LessonCtrl {
     this.pause.cancel();
   }
 
+  /** A quiz: "which pieces does this move take?" or "which of yours could be taken?". */
   get quiz(): boolean {
-    return this.task?.goal.kind === 'takes';
+    const kind = this.task?.goal.kind;
+    return kind === 'takes' || kind === 'threats';
   }
 
   /** The quiz's move. */
@@ -204,7 +206,7 @@ export class LessonCtrl {
       this.take(after);
       if (step.kind === 'wrong') {
         this.focus = 'outcome';
-        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken };
+        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken, threats: after.goal.kind === 'threats' };
         this.app.announce(t('course.wrongSaid', { taken: wrongText(this.outcome), hint: keyText(this.task, step.missKey) }));
       }
       return;
@@ -239,7 +241,9 @@ export class LessonCtrl {
       said.push(t('course.solvedStars', { count: step.stars }));
       this.app.rememberCourse(undefined);
     } else if (step.kind === 'missed') {
-      this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason };
+      const facts = missFacts(after.goal, step.played, step.reply, after.marked);
+      this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason, facts };
+      said.push(...facts);
       said.push(t('course.missedSaid', { hint: keyText(this.task, step.missKey) }));
     }
     this.app.announce(sentences(said));
@@ -288,15 +292,17 @@ export class LessonCtrl {
     }
   }
 
-  /** Marks the piece to move, and shows the task's hint. */
+  /** Marks the piece to move, and shows the task's hint. The Rust side counts it: the try's
+   * solve earns a star less (`hinted`). */
   async showHint(): Promise<void> {
     const task = this.task;
     if (!task || task.state !== 'playing') return;
     this.hintShown = true;
     try {
-      const square = this.quiz ? null : await this.backend.taskHint(task.id);
+      const square = await this.backend.taskHint(task.id);
       if (this.closed) return;
-      this.hint = square ?? undefined;
+      this.task = { ...task, hinted: true };
+      this.hint = this.quiz ? undefined : (square ?? undefined);
       this.app.announce(sentences([taskText(this.task, 'hintKey'), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
@@ -356,6 +362,26 @@ export class LessonCtrl {
 
   map(): void {
     void this.app.go({ screen: 'learn' }, {}, 'replace');
+  }
+
+  /** The last task solved: the course ends with a game against the Novice bot. */
+  isLastTask(): boolean {
+    return this.task !== undefined && this.task.following === null;
+  }
+
+  /** Starts the course's closing game and opens it on the play screen. */
+  async startFinale(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const game = await this.backend.startCourseGame();
+      if (!this.closed) await this.app.go({ screen: 'play', gameId: game.id }, { game }, 'replace');
+    } catch (error) {
+      if (!this.closed) this.app.showError(error);
+    } finally {
+      this.busy = false;
+      if (!this.closed) this.app.redraw();
+    }
   }
 }
 

@@ -389,7 +389,7 @@ export const en = {
     quizNone: 'Tap the pieces the move takes (none, if it takes nothing), then Check. On the board by keyboard: arrows, then Space.',
     quizPicked_one: '{{count}} piece picked: {{squares}}.',
     quizPicked_other: '{{count}} pieces picked: {{squares}}.',
-    quizCheck: 'Check',
+    quizCheck: 'Submit',
     quizClear: 'Clear',
     quizMove: 'The move: {{from}} to {{to}}',
     picked: '{{square}} picked.',

@@ -185,6 +185,21 @@ impl CourseData {
         })
     }
 
+    /// The setup: the learner puts the piece asked for on `square`.
+    pub fn task_place(
+        &mut self,
+        saves: &dyn Saves,
+        task_id: &str,
+        square_name: &str,
+    ) -> Result<TaskStep, AppError> {
+        let square = square(square_name)?;
+        self.change(saves, |data| {
+            let run = open_run(&mut data.run, task_id)?;
+            let step = run.place(square);
+            finish_step(&mut data.progress, run, &step)
+        })
+    }
+
     /// Another try at the task open (a solved one starts over).
     pub fn task_retry(&mut self, saves: &dyn Saves, task_id: &str) -> Result<TaskView, AppError> {
         self.change(saves, |data| {

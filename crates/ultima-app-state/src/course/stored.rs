@@ -48,6 +48,9 @@ pub struct StoredTask {
     /// The hint was asked in this try (it costs a star).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hinted: bool,
+    /// The setup: the squares of the pieces placed so far in this try, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<String>,
 }
 
 /// The progress as found in the store.
@@ -142,6 +145,7 @@ pub fn stored_task(run: &TaskRun<'_>, answer: Option<&[Square]>) -> Option<Store
             .collect(),
         answer: answer.map(|squares| squares.iter().map(Square::to_string).collect()),
         hinted: run.hinted(),
+        placed: run.placed().iter().map(Square::to_string).collect(),
     })
 }
 
@@ -182,6 +186,19 @@ pub fn restore_run(
         if !replays {
             eprintln!(
                 "ultima: the open course task {} replays differently: its try starts again",
+                task.id
+            );
+            return Some((fresh(), None));
+        }
+    }
+    for text in &saved.placed {
+        let placed = text
+            .parse::<Square>()
+            .ok()
+            .map(|square| run.place(square));
+        if !matches!(placed, Some(Step::Placed { .. })) {
+            eprintln!(
+                "ultima: the open course setup {} replays differently: its try starts again",
                 task.id
             );
             return Some((fresh(), None));

@@ -13,7 +13,7 @@ use ultima_course::{
 };
 use ultima_game::view::{board_view, move_view, ply_views};
 use ultima_game::wire::{BoardView, MoveView, PlyView};
-use ultima_rules::{Color, Game, Square};
+use ultima_rules::{Color, Game, Role, Square};
 
 /// What home needs to know of the course at start-up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Type)]
@@ -122,6 +122,8 @@ pub enum GoalView {
     Play,
     /// Tap every piece of yours the opponent could take next move.
     Threats,
+    /// Put the back rank's pieces on their squares, one at a time (`TaskView::setup_next`).
+    Setup,
 }
 
 /// A task as the task screen shows it, at the point the try has reached.
@@ -164,6 +166,10 @@ pub struct TaskView {
     pub tries: u32,
     /// The hint was asked in this try: its solve earns a star less.
     pub hinted: bool,
+    /// The setup: the piece to place next (`None`: not a setup, or every piece is placed).
+    pub setup_next: Option<Role>,
+    /// The setup: how many pieces are placed in this try.
+    pub placed: u32,
     pub moves_used: u32,
     pub max_moves: u32,
     /// Best stars so far (0: never solved).
@@ -217,6 +223,8 @@ pub enum StepView {
         taken: Vec<String>,
         miss_key: String,
     },
+    /// The setup: the piece asked for stands on its square; the next one is asked for.
+    Placed { role: Role, square: String },
     /// Nothing was done: the task is solved, or waits for a retry, or the action does not fit
     /// it (a move on a quiz).
     Finished,
@@ -269,6 +277,7 @@ fn goal_view(goal: &Goal) -> GoalView {
         },
         Goal::Play { .. } => GoalView::Play,
         Goal::Threats(_) => GoalView::Threats,
+        Goal::Setup => GoalView::Setup,
     }
 }
 
@@ -377,12 +386,18 @@ pub fn task_view(course: &Course, progress: &Progress, run: &TaskRun<'_>) -> Opt
         highlight: names(&task.board.highlight),
         arrows: arrows(&task.board),
         learner: task.learner(),
-        board: board_view(game, game.moves().len())?,
+        board: if run.placed().is_empty() {
+            board_view(game, game.moves().len())?
+        } else {
+            board_view(&Game::new(run.shown_position()), 0)?
+        },
         legal_moves,
         plies: ply_views(game),
         state: run.state(),
         tries: run.tries(),
         hinted: run.hinted(),
+        setup_next: run.setup_next(),
+        placed: count(run.placed().iter()),
         moves_used: run.moves_used(),
         max_moves: task.max_moves,
         stars: progress.stars(task),
@@ -464,6 +479,10 @@ pub fn step_view(run: &TaskRun<'_>, step: &Step, record: (u8, bool)) -> Option<S
         Step::Wrong { taken, hint } => StepView::Wrong {
             taken: names(taken),
             miss_key: hint.clone(),
+        },
+        Step::Placed { role, square } => StepView::Placed {
+            role: *role,
+            square: square.to_string(),
         },
         Step::Finished => StepView::Finished,
     })
