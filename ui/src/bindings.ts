@@ -73,6 +73,8 @@ export const commands = {
 	taskMove: (taskId: string, from: string, to: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_move", { taskId, from, to })),
 	/**  The squares the learner tapped, as the answer to the task's question. */
 	taskQuiz: (taskId: string, squares: string[]) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_quiz", { taskId, squares })),
+	/**  The setup: the learner puts the piece asked for on `square`. */
+	taskPlace: (taskId: string, square: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_place", { taskId, square })),
 	/**  Starts the task open again from its position. */
 	taskRetry: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("task_retry", { taskId })),
 	/**  The square of the piece to move in the task open (`null`: no hint now). */
@@ -550,7 +552,9 @@ export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach";
  */
 { kind: "play" } | 
 /**  Tap every piece of yours the opponent could take next move. */
-{ kind: "threats" };
+{ kind: "threats" } | 
+/**  Put the back rank's pieces on their squares, one at a time (`TaskView::setup_next`). */
+{ kind: "setup" };
 
 /**  What a hint shows. */
 export type HintView = {
@@ -1102,6 +1106,8 @@ export type StepView =
 { kind: "missed"; played: PlyView; reply: PlyView | null; afterPlayed: BoardView | null; reason: MissReason; missKey: string } | 
 /**  The quiz answered wrongly: what the move really takes. The try waits for a retry. */
 { kind: "wrong"; taken: string[]; missKey: string } | 
+/**  The setup: the piece asked for stands on its square; the next one is asked for. */
+{ kind: "placed"; role: Role; square: string } | 
 /**
  *  Nothing was done: the task is solved, or waits for a retry, or the action does not fit
  *  it (a move on a quiz).
@@ -1181,6 +1187,10 @@ export type TaskView = {
 	tries: number,
 	/**  The hint was asked in this try: its solve earns a star less. */
 	hinted: boolean,
+	/**  The setup: the piece to place next (`None`: not a setup, or every piece is placed). */
+	setupNext: Role | null,
+	/**  The setup: how many pieces are placed in this try. */
+	placed: number,
 	movesUsed: number,
 	maxMoves: number,
 	/**  Best stars so far (0: never solved). */

@@ -14,6 +14,8 @@ export interface CourseBackend {
   taskMove(taskId: string, from: string, to: string): Promise<TaskStep>;
   /** The quiz's answer: the squares the learner says the move takes. */
   taskQuiz(taskId: string, squares: string[]): Promise<TaskStep>;
+  /** The setup: the learner puts the piece asked for on `square`. */
+  taskPlace(taskId: string, square: string): Promise<TaskStep>;
   taskRetry(taskId: string): Promise<TaskView>;
   /** The square of the piece to move next (`null`: retry instead). */
   taskHint(taskId: string): Promise<string | null>;
@@ -27,6 +29,7 @@ export const courseApi: CourseBackend = {
   openTask: (taskId) => unwrap(commands.openTask(taskId)),
   taskMove: (taskId, from, to) => unwrap(commands.taskMove(taskId, from, to)),
   taskQuiz: (taskId, squares) => unwrap(commands.taskQuiz(taskId, squares)),
+  taskPlace: (taskId, square) => unwrap(commands.taskPlace(taskId, square)),
   taskRetry: (taskId) => unwrap(commands.taskRetry(taskId)),
   taskHint: (taskId) => unwrap(commands.taskHint(taskId)),
   resetCourse: () => unwrap(commands.resetCourse()),

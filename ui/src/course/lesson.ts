@@ -10,7 +10,7 @@ import { t } from '../i18n';
 import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdom';
 import { LessonCtrl } from './lessonCtrl';
 import { missText, wrongText } from './outcome';
-import { chapterText, keyText, pickedText, taskText } from './taskText';
+import { chapterText, keyText, pickedText, setupAsk, taskText } from './taskText';
 import { courseText } from '../i18n/course';
 import './course.css';
 
@@ -117,11 +117,15 @@ function quizView(ctrl: LessonCtrl): VNode {
   const quiz = ctrl.quizMove() ?? { from: '', to: '' };
   const playing = task.state === 'playing';
   return h('div.card.lesson-quiz', { attrs: testid('lesson-quiz') }, [
-    h('p', task.goal.kind === 'threats' ? courseText('quiz.threats-ask') : t('course.quizMove', { from: quiz.from, to: quiz.to })),
-    h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked)),
-    h('div.lesson-buttons', [
-      button('quiz-check', t('course.quizCheck'), () => void ctrl.check(), '.primary', !playing || ctrl.busy),
-      button('quiz-clear', t('course.quizClear'), () => ctrl.clearPicks(), '', !playing || ctrl.picked.length === 0),
-    ]),
+    task.goal.kind === 'setup' ? h('p', { attrs: { ...testid('setup-ask'), 'aria-live': 'polite' } }, setupAsk(task)) : null,
+    task.goal.kind === 'setup' ? h('p.hint', courseText('setup.placed', { count: task.placed })) : null,
+    task.goal.kind === 'setup' ? null : h('p', task.goal.kind === 'threats' ? courseText('quiz.threats-ask') : t('course.quizMove', { from: quiz.from, to: quiz.to })),
+    ctrl.setup ? null : h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked)),
+    ctrl.setup
+      ? null
+      : h('div.lesson-buttons', [
+          button('quiz-check', t('course.quizCheck'), () => void ctrl.check(), '.primary', !playing || ctrl.busy),
+          button('quiz-clear', t('course.quizClear'), () => ctrl.clearPicks(), '', !playing || ctrl.picked.length === 0),
+        ]),
   ]);
 }

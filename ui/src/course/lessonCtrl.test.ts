@@ -28,6 +28,7 @@ function backendOf(stars: Record<string, number> = {}): CourseBackend {
     openTask: (taskId) => call<TaskView>('open_task', { taskId }),
     taskMove: (taskId, from, to) => call<TaskStep>('task_move', { taskId, from, to }),
     taskQuiz: (taskId, squares) => call<TaskStep>('task_quiz', { taskId, squares }),
+    taskPlace: (taskId, square) => call<TaskStep>('task_place', { taskId, square }),
     taskRetry: (taskId) => call<TaskView>('task_retry', { taskId }),
     taskHint: (taskId) => call<string | null>('task_hint', { taskId }),
     resetCourse: () => call<CourseMap>('reset_course'),

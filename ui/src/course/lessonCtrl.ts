@@ -15,6 +15,8 @@ import type { StepView, TaskView } from './types';
 import { missFacts, wrongText, type Outcome } from './outcome';
 import { ApiError } from '../api';
 import { sentences, t } from '../i18n';
+import { courseText } from '../i18n/course';
+import { setupAsk } from './taskText';
 import { soundFor } from '../common/sound';
 import { Pause } from '../common/pause';
 import { plyInWords } from '../common/wording';
@@ -108,10 +110,15 @@ export class LessonCtrl {
     this.pause.cancel();
   }
 
-  /** A quiz: "which pieces does this move take?" or "which of yours could be taken?". */
+  /** A quiz: "which pieces does this move take?" or "which of yours could be taken?" (or the
+   * setup, answered square by square). */
   get quiz(): boolean {
     const kind = this.task?.goal.kind;
-    return kind === 'takes' || kind === 'threats';
+    return kind === 'takes' || kind === 'threats' || kind === 'setup';
+  }
+
+  get setup(): boolean {
+    return this.task?.goal.kind === 'setup';
   }
 
   /** The quiz's move. */
@@ -202,11 +209,17 @@ export class LessonCtrl {
 
   /** Shows a step: the learner's move, then (after a pause) the reply and what the try came to. */
   private async stepped(step: StepView, after: TaskView): Promise<void> {
+    if (step.kind === 'placed') {
+      this.take(after);
+      this.hint = undefined;
+      this.app.announce(sentences([courseText('setup.placed', { count: after.placed }), setupAsk(after)]));
+      return;
+    }
     if (step.kind === 'finished' || step.kind === 'wrong') {
       this.take(after);
       if (step.kind === 'wrong') {
         this.focus = 'outcome';
-        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken, threats: after.goal.kind === 'threats' };
+        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken, quiz: after.goal.kind };
         this.app.announce(t('course.wrongSaid', { taken: wrongText(this.outcome), hint: keyText(this.task, step.missKey) }));
       }
       return;
@@ -302,7 +315,8 @@ export class LessonCtrl {
       const square = await this.backend.taskHint(task.id);
       if (this.closed) return;
       this.task = { ...task, hinted: true };
-      this.hint = this.quiz ? undefined : (square ?? undefined);
+      // The quiz's move is shown already; the setup's hint is the square of the piece asked for.
+      this.hint = task.goal.kind === 'takes' ? undefined : (square ?? undefined);
       this.app.announce(sentences([taskText(this.task, 'hintKey'), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
@@ -312,16 +326,40 @@ export class LessonCtrl {
     this.app.redraw();
   }
 
-  /** A tap on the board in the quiz: picks the square, or takes the pick back. */
+  /** A tap on the board in the quiz: picks the square, or takes the pick back. In the setup:
+   * puts the piece asked for there (Rust says whether that is its square). */
   tap(square: string): void {
     const task = this.task;
     if (!task || !this.quiz || task.state !== 'playing' || this.intro || this.busy) return;
+    if (this.setup) {
+      void this.place(square);
+      return;
+    }
     const piece = task.board.pieces.find((p) => p.square === square);
     if (!piece) return;
     const had = this.picked.includes(square);
     this.picked = had ? this.picked.filter((s) => s !== square) : [...this.picked, square];
     this.app.announce(t(had ? 'course.unpicked' : 'course.picked', { square }));
     this.app.redraw();
+  }
+
+  /** The setup: the piece asked for goes on `square`. */
+  async place(square: string): Promise<void> {
+    const task = this.task;
+    if (!task || this.busy) return;
+    this.busy = true;
+    try {
+      const { step, task: after } = await this.backend.taskPlace(task.id, square);
+      if (this.closed) return;
+      await this.stepped(step, after);
+    } catch (error) {
+      if (this.closed) return;
+      if (isNotOpen(error)) await this.reopen();
+      else this.app.showError(error);
+    } finally {
+      this.busy = false;
+      if (!this.closed) this.app.redraw();
+    }
   }
 
   clearPicks(): void {

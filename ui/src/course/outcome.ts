@@ -11,7 +11,7 @@ import type { GoalView, MissReason } from './types';
 export type Outcome =
   | { kind: 'solved'; stars: number; best: number; improved: boolean }
   | { kind: 'missed'; missKey: string; reason: MissReason; facts: string[] }
-  | { kind: 'wrong'; missKey: string; taken: string[]; threats: boolean };
+  | { kind: 'wrong'; missKey: string; taken: string[]; quiz: GoalView['kind'] };
 
 /** What a missed try did, in whole sentences of the course's catalogue, from the engine's
  * captures: what the learner's move took (said always when the goal is to take pieces, else
@@ -41,6 +41,7 @@ export function missText(outcome: Outcome | undefined): string | undefined {
 export function wrongText(outcome: Outcome | undefined): string {
   if (outcome?.kind !== 'wrong') return '';
   const count = outcome.taken.length;
-  if (outcome.threats) return count ? courseText('quiz.threats-wrong', { count, squares: squareList(outcome.taken) }) : courseText('quiz.threats-none');
+  if (outcome.quiz === 'setup') return courseText('setup.wrong', { squares: squareList(outcome.taken) });
+  if (outcome.quiz === 'threats') return count ? courseText('quiz.threats-wrong', { count, squares: squareList(outcome.taken) }) : courseText('quiz.threats-none');
   return count ? t('course.wrongTaken', { count, squares: squareList(outcome.taken) }) : t('course.wrongNothing');
 }

@@ -26,6 +26,12 @@ export function chapterText(task: TaskView | undefined, part: 'title' | 'intro',
   return part === 'intro' ? courseText(task.introKey, { ...task.params, context: pieceSet }) : courseText(`${task.chapter}.title`);
 }
 
+/** The setup's question: where the piece asked for stands (a sentence per piece). */
+export function setupAsk(task: TaskView | undefined): string {
+  const role = task?.setupNext;
+  return role ? courseText(`setup.ask-${role}`) : '';
+}
+
 /** The quiz's picks so far. */
 export function pickedText(picked: readonly string[]): string {
   const count = picked.length;
