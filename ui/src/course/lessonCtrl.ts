@@ -175,7 +175,7 @@ export class LessonCtrl {
   begin(): void {
     this.intro = false;
     this.focus = 'task';
-    this.app.announce(taskText(this.task, 'promptKey'));
+    this.app.announce(taskText(this.task, 'promptKey', this.app.settings.pieceSet));
     this.app.redraw();
   }
 
@@ -296,7 +296,7 @@ export class LessonCtrl {
       this.hintShown = false;
       this.picked = [];
       this.focus = 'task';
-      this.app.announce(taskText(this.task, 'promptKey'));
+      this.app.announce(taskText(this.task, 'promptKey', this.app.settings.pieceSet));
     } catch (error) {
       if (!this.closed) this.app.showError(error);
     } finally {
@@ -317,7 +317,7 @@ export class LessonCtrl {
       this.task = { ...task, hinted: true };
       // The quiz's move is shown already; the setup's hint is the square of the piece asked for.
       this.hint = task.goal.kind === 'takes' ? undefined : (square ?? undefined);
-      this.app.announce(sentences([taskText(this.task, 'hintKey'), square ? t('course.hintShown') : '']));
+      this.app.announce(sentences([taskText(this.task, 'hintKey', this.app.settings.pieceSet), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
       if (isNotOpen(error)) await this.reopen();

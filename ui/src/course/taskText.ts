@@ -12,7 +12,7 @@ export type TaskPart = 'titleKey' | 'promptKey' | 'hintKey' | 'missKey' | 'goalK
 
 /** One of the task's texts, with the task's parameters. A text that names a piece by its look
  * has a form per piece set (`board-3.hint_chess`): `pieceSet` picks it (i18next's context). */
-export function taskText(task: TaskView | undefined, part: TaskPart, pieceSet?: PieceSet): string {
+export function taskText(task: TaskView | undefined, part: TaskPart, pieceSet: PieceSet = 'emblems'): string {
   return task ? courseText(task[part], { ...task.params, context: pieceSet }) : '';
 }
 
@@ -21,7 +21,7 @@ export function keyText(task: TaskView | undefined, key: string): string {
   return courseText(key, task?.params ?? {});
 }
 
-export function chapterText(task: TaskView | undefined, part: 'title' | 'intro', pieceSet?: PieceSet): string {
+export function chapterText(task: TaskView | undefined, part: 'title' | 'intro', pieceSet: PieceSet = 'emblems'): string {
   if (!task) return '';
   return part === 'intro' ? courseText(task.introKey, { ...task.params, context: pieceSet }) : courseText(`${task.chapter}.title`);
 }
