@@ -196,6 +196,9 @@ impl CourseData {
         self.change(saves, |data| {
             let run = open_run(&mut data.run, task_id)?;
             let step = run.place(square);
+            if let Step::Wrong { .. } = step {
+                data.answer = Some(vec![square]);
+            }
             finish_step(&mut data.progress, run, &step)
         })
     }

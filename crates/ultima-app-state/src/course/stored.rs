@@ -42,7 +42,7 @@ pub struct StoredTask {
     /// The learner's moves in this try, in coordinates (`d4f6`; a removal `d4d4`).
     #[serde(default)]
     pub moves: Vec<String>,
-    /// A wrong quiz answer this try ended with.
+    /// A wrong quiz answer this try ended with (the setup: the wrong square).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<Vec<String>>,
     /// The hint was asked in this try (it costs a star).
@@ -207,8 +207,14 @@ pub fn restore_run(
     let mut answer = None;
     if let Some(texts) = &saved.answer {
         let squares: Option<Vec<Square>> = texts.iter().map(|t| t.parse().ok()).collect();
+        // The setup's wrong square, or the quiz's wrong answer.
+        let setup = run.setup_next().is_some();
+        let replay = |run: &mut TaskRun<'static>, squares: &[Square]| match squares {
+            [square] if setup => run.place(*square),
+            _ => run.answer_quiz(squares),
+        };
         match squares {
-            Some(squares) if matches!(run.answer_quiz(&squares), Step::Wrong { .. }) => {
+            Some(squares) if matches!(replay(&mut run, &squares), Step::Wrong { .. }) => {
                 answer = Some(squares);
             }
             _ => {
