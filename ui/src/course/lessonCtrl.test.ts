@@ -230,13 +230,25 @@ describe('the course map', () => {
     const ctrl = new LearnCtrl(app as unknown as LearnHost, backendOf({ 'board-1': 2 }), null);
     await ctrl.load();
     const board = ctrl.map?.chapters[0];
-    expect(board).toMatchObject({ id: 'board', earned: 2, possible: 9, done: false });
+    expect(board).toMatchObject({ id: 'board', earned: 2, possible: 12, done: false });
     expect(board && LearnCtrl.done(board)).toBe(1);
     expect(ctrl.map?.next).toBe('board-2');
-    expect(ctrl.map?.chapters).toHaveLength(13);
+    expect(ctrl.map?.chapters).toHaveLength(14);
     expect(app.rememberCourse).toHaveBeenCalledWith(ctrl.map);
     ctrl.continueCourse();
     expect(app.go).toHaveBeenCalledWith({ screen: 'lesson', id: 'board-2' });
+    expect(ctrl.map?.finale).toEqual({ game: null, done: false });
+  });
+
+  it('starts the closing game from the map', async () => {
+    const app = { go: vi.fn(() => Promise.resolve()), redraw: vi.fn(), showError: vi.fn(), rememberCourse: vi.fn() };
+    const backend = backendOf();
+    const ctrl = new LearnCtrl(app as unknown as LearnHost, backend, null);
+    await ctrl.startFinale();
+    expect(app.showError).not.toHaveBeenCalled();
+    const map = await backend.courseMap();
+    expect(map.finale.game).toEqual(expect.any(String));
+    expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: map.finale.game }, expect.anything());
   });
 });
 
