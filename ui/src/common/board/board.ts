@@ -305,6 +305,15 @@ export class Board {
         this.events.move(removal);
         return;
       }
+      // A second tap on a frozen piece whose removal the rules refuse (it would leave the king
+      // in check): the page asks the Rust side why, as for any move it would not make.
+      const own = selected === key ? this.pieceAt(key) : undefined;
+      if (own && own.side === this.current.board.turn && this.current.board.frozen.includes(key)) {
+        event.stopPropagation();
+        this.cg?.selectSquare(null);
+        this.events.attempt?.(key, key);
+        return;
+      }
       if (selected && this.cg?.state.draggable.current === undefined) this.tried(selected, key);
     };
     // Before chessgroundx ends a drag: a drop on a square that is not a legal destination is a try.
