@@ -409,6 +409,14 @@ export type EvalBarView = {
 	winChance: number | null,
 };
 
+/**  The course's closing game, as the map and the end screen show it. */
+export type FinaleView = {
+	/**  The game, once started (to open it again while it goes on). */
+	game: string | null,
+	/**  Played to a result (won, lost or drawn). */
+	done: boolean,
+};
+
 /**  Finished games, newest first. */
 export type FinishedPage = {
 	games: FinishedSummary[],
@@ -508,13 +516,6 @@ export type GameProblem =
 { code: "badSquare"; text: string } | 
 /**  The game has no position after that many moves. */
 { code: "noSuchPly"; ply: number };
-
-/**  The course's closing game, as the map and the end screen show it. */
-export type FinaleView = { 
-	/**  The game, once started (to open it again while it goes on). */
-	game: string | null, 
-	/**  Played to a result (won, lost or drawn). */
-	done: boolean };
 
 /**  A game as the play screen needs it. */
 export type GameView = {
@@ -1143,7 +1144,7 @@ export type TaskSummary = {
 	/**  Best stars so far (0: not solved yet). */
 	stars: number,
 	done: boolean,
-	/**  A "which pieces does this move take?" quiz. */
+	/**  A quiz: "which pieces does this move take?", or "which of yours are attacked?". */
 	quiz: boolean,
 };
 

@@ -175,11 +175,19 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(*score, Score { moves: 2, tries: 1, hinted: false });
-    assert_eq!((*stars, *improved), (3, true));
+    // The hint asked above costs a star.
+    assert_eq!(
+        *score,
+        Score {
+            moves: 2,
+            tries: 1,
+            hinted: true
+        }
+    );
+    assert_eq!((*stars, *improved), (2, true));
     assert!(reply.is_none());
     assert_eq!(solved.task.state, RunState::Solved);
-    assert_eq!(solved.task.stars, 3);
+    assert_eq!(solved.task.stars, 2);
 
     let map = state.course_map().expect("the map");
     let chapter = map
@@ -187,18 +195,18 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
         .iter()
         .find(|chapter| chapter.id == "withdrawer")
         .expect("the chapter");
-    assert_eq!((chapter.earned, chapter.possible), (3, 9));
+    assert_eq!((chapter.earned, chapter.possible), (2, 9));
     assert!(!chapter.done);
     let summary = &chapter.tasks[2];
     assert_eq!(
         (summary.id.as_str(), summary.stars, summary.done),
-        ("withdrawer-3", 3, true)
+        ("withdrawer-3", 2, true)
     );
     assert!(chapter.tasks[1].quiz, "withdrawer-2 is a quiz");
     assert_eq!(map.current, None, "a solved task is not open any more");
     assert_eq!(
         on_disk(&dir)["courseProgress"],
-        json!({"version": 1, "tasks": {"withdrawer-3": {"best": {"moves": 2, "tries": 1}}}}),
+        json!({"version": 1, "tasks": {"withdrawer-3": {"best": {"moves": 2, "tries": 1, "hinted": true}}}}),
         "saved as it happened"
     );
     assert!(on_disk(&dir).get("courseTask").is_none());
@@ -211,7 +219,7 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
         again.step,
         StepView::Solved {
             stars: 2,
-            best: 3,
+            best: 2,
             improved: false,
             ..
         }
@@ -395,7 +403,7 @@ fn the_next_task_is_the_first_unsolved_and_a_full_course_is_finished() {
     let status = state.course_status();
     assert_eq!(status.next.as_deref(), Some("board-1"));
     assert!(!status.finished);
-    assert_eq!((status.solved, status.tasks), (0, 49));
+    assert_eq!((status.solved, status.tasks), (0, 63));
     state.open_task("board-1").expect("opens");
     step(state.task_move("board-1", "d2", "d4"));
     assert_eq!(state.course_status().next.as_deref(), Some("board-2"));
