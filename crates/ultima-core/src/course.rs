@@ -3,8 +3,8 @@
 
 use ultima_app_state::course::wire::{CourseMap, TaskStep, TaskView};
 use ultima_app_state::error::AppError;
-use ultima_game::wire::{GameView, NewGame, SideChoice};
 use ultima_bot::Level;
+use ultima_game::wire::{GameView, NewGame, SideChoice};
 
 use crate::core::AppCore;
 use crate::platform::Platform;

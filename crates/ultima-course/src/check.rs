@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ultima_rules::sorted_captures;
 
-use crate::data::{Course, Goal, Task, CONCEPTS};
 use crate::data::SETUP_ORDER;
+use crate::data::{Course, Goal, Task, CONCEPTS};
 use crate::line::{Line, LineStep};
 use crate::run::{Step, TaskRun};
 use crate::text::{plural_base, text_forms, used_keys, Texts};
@@ -309,7 +309,12 @@ fn check_goal_squares(task: &Task) -> Result<(), String> {
                 return Err(format!("the learner already stands on {square}"));
             }
         }
-        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } | Goal::Play { .. } | Goal::Threats(_) | Goal::Setup => {}
+        Goal::Win
+        | Goal::Draw(_)
+        | Goal::Takes { .. }
+        | Goal::Play { .. }
+        | Goal::Threats(_)
+        | Goal::Setup => {}
     }
     Ok(())
 }

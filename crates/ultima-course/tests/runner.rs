@@ -511,15 +511,30 @@ fn the_setup_asks_each_piece_in_turn_and_a_wrong_square_needs_a_retry() {
     }
     assert_eq!(run.state(), RunState::Missed);
     run.retry();
-    assert!(matches!(run.place(sq("d1")), Step::Placed { role: Role::King, .. }));
-    assert_eq!(run.shown_position().piece_at(sq("d1")).map(|p| p.role), Some(Role::King));
+    assert!(matches!(
+        run.place(sq("d1")),
+        Step::Placed {
+            role: Role::King,
+            ..
+        }
+    ));
+    assert_eq!(
+        run.shown_position().piece_at(sq("d1")).map(|p| p.role),
+        Some(Role::King)
+    );
     for square in ["e1", "a1", "h1", "g1", "b1", "c1"] {
-        assert!(matches!(run.place(sq(square)), Step::Placed { .. }), "{square}");
+        assert!(
+            matches!(run.place(sq(square)), Step::Placed { .. }),
+            "{square}"
+        );
     }
     assert_eq!(run.hint(), Some(sq("f1")));
     match run.place(sq("f1")) {
         Step::Solved { stars, .. } => assert_eq!(stars, 2, "solved at the second try"),
         other => panic!("expected the solve, got {other:?}"),
     }
-    assert_eq!(run.shown_position().placement(), ultima_rules::Position::start().placement());
+    assert_eq!(
+        run.shown_position().placement(),
+        ultima_rules::Position::start().placement()
+    );
 }

@@ -133,7 +133,14 @@ fn a_missed_move_gives_the_tasks_words_and_a_retry_counts_a_try() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(score, Score { moves: 1, tries: 2, hinted: false });
+    assert_eq!(
+        score,
+        Score {
+            moves: 1,
+            tries: 2,
+            hinted: false
+        }
+    );
     assert_eq!((stars, best, improved), (2, 2, true));
 }
 

@@ -331,11 +331,11 @@ describe('the app', () => {
     const app = await openApp(realBackend({ saved: { current: savedRecord({ courseProgress }) } }));
     expect(app.courseStatus.solved).toBe(2);
     click('settings-open');
-    await until(() => byTestId('course-progress')?.textContent === '2 of 49 tasks solved, 5 of 147 stars.', 'the progress');
+    await until(() => byTestId('course-progress')?.textContent === '2 of 63 tasks solved, 5 of 189 stars.', 'the progress');
     click('course-reset');
     await until(() => byTestId('confirm-course-reset') !== null, 'the question');
     click('confirm-course-reset');
     await until(() => app.courseStatus.solved === 0, 'the reset');
-    expect(byTestId('course-progress')?.textContent).toBe('0 of 49 tasks solved, 0 of 147 stars.');
+    expect(byTestId('course-progress')?.textContent).toBe('0 of 63 tasks solved, 0 of 189 stars.');
   });
 });

@@ -192,10 +192,7 @@ pub fn restore_run(
         }
     }
     for text in &saved.placed {
-        let placed = text
-            .parse::<Square>()
-            .ok()
-            .map(|square| run.place(square));
+        let placed = text.parse::<Square>().ok().map(|square| run.place(square));
         if !matches!(placed, Some(Step::Placed { .. })) {
             eprintln!(
                 "ultima: the open course setup {} replays differently: its try starts again",
