@@ -49,7 +49,7 @@ fn report_lines(report: &CheckReport) -> Vec<String> {
             .to_string(),
     );
     for (concept, tasks) in &report.concepts {
-        lines.push(format!("  {concept:<24} {}", tasks.join(" ")));
+        lines.push(format!("  {concept:<36} {}", tasks.join(" ")));
     }
     lines
 }
