@@ -538,3 +538,64 @@ fn the_setup_asks_each_piece_in_turn_and_a_wrong_square_needs_a_retry() {
         ultima_rules::Position::start().placement()
     );
 }
+
+#[test]
+fn no_quiz_hint_names_an_answer_square() {
+    use ultima_course::Goal;
+    let texts = english().expect("the English texts read");
+    for task in course().expect("the course").tasks() {
+        let answer = match &task.goal {
+            Goal::Takes { squares, .. } | Goal::Threats(squares) => squares,
+            _ => continue,
+        };
+        let forms = text_forms(&texts, &task.key("hint")).expect("a hint");
+        for square in answer {
+            for hint in &forms {
+                assert!(
+                    !hint.contains(&square.to_string()),
+                    "{}'s hint gives away {square}",
+                    task.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_chapter_introduction_shows_a_tasks_answer() {
+    let course = course().expect("the course");
+    for chapter in &course.chapters {
+        for task in course.tasks() {
+            if chapter.intro.position.placement() != task.position().placement() {
+                continue;
+            }
+            // The same position may illustrate a chapter, but its arrows must not play the
+            // task's moves.
+            for arrow in &chapter.intro.arrows {
+                assert!(
+                    !task.solution.iter().step_by(2).any(|mv| mv == arrow),
+                    "the {} introduction shows {}'s answer {}{}",
+                    chapter.id,
+                    task.id,
+                    arrow.0,
+                    arrow.1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_frozen_piece_gives_no_check_task_is_solved_by_the_freeze_alone() {
+    let task = task("check-3");
+    let mut run = TaskRun::new(task);
+    // The withdrawer on b2 would withdraw from a1 to c3: the answer leaves c3 empty.
+    let (from, to) = task.solution[0];
+    assert_ne!(to, sq("c3"));
+    assert!(matches!(run.play(from, to), Step::Solved { .. }));
+    assert_eq!(run.position().piece_at(sq("c3")), None);
+    assert!(run
+        .position()
+        .frozen(ultima_rules::Color::Black)
+        .contains(sq("b2")));
+}
