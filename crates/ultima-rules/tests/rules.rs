@@ -645,7 +645,8 @@ fn moving_a_frozen_piece_cannot_move() {
             by: vec![PieceAt {
                 role: Role::Immobilizer,
                 square: sq("d5")
-            }]
+            }],
+            removable: true,
         })
     );
     // Its only move is its removal.

@@ -669,6 +669,9 @@ export const en = {
     kingRemoval: 'A king can never be removed.',
     notFrozen: 'The {{piece}} on {{square}} is not frozen, and only a frozen piece can be removed.',
     frozenBy: 'The {{piece}} on {{square}} is frozen by the {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
+    /** A frozen piece that cannot be removed either: the king, or a piece whose removal would leave the king in check. */
+    frozenStuck: 'The {{piece}} on {{square}} is frozen and cannot move.',
+    frozenByStuck: 'The {{piece}} on {{square}} is frozen by the {{freezers}} and cannot move.',
     /** How the piece moves, when the destination is not on its way (`movement`). */
     notThatWay_oneStep: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves one square at a time.',
     notThatWay_rankOrFile: 'The {{piece}} on {{from}} cannot reach {{to}}: it moves only along ranks and files.',
