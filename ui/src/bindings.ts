@@ -466,9 +466,10 @@ export type GameProblem =
 { code: "notYourPiece"; role: Role; square: string; owner: Color } | 
 /**
  *  The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
- *  immobilizer): it cannot move (it can be removed instead).
+ *  immobilizer): it cannot move. `removable`: it can be removed instead (never a king, nor
+ *  when the removal would leave the king in check).
  */
-{ code: "frozen"; role: Role; square: string; by: Freezer[] } | { code: "kingRemoval" } | 
+{ code: "frozen"; role: Role; square: string; by: Freezer[]; removable: boolean } | { code: "kingRemoval" } | 
 /**  Only a frozen piece can be removed, and this one is not frozen. */
 { code: "notFrozen"; role: Role; square: string } | 
 /**
