@@ -120,7 +120,7 @@ function quizView(ctrl: LessonCtrl): VNode {
     task.goal.kind === 'setup' ? h('p', { attrs: { ...testid('setup-ask'), 'aria-live': 'polite' } }, setupAsk(task)) : null,
     task.goal.kind === 'setup' ? h('p.hint', courseText('setup.placed', { count: task.placed })) : null,
     task.goal.kind === 'setup' ? null : h('p', task.goal.kind === 'threats' ? courseText('quiz.threats-ask') : t('course.quizMove', { from: quiz.from, to: quiz.to })),
-    ctrl.setup ? null : h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked)),
+    ctrl.setup ? null : h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked, task.goal.kind === 'threats')),
     ctrl.setup
       ? null
       : h('div.lesson-buttons', [

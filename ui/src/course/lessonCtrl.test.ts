@@ -181,6 +181,9 @@ describe('a task', () => {
     ctrl.tap('e5'); // an empty square: not a pick
     expect(ctrl.picked).toEqual(['d5']);
     expect(pickedText(ctrl.picked)).toBe('1 piece picked: d5.');
+    // Before any pick, how to answer: the move's captures, or (the threats quiz) the pieces at risk.
+    expect(pickedText([])).toMatch(/^Tap the pieces the move takes/);
+    expect(pickedText([], true)).toMatch(/^Tap each of your pieces that Black could take/);
     await ctrl.check();
     expect(ctrl.outcome).toEqual({ kind: 'wrong', missKey: 'withdrawer-2.miss', taken: ['c3'], quiz: 'takes' });
     expect(wrongText(ctrl.outcome)).toBe('That move takes c3.');

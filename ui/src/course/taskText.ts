@@ -32,8 +32,9 @@ export function setupAsk(task: TaskView | undefined): string {
   return role ? courseText(`setup.ask-${role}`) : '';
 }
 
-/** The quiz's picks so far. */
-export function pickedText(picked: readonly string[]): string {
+/** The quiz's picks so far; before any, how to answer (`threats`: the pieces Black could take). */
+export function pickedText(picked: readonly string[], threats = false): string {
   const count = picked.length;
-  return count ? t('course.quizPicked', { count, squares: squareList(picked) }) : t('course.quizNone');
+  if (count) return t('course.quizPicked', { count, squares: squareList(picked) });
+  return threats ? t('course.quizNoneThreats') : t('course.quizNone');
 }

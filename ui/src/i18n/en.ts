@@ -417,6 +417,7 @@ export const en = {
     wrongTaken_one: 'That move takes {{squares}}.',
     wrongTaken_other: 'That move takes {{squares}}.',
     quizNone: 'Tap the pieces the move takes (none, if it takes nothing), then Submit. On the board by keyboard: arrows, then Space.',
+    quizNoneThreats: 'Tap each of your pieces that Black could take (none, if none can be taken), then Submit. On the board by keyboard: arrows, then Space.',
     quizPicked_one: '{{count}} piece picked: {{squares}}.',
     quizPicked_other: '{{count}} pieces picked: {{squares}}.',
     quizCheck: 'Submit',

@@ -396,6 +396,7 @@ export const fr = {
     wrongTaken_many: 'Ce coup prend {{squares}}.',
     wrongTaken_other: 'Ce coup prend {{squares}}.',
     quizNone: 'Touchez les pièces que le coup prend (aucune, s’il ne prend rien), puis Valider. Au clavier sur l’échiquier : les flèches, puis Espace.',
+    quizNoneThreats: 'Touchez chacune de vos pièces que les Noirs pourraient prendre (aucune, si aucune ne peut être prise), puis Valider. Au clavier sur l’échiquier : les flèches, puis Espace.',
     quizPicked_one: '{{count}} pièce choisie : {{squares}}.',
     quizPicked_many: '{{count}} de pièces choisies : {{squares}}.',
     quizPicked_other: '{{count}} pièces choisies : {{squares}}.',
