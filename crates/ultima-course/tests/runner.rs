@@ -489,24 +489,43 @@ fn one_marked_piece_has_a_goal_sentence_of_its_own() {
 
 #[test]
 fn texts_that_name_a_piece_by_its_look_have_a_form_per_piece_set() {
-    let texts = english().expect("the English texts read");
-    // The chess set's look: the default set (emblems) has none of these.
-    let looks = ["rook", "(knight)", "(bishop)", "(the queen)"];
-    for (key, text) in &texts {
-        let named = looks.iter().any(|look| text.contains(look))
-            && !text.contains("moves like a rook")
-            && !text.contains("move like rooks");
-        if named {
-            assert!(
-                key.ends_with("_chess"),
-                "{key} names a chess piece by its look"
-            );
-            let base = plural_base(key);
-            for set in ultima_course::PIECE_SETS {
+    // The chess set's look in each language: the default set (emblems) has none of these. A pawn
+    // or a withdrawer that moves like a rook or a queen names a move, not a look.
+    let looks: [(&str, &[&str]); 2] = [
+        ("en", &["rook", "(knight)", "(bishop)", "(the queen)"]),
+        (
+            "fr",
+            &[
+                "tour renversée",
+                "tour à l’endroit",
+                "(cavalier)",
+                "(fou)",
+                "(la dame)",
+            ],
+        ),
+    ];
+    for (language, looks) in looks {
+        let file = ultima_course::TEXT_FILES
+            .iter()
+            .find(|file| file.language == language)
+            .expect("the language's file");
+        let texts = file.read().expect("the texts read");
+        for (key, text) in &texts {
+            let named = looks.iter().any(|look| text.contains(look))
+                && !text.contains("moves like a rook")
+                && !text.contains("move like rooks");
+            if named {
                 assert!(
-                    texts.contains_key(&format!("{base}_{set}")),
-                    "{base} has no {set} form"
+                    key.ends_with("_chess"),
+                    "{language}: {key} names a chess piece by its look"
                 );
+                let base = plural_base(key);
+                for set in ultima_course::PIECE_SETS {
+                    assert!(
+                        texts.contains_key(&format!("{base}_{set}")),
+                        "{language}: {base} has no {set} form"
+                    );
+                }
             }
         }
     }
