@@ -82,7 +82,7 @@ fn a_wrong_move_is_refused_with_the_rules_reason_and_changes_nothing() {
         code(&error),
         json!({ "kind": "illegalMove", "problem": {
             "code": "frozen", "role": "longLeaper", "square": "b1",
-            "by": [{ "role": "immobilizer", "square": "b2" }] } })
+            "by": [{ "role": "immobilizer", "square": "b2" }], "removable": true } })
     );
     let error = state
         .task_move("removal-2", "a1", "a1")
