@@ -171,10 +171,12 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await clickSquare(page, 'f5');
   await page.getByTestId('remove-frozen').waitFor();
   await shot(page, `${name}-05-play-frozen-removal`);
-  await clickSquare(page, 'f5');
 
-  // Picking the frozen pawn asks why it cannot move: frozen by the immobilizer, marked.
-  await page.getByTestId('refusal').waitFor();
+  // Moving the frozen pawn is refused with why: frozen by the immobilizer, marked. (A second tap
+  // on it would remove it, as the course teaches.)
+  await page.getByTestId('move-input').fill('f5f4');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="refusal"][data-code="frozen"]').waitFor();
   await shot(page, `${name}-05b-play-frozen-why`);
 
   // A move the rules refuse: the reason by the board, the squares it names marked.
@@ -271,6 +273,23 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('quiz-check').click();
   await page.locator('[data-testid="lesson-outcome"][data-kind="wrong"]').waitFor();
   await shot(page, `${name}-20-course-quiz-wrong`);
+  // The later chapters' own screens: the last chapter's introduction (how moves are written),
+  // the setup of the back rank, and the threats quiz.
+  const openTask = async (task) => {
+    await page.getByTestId('lesson-map').click();
+    await page.getByTestId('course-map').waitFor();
+    await page.locator(`[data-task="${task}"]`).click();
+    await page.locator(`section.lesson[data-task="${task}"]`).waitFor();
+  };
+  await openTask('together-1');
+  await page.getByTestId('lesson-intro').waitFor();
+  await shot(page, `${name}-20b-course-together-intro`);
+  await openTask('board-4');
+  await page.getByTestId('lesson-quiz').waitFor();
+  await shot(page, `${name}-20c-course-setup`);
+  await openTask('together-3');
+  await page.getByTestId('lesson-quiz').waitFor();
+  await shot(page, `${name}-20d-course-threats`);
   await page.getByTestId('settings-open').click();
   await page.getByTestId('course-reset').waitFor();
   await shot(page, `${name}-21-settings-course`);

@@ -73,12 +73,19 @@ export const commands = {
 	taskMove: (taskId: string, from: string, to: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_move", { taskId, from, to })),
 	/**  The squares the learner tapped, as the answer to the task's question. */
 	taskQuiz: (taskId: string, squares: string[]) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_quiz", { taskId, squares })),
+	/**  The setup: the learner puts the piece asked for on `square`. */
+	taskPlace: (taskId: string, square: string) => typedError<TaskStep, AppError>(__TAURI_INVOKE("task_place", { taskId, square })),
 	/**  Starts the task open again from its position. */
 	taskRetry: (taskId: string) => typedError<TaskView, AppError>(__TAURI_INVOKE("task_retry", { taskId })),
 	/**  The square of the piece to move in the task open (`null`: no hint now). */
 	taskHint: (taskId: string) => typedError<string | null, AppError>(__TAURI_INVOKE("task_hint", { taskId })),
 	/**  Forgets the course's progress. */
 	resetCourse: () => typedError<CourseMap, AppError>(__TAURI_INVOKE("reset_course")),
+	/**
+	 *  The course's closing game: a new game against the Novice bot; the course map
+	 *  shows it done once it is played to a result.
+	 */
+	startCourseGame: () => typedError<GameView, AppError>(__TAURI_INVOKE("start_course_game")),
 	/**  The player's puzzle rating, streak and the puzzle in progress. */
 	puzzleRating: () => typedError<PuzzleStatus, AppError>(__TAURI_INVOKE("puzzle_rating")),
 	/**  The puzzle in progress, if any, as it was left. */
@@ -335,6 +342,8 @@ export type CourseMap = {
 	next: string | null,
 	current: string | null,
 	finished: boolean,
+	/**  The closing game against the Novice bot: started (its id), played to a result. */
+	finale: FinaleView,
 };
 
 /**  What the course refused: `{"code": "notOpenTask", "task": "board-1"}`. */
@@ -427,6 +436,14 @@ export type EvalBarView = {
 	winChance: number | null,
 };
 
+/**  The course's closing game, as the map and the end screen show it. */
+export type FinaleView = {
+	/**  The game, once started (to open it again while it goes on). */
+	game: string | null,
+	/**  Played to a result (won, lost or drawn). */
+	done: boolean,
+};
+
 /**  Finished games, newest first. */
 export type FinishedPage = {
 	games: FinishedSummary[],
@@ -476,9 +493,10 @@ export type GameProblem =
 { code: "notYourPiece"; role: Role; square: string; owner: Color } | 
 /**
  *  The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
- *  immobilizer): it cannot move (it can be removed instead).
+ *  immobilizer): it cannot move. `removable`: it can be removed instead (never a king, nor
+ *  when the removal would leave the king in check).
  */
-{ code: "frozen"; role: Role; square: string; by: Freezer[] } | { code: "kingRemoval" } | 
+{ code: "frozen"; role: Role; square: string; by: Freezer[]; removable: boolean } | { code: "kingRemoval" } | 
 /**  Only a frozen piece can be removed, and this one is not frozen. */
 { code: "notFrozen"; role: Role; square: string } | 
 /**
@@ -556,7 +574,16 @@ export type GameView = {
 /**  What the task asks, for the board's marks and the quiz (the quiz's answer is not sent). */
 export type GoalView = { kind: "capture"; squares: string[] } | { kind: "reach"; square: string } | { kind: "win" } | { kind: "remove"; square: string } | { kind: "safe"; squares: string[] } | { kind: "draw"; draw: DrawGoal } | 
 /**  Tap the pieces the move `from`-`to` takes. */
-{ kind: "takes"; from: string; to: string };
+{ kind: "takes"; from: string; to: string } | 
+/**
+ *  Play the move the prompt writes in the people's notation (not sent: reading it is
+ *  the task).
+ */
+{ kind: "play" } | 
+/**  Tap every piece of yours the opponent could take next move. */
+{ kind: "threats" } | 
+/**  Put the back rank's pieces on their squares, one at a time (`TaskView::setup_next`). */
+{ kind: "setup" };
 
 /**  What a hint shows. */
 export type HintView = {
@@ -1072,6 +1099,8 @@ export type Score = {
 	moves: number,
 	/**  Tries used, the solving one included (1: solved at the first try). */
 	tries: number,
+	/**  The solving try used the hint, which costs a star. Older progress has no such field. */
+	hinted?: boolean,
 };
 
 /**
@@ -1126,6 +1155,8 @@ export type StepView =
 { kind: "missed"; played: PlyView; reply: PlyView | null; afterPlayed: BoardView | null; reason: MissReason; missKey: string } | 
 /**  The quiz answered wrongly: what the move really takes. The try waits for a retry. */
 { kind: "wrong"; taken: string[]; missKey: string } | 
+/**  The setup: the piece asked for stands on its square; the next one is asked for. */
+{ kind: "placed"; role: Role; square: string } | 
 /**
  *  Nothing was done: the task is solved, or waits for a retry, or the action does not fit
  *  it (a move on a quiz).
@@ -1161,7 +1192,7 @@ export type TaskSummary = {
 	/**  Best stars so far (0: not solved yet). */
 	stars: number,
 	done: boolean,
-	/**  A "which pieces does this move take?" quiz. */
+	/**  A quiz: "which pieces does this move take?", or "which of yours are attacked?". */
 	quiz: boolean,
 };
 
@@ -1203,6 +1234,12 @@ export type TaskView = {
 	plies: PlyView[],
 	state: RunState,
 	tries: number,
+	/**  The hint was asked in this try: its solve earns a star less. */
+	hinted: boolean,
+	/**  The setup: the piece to place next (`None`: not a setup, or every piece is placed). */
+	setupNext: Role | null,
+	/**  The setup: how many pieces are placed in this try. */
+	placed: number,
 	movesUsed: number,
 	maxMoves: number,
 	/**  Best stars so far (0: never solved). */

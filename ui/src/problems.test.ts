@@ -11,7 +11,7 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   malformed: { code: 'malformed', text: 'hello' },
   noPiece: { code: 'noPiece', square: 'e2' },
   notYourPiece: { code: 'notYourPiece', role: 'withdrawer', square: 'd8', owner: 'black' },
-  frozen: { code: 'frozen', role: 'longLeaper', square: 'c6', by: [{ role: 'immobilizer', square: 'c7' }] },
+  frozen: { code: 'frozen', role: 'longLeaper', square: 'c6', by: [{ role: 'immobilizer', square: 'c7' }], removable: true },
   kingRemoval: { code: 'kingRemoval' },
   notFrozen: { code: 'notFrozen', role: 'pawn', square: 'a2' },
   notThatWay: { code: 'notThatWay', role: 'king', from: 'e1', to: 'e3', movement: 'oneStep' },
@@ -147,8 +147,12 @@ describe('describeProblem', () => {
   });
 
   it('says which pieces freeze a piece, and which attack the king a move leaves in check', () => {
-    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }], removable: true })).toBe(
       'The pawn on d4 is frozen by the immobilizer on d5 and cannot move (it can be removed instead: d4d4).',
+    );
+    // Not offered for removal when the removal is not legal (a king, or the king left in check).
+    expect(describeProblem({ code: 'frozen', role: 'king', square: 'a1', by: [{ role: 'immobilizer', square: 'b2' }], removable: false })).toBe(
+      'The king on a1 is frozen by the immobilizer on b2 and cannot move.',
     );
     const checks: CheckBy[] = [
       { role: 'withdrawer', square: 'e2', way: 'withdrawal', landing: 'e3', partner: null },
@@ -253,9 +257,13 @@ describe('in French', () => {
 
   it('names each piece with the article its name takes, in whole sentences', async () => {
     await i18n.changeLanguage('fr');
-    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'd4', by: [{ role: 'immobilizer', square: 'd5' }], removable: true })).toBe(
       'Le rabatteur en d4 est immobilisé par l’immobilisateur en d5 et ne peut pas bouger (il peut être retiré à la place\u202f: d4d4).',
     );
+    expect(describeProblem({ code: 'frozen', role: 'king', square: 'a1', by: [{ role: 'immobilizer', square: 'b2' }], removable: false })).toBe(
+      'Le roi en a1 est immobilisé par l’immobilisateur en b2 et ne peut pas bouger.',
+    );
+    expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'b1', by: [], removable: false })).toBe('Le rabatteur en b1 est immobilisé et ne peut pas bouger.');
     expect(describeProblem({ code: 'notFrozen', role: 'immobilizer', square: 'a1' })).toMatch(/^L’immobilisateur en a1 n’est pas immobilisé/);
     const blocked = { code: 'pathBlocked', role: 'longLeaper', from: 'a1', to: 'h8', at: 'c3', blocker: 'immobilizer', blockerOwner: 'black', behind: null } as const;
     expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/la pièce en c3 est un immobilisateur\.$/);

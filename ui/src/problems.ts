@@ -21,10 +21,12 @@ export function describeProblem(problem: Problem): string {
     case 'notYourPiece':
       return t('problem.notYourPiece', { context: problem.owner, ...pieceParams(problem.role), square: problem.square });
     case 'frozen': {
+      // A frozen king, or a piece whose removal would leave the king in check, is not offered
+      // for removal.
       const piece = pieceParams(problem.role);
-      if (problem.by.length === 0) return t('problem.frozen', { ...piece, square: problem.square });
+      if (problem.by.length === 0) return t(problem.removable ? 'problem.frozen' : 'problem.frozenStuck', { ...piece, square: problem.square });
       const freezers = listOf(problem.by.map((by) => t('freezer', { ...pieceParams(by.role), square: by.square })));
-      return t('problem.frozenBy', { ...piece, square: problem.square, freezers });
+      return t(problem.removable ? 'problem.frozenBy' : 'problem.frozenByStuck', { ...piece, square: problem.square, freezers });
     }
     case 'kingRemoval':
       return t('problem.kingRemoval');

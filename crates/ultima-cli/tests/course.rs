@@ -8,7 +8,7 @@ use support::ultima;
 fn course_check_passes() {
     let (ok, out, err) = ultima(&["course", "check"]);
     assert!(ok, "course check failed: {err}");
-    assert!(out.starts_with("course check passed: 13 chapters"), "{out}");
+    assert!(out.starts_with("course check passed: 14 chapters"), "{out}");
 }
 
 #[test]

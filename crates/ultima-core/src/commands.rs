@@ -72,12 +72,17 @@ macro_rules! with_commands {
             task_move(task_id: String, from: String, to: String) -> $crate::wire::TaskStep;
             /// The squares the learner tapped, as the answer to the task's question.
             task_quiz(task_id: String, squares: Vec<String>) -> $crate::wire::TaskStep;
+            /// The setup: the learner puts the piece asked for on `square`.
+            task_place(task_id: String, square: String) -> $crate::wire::TaskStep;
             /// Starts the task open again from its position.
             task_retry(task_id: String) -> $crate::wire::TaskView;
             /// The square of the piece to move in the task open (`null`: no hint now).
             task_hint(task_id: String) -> Option<String>;
             /// Forgets the course's progress.
             reset_course() -> $crate::wire::CourseMap;
+            /// The course's closing game: a new game against the Novice bot; the course map
+            /// shows it done once it is played to a result.
+            start_course_game() -> $crate::wire::GameView;
             /// The player's puzzle rating, streak and the puzzle in progress.
             puzzle_rating() -> $crate::wire::PuzzleStatus;
             /// The puzzle in progress, if any, as it was left.

@@ -3,6 +3,8 @@
 
 use ultima_app_state::course::wire::{CourseMap, TaskStep, TaskView};
 use ultima_app_state::error::AppError;
+use ultima_bot::Level;
+use ultima_game::wire::{GameView, NewGame, SideChoice};
 
 use crate::core::AppCore;
 use crate::platform::Platform;
@@ -33,14 +35,44 @@ impl<P: Platform> AppCore<P> {
         self.course.task_quiz(&self.store, &task_id, &squares)
     }
 
+    pub fn task_place(&mut self, task_id: String, square: String) -> Result<TaskStep, AppError> {
+        self.course.task_place(&self.store, &task_id, &square)
+    }
+
     pub fn task_retry(&mut self, task_id: String) -> Result<TaskView, AppError> {
         self.course.task_retry(&self.store, &task_id)
     }
 
+    /// The hint costs a star: the try is marked (and saved) before the square is given.
     pub fn task_hint(&mut self, task_id: String) -> Result<Option<String>, AppError> {
+        self.course.take_hint(&self.store, &task_id)?;
         Ok(ultima_app_state::course::hint(
             self.course.open_run(&task_id)?,
         ))
+    }
+
+    /// The course's closing game: a new game against the Novice bot, the learner White,
+    /// untimed (hints and the "why not" reasons are the play screen's). The course is done
+    /// once it is played to a result.
+    pub fn start_course_game(&mut self) -> Result<GameView, AppError> {
+        let view = self.new_game(NewGame::Bot {
+            level: Level::Novice,
+            player_side: SideChoice::White,
+            time_control: None,
+        })?;
+        self.course.start_finale(&self.store, &view.id)?;
+        Ok(view)
+    }
+
+    /// A game that changed: when it ended with a result and it is the course's closing game,
+    /// the course learns of it. A failure to save that is only reported: the game itself is
+    /// saved.
+    pub(crate) fn course_game_changed(&mut self, view: &GameView) {
+        if view.result.is_some() {
+            if let Err(error) = self.course.game_ended(&self.store, &view.id) {
+                eprintln!("ultima: the course's closing game could not be recorded: {error:?}");
+            }
+        }
     }
 
     pub fn reset_course(&mut self) -> Result<CourseMap, AppError> {

@@ -24,8 +24,13 @@ impl<P: Platform> AppCore<P> {
         change: impl FnOnce(&mut Session, f64) -> Result<(), AppError>,
     ) -> Result<GameView, AppError> {
         let now = self.platform.now_ms();
-        self.games
-            .change_current(&self.store, Some(&mut self.history), game_id, now, change)
+        let view =
+            self.games
+                .change_current(&self.store, Some(&mut self.history), game_id, now, change);
+        if let Ok(view) = &view {
+            self.course_game_changed(view);
+        }
+        view
     }
 
     /// Everything the home screen needs at start-up.
@@ -92,6 +97,9 @@ impl<P: Platform> AppCore<P> {
         let view = self
             .games
             .act(&self.store, Some(&mut self.history), game_id, act, now);
+        if let Ok(view) = &view {
+            self.course_game_changed(view);
+        }
         self.drive_bot();
         view
     }

@@ -1,5 +1,6 @@
 //! Authoring aid: `cargo run -p ultima-course --example probe -- "<ufen>" [task-id]`.
 //! With a UFEN: every legal move with its captures and the status after it.
+//! With `--threats UFEN...`: the mover's pieces the opponent could take next move.
 //! With `--task ID`: every first learner move and what the task's runner makes of it.
 
 use ultima_course::{course, Step, TaskRun};
@@ -7,6 +8,21 @@ use ultima_rules::{sorted_captures, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--threats") {
+        for ufen in &args[1..] {
+            match Position::from_ufen(ufen) {
+                Ok(position) => {
+                    let squares: Vec<String> = sorted_captures(position.threatened())
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect();
+                    println!("{ufen}: {}", squares.join(" "));
+                }
+                Err(e) => println!("{ufen}: {e}"),
+            }
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("--lines") {
         let Ok(course) = course() else {
             return;

@@ -7,8 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ultima_rules::sorted_captures;
 
+use crate::data::SETUP_ORDER;
 use crate::data::{Course, Goal, Task, CONCEPTS};
 use crate::line::{Line, LineStep};
+use crate::run::{Step, TaskRun};
 use crate::text::{plural_base, text_forms, used_keys, Texts};
 
 /// The chapters, in the order the issue gives them.
@@ -26,7 +28,11 @@ pub const CHAPTER_ORDER: &[&str] = &[
     "check",
     "blockade",
     "draws",
+    "together",
 ];
+
+/// The fewest and the most tasks a chapter may have.
+pub const CHAPTER_TASKS: std::ops::RangeInclusive<usize> = 3..=8;
 
 /// What a passing check covered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +72,13 @@ pub fn check_course(course: &Course, texts: &Texts) -> Result<CheckReport, Check
         .map(|c| (c.to_string(), Vec::new()))
         .collect();
     for chapter in &course.chapters {
-        if !(3..=6).contains(&chapter.tasks.len()) {
+        if !CHAPTER_TASKS.contains(&chapter.tasks.len()) {
             return Err(course_failure(format!(
-                "chapter {} has {} tasks (3 to 6 wanted)",
+                "chapter {} has {} tasks ({} to {} wanted)",
                 chapter.id,
-                chapter.tasks.len()
+                chapter.tasks.len(),
+                CHAPTER_TASKS.start(),
+                CHAPTER_TASKS.end()
             )));
         }
         for task in &chapter.tasks {
@@ -163,6 +171,28 @@ pub fn check_task(task: &Task) -> Result<(), String> {
         }
         return check_stars(task);
     }
+    if let Goal::Threats(squares) = &task.goal {
+        if !task.solution.is_empty() {
+            return Err("the threats quiz has no solution line".into());
+        }
+        let mut listed = squares.clone();
+        listed.sort_by_key(|s| (s.file(), s.rank()));
+        let threatened = sorted_captures(start.threatened());
+        if listed != threatened {
+            return Err(format!(
+                "the quiz lists {listed:?}, but the pieces the opponent could take are {threatened:?}"
+            ));
+        }
+        return check_stars(task);
+    }
+    if task.goal == Goal::Setup {
+        return check_setup(task);
+    }
+    if let Goal::Play { from, to } = &task.goal {
+        if task.solution != [(*from, *to)] {
+            return Err("a notation task's solution is its move".into());
+        }
+    }
     check_goal_squares(task)?;
     let mut line = Line::new(task);
     for (index, (from, to)) in task.solution.iter().enumerate().step_by(2) {
@@ -220,6 +250,36 @@ pub fn check_task(task: &Task) -> Result<(), String> {
     Ok(())
 }
 
+/// The setup: the start position with the learner's back-rank pieces taken off, and placing
+/// each in turn on its square solves it.
+fn check_setup(task: &Task) -> Result<(), String> {
+    if !task.solution.is_empty() {
+        return Err("the setup has no solution line".into());
+    }
+    let start = ultima_rules::Position::start();
+    let learner = task.learner();
+    let shown = task.position();
+    for square in ultima_rules::Bitboard::FULL.iter() {
+        let home = start.piece_at(square);
+        let asked = home.is_some_and(|p| p.color == learner && SETUP_ORDER.contains(&p.role));
+        let expected = if asked { None } else { home };
+        if shown.piece_at(square) != expected {
+            return Err(format!(
+                "{square} should hold {expected:?}: the setup shows the start position without the learner's back rank"
+            ));
+        }
+    }
+    let mut run = TaskRun::new(task);
+    while let Some(square) = run.hint() {
+        match run.place(square) {
+            Step::Placed { .. } => {}
+            Step::Solved { .. } => return check_stars(task),
+            other => return Err(format!("placing on {square} gives {other:?}")),
+        }
+    }
+    Err("the setup's pieces do not all find a square".into())
+}
+
 fn check_goal_squares(task: &Task) -> Result<(), String> {
     let start = task.position();
     let learner = task.learner();
@@ -249,7 +309,12 @@ fn check_goal_squares(task: &Task) -> Result<(), String> {
                 return Err(format!("the learner already stands on {square}"));
             }
         }
-        Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => {}
+        Goal::Win
+        | Goal::Draw(_)
+        | Goal::Takes { .. }
+        | Goal::Play { .. }
+        | Goal::Threats(_)
+        | Goal::Setup => {}
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! file and the task when something does not read.
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{Color, Position, Square};
+use ultima_rules::{Color, Position, Role, Square};
 
 use crate::error::CourseError;
 use crate::score::Score;
@@ -42,16 +42,22 @@ pub(crate) const CHAPTER_FILES: &[(&str, &str)] = &[
         include_str!("../chapters/12-blockade.toml"),
     ),
     ("13-draws.toml", include_str!("../chapters/13-draws.toml")),
+    (
+        "14-together.toml",
+        include_str!("../chapters/14-together.toml"),
+    ),
 ];
 
 /// Every concept the course teaches; each task names some, and each is taught at least once.
 pub const CONCEPTS: &[&str] = &[
     "board.setup",
+    "board.setup-full",
     "move.line",
     "king.move",
     "pawn.pinch",
     "pawn.pinch-several",
     "pawn.safe-between",
+    "capture.all",
     "withdrawer.capture",
     "leaper.capture",
     "leaper.chain",
@@ -59,6 +65,9 @@ pub const CONCEPTS: &[&str] = &[
     "coordinator.capture",
     "immobilizer.freeze",
     "immobilizer.frozen-king",
+    "immobilizer.pair",
+    "immobilizer.pass",
+    "immobilizer.frozen-king-coordinates",
     "chameleon.pinch",
     "chameleon.withdraw",
     "chameleon.leap",
@@ -66,13 +75,19 @@ pub const CONCEPTS: &[&str] = &[
     "chameleon.king",
     "chameleon.freeze",
     "chameleon.not-chameleon",
+    "chameleon.diagonal",
+    "chameleon.leap-and-pinch",
     "removal",
+    "removal.check",
     "check",
     "checkmate",
     "no-move-loses",
     "draw.repetition",
     "draw.fifty",
     "draw.bare-kings",
+    "notation",
+    "threats.spot",
+    "threats.escape",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -125,6 +140,12 @@ pub enum GoalData {
     Safe(Vec<String>),
     Draw(String),
     Takes(TakesData),
+    /// Play this move (coordinates), given in the people's notation by the prompt.
+    Play(String),
+    /// The quiz: tap every piece of yours the opponent could take next move.
+    Threats(Vec<String>),
+    /// Set up the learner's back rank, piece by piece (`setup = true`).
+    Setup(bool),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,7 +239,28 @@ pub enum Goal {
         to: Square,
         squares: Vec<Square>,
     },
+    /// Play exactly this move (the prompt writes it in the people's notation).
+    Play { from: Square, to: Square },
+    /// The quiz: exactly these pieces of the learner's could be taken by the opponent's next
+    /// move (the rules' `Position::threatened`).
+    Threats(Vec<Square>),
+    /// Set up the learner's back rank of the start position: each piece of [`SETUP_ORDER`] in
+    /// turn, on its square (either of a pair's).
+    Setup,
 }
+
+/// The order the back rank is set up in: the king and the withdrawer first (their squares are
+/// the ones that differ from chess), then the corners, then the pairs.
+pub const SETUP_ORDER: [Role; 8] = [
+    Role::King,
+    Role::Withdrawer,
+    Role::Immobilizer,
+    Role::Coordinator,
+    Role::LongLeaper,
+    Role::LongLeaper,
+    Role::Chameleon,
+    Role::Chameleon,
+];
 
 /// The kind of draw a task asks for. (The chapters and the export write it
 /// `"bare kings"`: that is `GoalData`'s.)
@@ -233,27 +275,43 @@ pub enum DrawGoal {
 
 impl Goal {
     /// The text key of the goal's one-line label.
+    /// One marked piece and several have a sentence each ("Take the marked piece").
     pub fn text_key(&self) -> &'static str {
         match self {
+            Goal::Capture(squares) if squares.len() == 1 => "goal.capture-single",
             Goal::Capture(_) => "goal.capture",
             Goal::Reach(_) => "goal.reach",
             Goal::Win => "goal.win",
             Goal::Remove(_) => "goal.remove",
+            Goal::Safe(squares) if squares.len() == 1 => "goal.safe-single",
             Goal::Safe(_) => "goal.safe",
             Goal::Draw(_) => "goal.draw",
             Goal::Takes { .. } => "goal.takes",
+            Goal::Play { .. } => "goal.play",
+            Goal::Threats(_) => "goal.threats",
+            Goal::Setup => "goal.setup",
         }
+    }
+
+    /// A quiz: answered by tapping pieces, not by a move.
+    pub fn is_quiz(&self) -> bool {
+        matches!(self, Goal::Takes { .. } | Goal::Threats(_) | Goal::Setup)
     }
 
     /// Every goal label key, for the text test.
     pub const TEXT_KEYS: &'static [&'static str] = &[
         "goal.capture",
+        "goal.capture-single",
         "goal.reach",
         "goal.win",
         "goal.remove",
         "goal.safe",
+        "goal.safe-single",
         "goal.draw",
         "goal.takes",
+        "goal.play",
+        "goal.threats",
+        "goal.setup",
     ];
 
     /// The squares the board marks for this goal.
@@ -261,7 +319,12 @@ impl Goal {
         match self {
             Goal::Capture(squares) | Goal::Safe(squares) => squares.clone(),
             Goal::Reach(square) | Goal::Remove(square) => vec![*square],
-            Goal::Win | Goal::Draw(_) | Goal::Takes { .. } => Vec::new(),
+            Goal::Win
+            | Goal::Draw(_)
+            | Goal::Takes { .. }
+            | Goal::Play { .. }
+            | Goal::Threats(_)
+            | Goal::Setup => Vec::new(),
         }
     }
 }
@@ -310,9 +373,9 @@ impl Task {
         &self.board.position
     }
 
-    /// The learner's moves in the solution.
+    /// The learner's moves in the solution (a quiz counts one).
     pub fn par(&self) -> u32 {
-        self.solution.len().div_ceil(2) as u32
+        par_of(&self.solution)
     }
 
     /// The text key `<task id>.<part>` (part: title, prompt, hint, miss).
@@ -325,15 +388,20 @@ impl Task {
         vec![("moves", self.max_moves.to_string())]
     }
 
-    /// Stars for a solve with this raw score.
+    /// Stars for a solve with this raw score. A hint costs a star (one at least is earned).
     pub fn stars_for(&self, score: &Score) -> u8 {
         let within = |t: &Threshold| score.moves <= t.moves && score.tries <= t.tries;
-        if within(&self.stars.three) {
+        let stars: u8 = if within(&self.stars.three) {
             3
         } else if within(&self.stars.two) {
             2
         } else {
             1
+        };
+        if score.hinted {
+            stars.saturating_sub(1).max(1)
+        } else {
+            stars
         }
     }
 
@@ -441,6 +509,11 @@ fn read_board(data: &BoardData) -> Result<Board, String> {
     })
 }
 
+/// Learner moves in a line of alternating moves; a quiz (no line) counts one.
+fn par_of(solution: &[(Square, Square)]) -> u32 {
+    (solution.len().div_ceil(2) as u32).max(1)
+}
+
 fn read_goal(goal: &GoalData) -> Result<Goal, String> {
     Ok(match goal {
         GoalData::Capture(list) => Goal::Capture(squares(list)?),
@@ -463,6 +536,13 @@ fn read_goal(goal: &GoalData) -> Result<Goal, String> {
                 squares: squares(&takes.squares)?,
             }
         }
+        GoalData::Play(text) => {
+            let (from, to) = coordinates(text)?;
+            Goal::Play { from, to }
+        }
+        GoalData::Threats(list) => Goal::Threats(squares(list)?),
+        GoalData::Setup(true) => Goal::Setup,
+        GoalData::Setup(false) => return Err("`setup = false` is not a goal".to_string()),
     })
 }
 
@@ -478,7 +558,7 @@ fn read_task(chapter: &str, data: &TaskData) -> Result<Task, String> {
         .map(|m| coordinates(m))
         .collect::<Result<Vec<_>, _>>()?;
     let goal = read_goal(&data.goal)?;
-    let par = solution.len().div_ceil(2) as u32;
+    let par = par_of(&solution);
     let max_moves = data.moves.unwrap_or(par);
     let stars = match &data.stars {
         Some(s) => Stars {

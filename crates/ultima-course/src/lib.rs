@@ -1,5 +1,5 @@
-//! The Ultima rules course: thirteen chapters of short tasks on the real board, from the board
-//! and the pieces to the draws, as data (`chapters/*.toml`, words in `text/<language>.json`),
+//! The Ultima rules course: fourteen chapters of short tasks on the real board, from the board
+//! and the pieces to the draws and a last chapter that puts it together, as data (`chapters/*.toml`, words in `text/<language>.json`),
 //! a task runner the app drives, the learner's progress, and the check that every task works
 //! by the rules engine.
 //!
@@ -24,20 +24,23 @@ mod text;
 
 use std::sync::OnceLock;
 
-pub use check::{check_course, check_task, CheckFailure, CheckReport, CHAPTER_ORDER};
+pub use check::{
+    check_course, check_task, CheckFailure, CheckReport, CHAPTER_ORDER, CHAPTER_TASKS,
+};
 pub use data::{
     Board, Chapter, Course, DrawGoal, Goal, GoalData, OpponentSpec, Stars, TakesData, Task,
-    Threshold, CONCEPTS,
+    Threshold, CONCEPTS, SETUP_ORDER,
 };
 pub use error::CourseError;
 pub use export::{export_course, list_course};
 pub use line::MissReason;
-pub use progress::{Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
+pub use progress::{Finale, Progress, ProgressError, TaskProgress, PROGRESS_VERSION};
 pub use run::{RunState, Step, TaskRun};
 pub use score::Score;
 pub use text::{
     english, plural_base, read_texts, text_faults, text_forms, text_forms_in, used_keys, TextFile,
-    Texts, CHAPTER_PARTS, EN_JSON, FR_JSON, PLURAL_SUFFIXES, TASK_PARTS, TEXT_FILES,
+    Texts, CHAPTER_PARTS, EN_JSON, FEEDBACK_KEYS, FR_JSON, PIECE_SETS, PLURAL_SUFFIXES, TASK_PARTS,
+    TEXT_FILES,
 };
 
 /// The course, read once from the embedded chapters.

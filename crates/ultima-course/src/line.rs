@@ -50,6 +50,8 @@ pub(crate) struct Line<'a> {
     tracked: Vec<Option<Square>>,
     /// The learner removed the goal's piece.
     removed: bool,
+    /// The learner played the goal's move (a notation task).
+    played_goal: bool,
 }
 
 impl<'a> Line<'a> {
@@ -68,6 +70,7 @@ impl<'a> Line<'a> {
             on_script: true,
             tracked,
             removed: false,
+            played_goal: false,
         }
     }
 
@@ -94,7 +97,7 @@ impl<'a> Line<'a> {
         // Leaving the opponent without a legal move wins the game, which is more than any
         // task asks (even a draw task: a win counts over a draw, as in the rules).
         if matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == learner)
-            && !matches!(self.task.goal, Goal::Takes { .. })
+            && !self.task.goal.is_quiz()
         {
             return true;
         }
@@ -117,7 +120,8 @@ impl<'a> Line<'a> {
                 };
                 matches!(outcome, Some(Outcome::Draw { reason }) if reason == wanted)
             }
-            Goal::Takes { .. } => false,
+            Goal::Play { .. } => self.played_goal,
+            Goal::Takes { .. } | Goal::Threats(_) | Goal::Setup => false,
         }
     }
 
@@ -173,6 +177,9 @@ impl<'a> Line<'a> {
             self.removed = true;
         }
         self.follow(&played);
+        if self.task.goal == (Goal::Play { from, to }) {
+            self.played_goal = true;
+        }
 
         if self.goal_met() {
             return Ok(LineStep::Solved {

@@ -18,12 +18,25 @@ pub struct TaskProgress {
     pub best: Score,
 }
 
+/// The course's closing game against the Novice bot, started from its end screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Finale {
+    /// The game's id (a game of the play screen).
+    pub game: String,
+    /// The game was played to a result (won, lost or drawn).
+    pub done: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
     pub version: u32,
     /// By task id. Ids the course no longer has are kept (a later course may bring them back)
     /// and ignored.
     pub tasks: BTreeMap<String, TaskProgress>,
+    /// The closing game, once started. Older progress has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finale: Option<Finale>,
 }
 
 impl Default for Progress {
@@ -31,6 +44,7 @@ impl Default for Progress {
         Progress {
             version: PROGRESS_VERSION,
             tasks: BTreeMap::new(),
+            finale: None,
         }
     }
 }
@@ -103,6 +117,33 @@ impl Progress {
     /// Forgets everything (settings' reset).
     pub fn reset(&mut self) {
         self.tasks.clear();
+        self.finale = None;
+    }
+
+    /// The closing game `game_id` has started (a finale played before is kept as done).
+    pub fn start_finale(&mut self, game_id: &str) {
+        let done = self.finale_done();
+        self.finale = Some(Finale {
+            game: game_id.to_string(),
+            done,
+        });
+    }
+
+    /// A game ended with a result: when it is the closing game, the finale is done. Returns
+    /// whether the progress changed.
+    pub fn game_ended(&mut self, game_id: &str) -> bool {
+        match &mut self.finale {
+            Some(finale) if finale.game == game_id && !finale.done => {
+                finale.done = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the closing game was played to a result.
+    pub fn finale_done(&self) -> bool {
+        self.finale.as_ref().is_some_and(|finale| finale.done)
     }
 }
 

@@ -12,4 +12,7 @@ pub struct Score {
     pub moves: u32,
     /// Tries used, the solving one included (1: solved at the first try).
     pub tries: u32,
+    /// The solving try used the hint, which costs a star. Older progress has no such field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hinted: bool,
 }

@@ -66,9 +66,44 @@ pub const TASK_PARTS: &[&str] = &["title", "prompt", "hint", "miss"];
 /// The parts every chapter has text for.
 pub const CHAPTER_PARTS: &[&str] = &["title", "intro"];
 
+/// The course screens' own sentences beyond the tasks' texts: what a missed move took, what a
+/// reply took, which marked pieces are left, the threats quiz's question and answer, the hint's
+/// cost, and the closing game on the last task and the map.
+pub const FEEDBACK_KEYS: &[&str] = &[
+    "miss.took-nothing",
+    "miss.took",
+    "miss.reply-took",
+    "miss.marked-left",
+    "quiz.threats-wrong",
+    "quiz.threats-none",
+    "quiz.threats-ask",
+    "lesson.hint-cost",
+    "lesson.finale",
+    "lesson.finale-play",
+    "map.finale-title",
+    "map.finale-later",
+    "map.finale-ready",
+    "map.finale-done",
+    "map.finale-open",
+    "map.finale-again",
+    "setup.ask-king",
+    "setup.ask-withdrawer",
+    "setup.ask-immobilizer",
+    "setup.ask-coordinator",
+    "setup.ask-longLeaper",
+    "setup.ask-chameleon",
+    "setup.placed",
+    "setup.wrong",
+];
+
+/// The piece sets (the app's setting): a text that names a piece by its look has one form per
+/// set, `key_emblems` and `key_chess`, and the lesson picks the one of the set in use.
+pub const PIECE_SETS: [&str; 2] = ["emblems", "chess"];
+
 /// Every key the course uses.
 pub fn used_keys(course: &Course) -> Vec<String> {
     let mut keys: Vec<String> = Goal::TEXT_KEYS.iter().map(|k| k.to_string()).collect();
+    keys.extend(FEEDBACK_KEYS.iter().map(|k| k.to_string()));
     for chapter in &course.chapters {
         keys.extend(CHAPTER_PARTS.iter().map(|part| chapter.key(part)));
         for task in &chapter.tasks {
@@ -84,34 +119,51 @@ pub const PLURAL_SUFFIXES: [&str; 2] = ["_one", "_other"];
 /// Every plural suffix of any language (and `_zero`, which i18next uses for 0 in any language).
 const ANY_PLURAL_SUFFIX: [&str; 6] = ["_zero", "_one", "_two", "_few", "_many", "_other"];
 
-/// The English texts of `key`: the key itself, or every one of its plural forms; `None` when missing.
+/// The English texts of `key`: the key itself, every one of its plural forms, or one form per
+/// piece set; `None` when missing (or when only some forms are there).
 pub fn text_forms<'t>(texts: &'t Texts, key: &str) -> Option<Vec<&'t String>> {
     text_forms_in(texts, key, &PLURAL_SUFFIXES)
 }
 
-/// The texts of `key` in a language whose plural forms are `plurals`: the key itself, or every
-/// one of its plural forms; `None` when missing.
+/// The texts of `key` in a language whose plural forms are `plurals`: the key itself, every one
+/// of its plural forms, or one form per piece set; `None` when missing (or when only some forms
+/// are there).
 pub fn text_forms_in<'t>(texts: &'t Texts, key: &str, plurals: &[&str]) -> Option<Vec<&'t String>> {
     if let Some(text) = texts.get(key) {
         return Some(vec![text]);
     }
-    plurals
-        .iter()
-        .map(|suffix| texts.get(&format!("{key}{suffix}")))
-        .collect()
+    let forms = |suffixes: &[&str]| -> Option<Vec<&'t String>> {
+        suffixes
+            .iter()
+            .map(|suffix| texts.get(&format!("{key}{suffix}")))
+            .collect()
+    };
+    forms(plurals).or_else(|| forms(&piece_set_suffixes().each_ref().map(String::as_str)))
+}
+
+/// The suffixes of a text's piece-set forms: `_emblems`, `_chess`.
+fn piece_set_suffixes() -> [String; 2] {
+    PIECE_SETS.map(|set| format!("_{set}"))
 }
 
 /// The key a text belongs to: `goal.reach_one`, `goal.reach_many` and `goal.reach_other` are
-/// forms of `goal.reach`.
+/// forms of `goal.reach` (any language's plural forms), `board.intro_chess` one of `board.intro`.
 pub fn plural_base(key: &str) -> &str {
-    ANY_PLURAL_SUFFIX
+    let plural = ANY_PLURAL_SUFFIX
         .iter()
-        .find_map(|suffix| key.strip_suffix(suffix))
+        .find_map(|suffix| key.strip_suffix(suffix));
+    plural
+        .or_else(|| {
+            PIECE_SETS
+                .iter()
+                .find_map(|set| key.strip_suffix(set)?.strip_suffix('_'))
+        })
         .unwrap_or(key)
 }
 
 /// What is wrong with one language's texts, every fault listed (a key missing, or missing one of
-/// the language's plural forms; empty; not used); empty when nothing is.
+/// the language's plural forms or of the piece sets' forms; empty; not used); empty when nothing
+/// is.
 pub fn text_faults(course: &Course, file: &TextFile, texts: &Texts) -> Vec<String> {
     let used: std::collections::BTreeSet<String> = used_keys(course).into_iter().collect();
     let mut faults = Vec::new();
@@ -128,9 +180,14 @@ pub fn text_faults(course: &Course, file: &TextFile, texts: &Texts) -> Vec<Strin
         let base = plural_base(key);
         if !used.contains(base) {
             faults.push(format!("text `{key}` is not used"));
-        } else if base != key && !file.plurals.iter().any(|suffix| key.ends_with(suffix)) {
+        } else if base != key
+            && !file.plurals.iter().any(|suffix| key.ends_with(suffix))
+            && !piece_set_suffixes()
+                .iter()
+                .any(|suffix| key.ends_with(suffix.as_str()))
+        {
             faults.push(format!(
-                "text `{key}` is not a plural form of this language"
+                "text `{key}` is neither a plural form of this language nor a piece set's form"
             ));
         }
     }

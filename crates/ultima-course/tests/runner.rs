@@ -38,7 +38,14 @@ fn the_solution_solves_with_three_stars_and_the_scripted_replies() {
     match play(&mut run, "f6d6") {
         Step::Solved { stars, score, .. } => {
             assert_eq!(stars, 3);
-            assert_eq!(score, Score { moves: 2, tries: 1 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 2,
+                    tries: 1,
+                    hinted: false
+                }
+            );
         }
         other => panic!("expected solved, got {other:?}"),
     }
@@ -89,12 +96,26 @@ fn a_miss_gives_the_tasks_hint_and_a_retry_counts_a_try() {
     assert_eq!(run.moves_used(), 0);
     match play(&mut run, "e4e1") {
         Step::Solved { stars, score, .. } => {
-            assert_eq!(score, Score { moves: 1, tries: 2 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 1,
+                    tries: 2,
+                    hinted: false
+                }
+            );
             assert_eq!(stars, 2);
         }
         other => panic!("expected solved, got {other:?}"),
     }
-    assert_eq!(task.stars_for(&Score { moves: 1, tries: 3 }), 1);
+    assert_eq!(
+        task.stars_for(&Score {
+            moves: 1,
+            tries: 3,
+            hinted: false
+        }),
+        1
+    );
 }
 
 #[test]
@@ -185,11 +206,32 @@ fn progress_keeps_the_best_raw_score_and_finds_the_next_task() {
     let mut progress = Progress::default();
     let first = course.tasks().next().expect("a first task");
     assert_eq!(next_unfinished(&progress).map(|t| &t.id), Some(&first.id));
-    assert!(progress.record(first, Score { moves: 1, tries: 3 }));
+    assert!(progress.record(
+        first,
+        Score {
+            moves: 1,
+            tries: 3,
+            hinted: false
+        }
+    ));
     assert_eq!(progress.stars(first), 1);
-    assert!(progress.record(first, Score { moves: 1, tries: 1 }));
+    assert!(progress.record(
+        first,
+        Score {
+            moves: 1,
+            tries: 1,
+            hinted: false
+        }
+    ));
     assert!(
-        !progress.record(first, Score { moves: 1, tries: 2 }),
+        !progress.record(
+            first,
+            Score {
+                moves: 1,
+                tries: 2,
+                hinted: false
+            }
+        ),
         "a worse solve is not kept"
     );
     assert_eq!(progress.stars(first), 3);
@@ -290,7 +332,14 @@ fn a_longer_way_within_the_budget_earns_fewer_stars() {
     }
     match play(&mut run, "d3d4") {
         Step::Solved { stars, score, .. } => {
-            assert_eq!(score, Score { moves: 4, tries: 1 });
+            assert_eq!(
+                score,
+                Score {
+                    moves: 4,
+                    tries: 1,
+                    hinted: false
+                }
+            );
             assert_eq!(stars, 2);
         }
         other => panic!("expected solved, got {other:?}"),
@@ -337,6 +386,8 @@ fn a_translation_lacking_a_plural_form_or_a_text_is_faulted() {
     texts.remove("goal.reach_many");
     texts.remove("king.title");
     texts.insert("king-1.hint_few".into(), "?".into());
+    // A piece set's form is a form of the key in every language.
+    texts.insert("king-1.hint_chess".into(), "?".into());
     let faults = ultima_course::text_faults(course, french, &texts);
     assert!(
         faults.contains(&"text `goal.reach` is missing".to_string()),
@@ -347,8 +398,276 @@ fn a_translation_lacking_a_plural_form_or_a_text_is_faulted() {
         "{faults:?}"
     );
     assert!(
-        faults
-            .contains(&"text `king-1.hint_few` is not a plural form of this language".to_string()),
+        faults.contains(
+            &"text `king-1.hint_few` is neither a plural form of this language nor a piece set's form"
+                .to_string()
+        ),
         "{faults:?}"
     );
+    assert!(
+        !faults
+            .iter()
+            .any(|fault| fault.contains("king-1.hint_chess")),
+        "{faults:?}"
+    );
+}
+
+#[test]
+fn a_removal_that_would_leave_the_king_in_check_is_refused() {
+    let task = task("removal-4");
+    let mut run = TaskRun::new(task);
+    match play(&mut run, "b1b1") {
+        Step::Illegal(MoveError::Illegal(IllegalReason::LeavesKingInCheck { .. })) => {}
+        other => panic!("expected the check refusal, got {other:?}"),
+    }
+    assert_eq!(run.moves_used(), 0);
+    assert!(matches!(play(&mut run, "b3b3"), Step::Solved { .. }));
+}
+
+#[test]
+fn a_hint_costs_a_star() {
+    let task = task("withdrawer-1");
+    let mut run = TaskRun::new(task);
+    run.take_hint();
+    assert!(run.hinted());
+    let (from, to) = task.solution[0];
+    match run.play(from, to) {
+        Step::Solved { stars, score, .. } => {
+            assert!(score.hinted);
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected a solve, got {other:?}"),
+    }
+    // A retry starts without the hint; one star is always earned.
+    run.retry();
+    assert!(!run.hinted());
+    let worst = Score {
+        moves: 9,
+        tries: 9,
+        hinted: true,
+    };
+    assert_eq!(task.stars_for(&worst), 1);
+}
+
+#[test]
+fn the_threats_quiz_is_checked_against_the_engines_threats() {
+    let task = task("together-4");
+    let mut run = TaskRun::new(task);
+    assert!(run.is_quiz());
+    assert_eq!(run.hint(), None);
+    match run.answer_quiz(&[sq("c3")]) {
+        Step::Wrong { taken, .. } => assert_eq!(taken, vec![sq("c3"), sq("e3")]),
+        other => panic!("expected a wrong answer, got {other:?}"),
+    }
+    run.retry();
+    assert!(matches!(
+        run.answer_quiz(&[sq("e3"), sq("c3")]),
+        Step::Solved { .. }
+    ));
+}
+
+#[test]
+fn a_notation_task_wants_the_written_move_and_no_other() {
+    let task = task("together-1");
+    let mut run = TaskRun::new(task);
+    // d4e5 also takes c3, but it is not the move the task writes.
+    assert!(matches!(
+        play(&mut run, "d4e5"),
+        Step::Missed { .. } | Step::Continue { .. }
+    ));
+    let mut run = TaskRun::new(task);
+    assert!(matches!(play(&mut run, "d4f6"), Step::Solved { .. }));
+}
+
+#[test]
+fn one_marked_piece_has_a_goal_sentence_of_its_own() {
+    assert_eq!(task("king-1").goal.text_key(), "goal.capture-single");
+    assert_eq!(task("pawn-2").goal.text_key(), "goal.capture");
+    assert_eq!(task("together-5").goal.text_key(), "goal.safe-single");
+    assert_eq!(task("together-6").goal.text_key(), "goal.safe");
+}
+
+#[test]
+fn texts_that_name_a_piece_by_its_look_have_a_form_per_piece_set() {
+    // The chess set's look in each language: the default set (emblems) has none of these. A pawn
+    // or a withdrawer that moves like a rook or a queen names a move, not a look.
+    let looks: [(&str, &[&str]); 2] = [
+        ("en", &["rook", "(knight)", "(bishop)", "(the queen)"]),
+        (
+            "fr",
+            &[
+                "tour renversée",
+                "tour à l’endroit",
+                "(cavalier)",
+                "(fou)",
+                "(la dame)",
+            ],
+        ),
+    ];
+    for (language, looks) in looks {
+        let file = ultima_course::TEXT_FILES
+            .iter()
+            .find(|file| file.language == language)
+            .expect("the language's file");
+        let texts = file.read().expect("the texts read");
+        for (key, text) in &texts {
+            let named = looks.iter().any(|look| text.contains(look))
+                && !text.contains("moves like a rook")
+                && !text.contains("move like rooks");
+            if named {
+                assert!(
+                    key.ends_with("_chess"),
+                    "{language}: {key} names a chess piece by its look"
+                );
+                let base = plural_base(key);
+                for set in ultima_course::PIECE_SETS {
+                    assert!(
+                        texts.contains_key(&format!("{base}_{set}")),
+                        "{language}: {base} has no {set} form"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_course_says_no_rule_wrong_that_it_once_did() {
+    let texts = english().expect("the English texts read");
+    let wrong = [
+        // The chameleon takes a king the king's way too.
+        "the only piece that captures that way",
+        // The king, the long leaper and the chameleon do.
+        "Nothing jumps",
+        "none moves onto an occupied square",
+        // The removal takes a second tap (or the Remove button).
+        "press Check",
+    ];
+    for (key, text) in &texts {
+        for phrase in wrong {
+            assert!(!text.contains(phrase), "{key} still says \"{phrase}\"");
+        }
+    }
+    let chameleon = &texts["chameleon.intro"];
+    assert!(chameleon.contains("only when it moves along a rank or file"));
+}
+
+#[test]
+fn the_finale_is_done_when_its_game_ends_and_survives_a_save() {
+    let mut progress = Progress::default();
+    assert!(!progress.game_ended("g1"), "no finale started");
+    progress.start_finale("g2");
+    assert!(!progress.game_ended("g1"), "another game");
+    assert!(!progress.finale_done());
+    assert!(progress.game_ended("g2"));
+    assert!(progress.finale_done());
+    let again = Progress::from_json(&progress.to_json().unwrap()).unwrap();
+    assert!(again.finale_done());
+    // Progress saved before the finale existed still reads.
+    let old = Progress::from_json(r#"{"version":1,"tasks":{}}"#).unwrap();
+    assert_eq!(old.finale, None);
+    progress.reset();
+    assert!(!progress.finale_done());
+}
+
+#[test]
+fn the_setup_asks_each_piece_in_turn_and_a_wrong_square_needs_a_retry() {
+    use ultima_rules::Role;
+    let task = task("board-4");
+    let mut run = TaskRun::new(task);
+    assert_eq!(run.setup_next(), Some(Role::King));
+    // The king stands on d1, not e1 as in chess.
+    match run.place(sq("e1")) {
+        Step::Wrong { taken, .. } => assert_eq!(taken, vec![sq("d1")]),
+        other => panic!("expected a wrong square, got {other:?}"),
+    }
+    assert_eq!(run.state(), RunState::Missed);
+    run.retry();
+    assert!(matches!(
+        run.place(sq("d1")),
+        Step::Placed {
+            role: Role::King,
+            ..
+        }
+    ));
+    assert_eq!(
+        run.shown_position().piece_at(sq("d1")).map(|p| p.role),
+        Some(Role::King)
+    );
+    for square in ["e1", "a1", "h1", "g1", "b1", "c1"] {
+        assert!(
+            matches!(run.place(sq(square)), Step::Placed { .. }),
+            "{square}"
+        );
+    }
+    assert_eq!(run.hint(), Some(sq("f1")));
+    match run.place(sq("f1")) {
+        Step::Solved { stars, .. } => assert_eq!(stars, 2, "solved at the second try"),
+        other => panic!("expected the solve, got {other:?}"),
+    }
+    assert_eq!(
+        run.shown_position().placement(),
+        ultima_rules::Position::start().placement()
+    );
+}
+
+#[test]
+fn no_quiz_hint_names_an_answer_square() {
+    use ultima_course::Goal;
+    let texts = english().expect("the English texts read");
+    for task in course().expect("the course").tasks() {
+        let answer = match &task.goal {
+            Goal::Takes { squares, .. } | Goal::Threats(squares) => squares,
+            _ => continue,
+        };
+        let forms = text_forms(&texts, &task.key("hint")).expect("a hint");
+        for square in answer {
+            for hint in &forms {
+                assert!(
+                    !hint.contains(&square.to_string()),
+                    "{}'s hint gives away {square}",
+                    task.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_chapter_introduction_shows_a_tasks_answer() {
+    let course = course().expect("the course");
+    for chapter in &course.chapters {
+        for task in course.tasks() {
+            if chapter.intro.position.placement() != task.position().placement() {
+                continue;
+            }
+            // The same position may illustrate a chapter, but its arrows must not play the
+            // task's moves.
+            for arrow in &chapter.intro.arrows {
+                assert!(
+                    !task.solution.iter().step_by(2).any(|mv| mv == arrow),
+                    "the {} introduction shows {}'s answer {}{}",
+                    chapter.id,
+                    task.id,
+                    arrow.0,
+                    arrow.1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_frozen_piece_gives_no_check_task_is_solved_by_the_freeze_alone() {
+    let task = task("check-3");
+    let mut run = TaskRun::new(task);
+    // The withdrawer on b2 would withdraw from a1 to c3: the answer leaves c3 empty.
+    let (from, to) = task.solution[0];
+    assert_ne!(to, sq("c3"));
+    assert!(matches!(run.play(from, to), Step::Solved { .. }));
+    assert_eq!(run.position().piece_at(sq("c3")), None);
+    assert!(run
+        .position()
+        .frozen(ultima_rules::Color::Black)
+        .contains(sq("b2")));
 }

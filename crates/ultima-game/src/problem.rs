@@ -62,11 +62,13 @@ pub enum Problem {
         owner: Color,
     },
     /// The piece is frozen by the enemy pieces `by` (immobilizers, and chameleons next to an
-    /// immobilizer): it cannot move (it can be removed instead).
+    /// immobilizer): it cannot move. `removable`: it can be removed instead (never a king, nor
+    /// when the removal would leave the king in check).
     Frozen {
         role: Role,
         square: String,
         by: Vec<Freezer>,
+        removable: bool,
     },
     KingRemoval,
     /// Only a frozen piece can be removed, and this one is not frozen.

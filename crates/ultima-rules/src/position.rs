@@ -326,6 +326,23 @@ impl Position {
         self.board.is_in_check(self.turn)
     }
 
+    /// The pieces of the side to move that the opponent could take if it were the opponent's
+    /// move now: every capture of the opponent's legal moves in this placement (the course's
+    /// "which of your pieces are attacked?"). A frozen enemy piece threatens nothing.
+    pub fn threatened(&self) -> Bitboard {
+        let passed = Position::from_parts(
+            self.board.clone(),
+            !self.turn,
+            self.halfmove_clock,
+            self.fullmove_number,
+        );
+        let mut taken = Bitboard::EMPTY;
+        for mv in passed.legal_moves() {
+            taken |= mv.captures;
+        }
+        taken & self.board.by_color(self.turn)
+    }
+
     /// Whether only the two kings remain.
     pub fn is_bare_kings(&self) -> bool {
         let occupied = self.board.occupied();

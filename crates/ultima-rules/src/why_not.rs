@@ -77,11 +77,13 @@ pub enum IllegalReason {
         owner: Color,
     },
     /// The piece is frozen: the enemy immobilizers next to it (and, for an immobilizer, the
-    /// enemy chameleons next to it) are `by`, in square order. It can be removed instead.
+    /// enemy chameleons next to it) are `by`, in square order. `removable`: it can be removed
+    /// instead (never a king, nor when the removal would leave the king in check).
     Frozen {
         role: Role,
         square: Square,
         by: Vec<PieceAt>,
+        removable: bool,
     },
     /// A removal names the king: a king is never removed.
     KingRemoval { square: Square },
@@ -161,10 +163,16 @@ impl Position {
                 return Err(IllegalReason::NotFrozen { role, square: from });
             }
         } else if frozen {
+            let removable = role != Role::King
+                && self
+                    .legal_moves()
+                    .iter()
+                    .any(|mv| mv.from == from && mv.to == from);
             return Err(IllegalReason::Frozen {
                 role,
                 square: from,
                 by: freezers(self.board.bitboards(), from, piece),
+                removable,
             });
         }
         let mut moves = MoveList::new();
@@ -333,13 +341,19 @@ impl fmt::Display for IllegalReason {
                 role.name(),
                 !*owner
             ),
-            IllegalReason::Frozen { role, square, by } => {
+            IllegalReason::Frozen {
+                role,
+                square,
+                by,
+                removable,
+            } => {
                 write!(f, "the {} on {square} is frozen by ", role.name())?;
                 write_list(f, by)?;
-                write!(
-                    f,
-                    " and cannot move (it can be removed instead: {square}{square})"
-                )
+                write!(f, " and cannot move")?;
+                if *removable {
+                    write!(f, " (it can be removed instead: {square}{square})")?;
+                }
+                Ok(())
             }
             IllegalReason::KingRemoval { square } => {
                 write!(f, "the king on {square} can never be removed")

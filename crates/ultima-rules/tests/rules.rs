@@ -645,7 +645,8 @@ fn moving_a_frozen_piece_cannot_move() {
             by: vec![PieceAt {
                 role: Role::Immobilizer,
                 square: sq("d5")
-            }]
+            }],
+            removable: true,
         })
     );
     // Its only move is its removal.
@@ -2051,4 +2052,17 @@ fn end_time_running_out_against_a_bare_king_is_a_draw() {
     let mut game = Game::new(pos("1w5k/8/8/8/8/8/8/K7 w 0 1"));
     game.lose_on_time(Color::White).unwrap();
     assert_eq!(game.status(), win(Color::Black, WinReason::Time));
+}
+
+#[test]
+fn check_threatened_lists_the_movers_pieces_the_opponent_could_take_next() {
+    // Worked position 2 with Black to move: White's withdrawer could pull away from c3.
+    let pos = Position::from_ufen("7k/8/8/8/3W4/2p5/8/7K b 0 1").unwrap();
+    assert_eq!(pos.threatened(), squares(&["c3"]));
+    // The same withdrawer frozen by Black's immobilizer threatens nothing.
+    let frozen = Position::from_ufen("7k/8/8/4i3/3W4/2p5/8/7K b 0 1").unwrap();
+    assert_eq!(frozen.threatened(), Bitboard::EMPTY);
+    // Only the mover's pieces are listed: White to move in the first position has none at risk.
+    let white = Position::from_ufen("7k/8/8/8/3W4/2p5/8/7K w 0 1").unwrap();
+    assert_eq!(white.threatened(), Bitboard::EMPTY);
 }

@@ -119,9 +119,40 @@ fn frozen_by_an_immobilizer() {
         IllegalReason::Frozen {
             role: Role::Withdrawer,
             square: sq("d4"),
-            by: vec![at(Role::Immobilizer, "d5")]
+            by: vec![at(Role::Immobilizer, "d5")],
+            removable: true,
         }
     );
+}
+
+#[test]
+fn a_frozen_piece_whose_removal_leaves_the_king_in_check_is_not_offered_for_removal() {
+    // The white pawn on b1 shields the king on c1 from the black long leaper on a1; a frozen
+    // king is never removable either.
+    assert_eq!(
+        why("7k/8/8/8/8/1P6/i7/lPK5 w 0 1", "b1b2"),
+        IllegalReason::Frozen {
+            role: Role::Pawn,
+            square: sq("b1"),
+            by: vec![at(Role::Immobilizer, "a2")],
+            removable: false,
+        }
+    );
+    assert!(matches!(
+        why("7k/8/8/8/8/1P6/i7/lPK5 w 0 1", "b3b4"),
+        IllegalReason::Frozen {
+            removable: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        why("7k/8/8/8/8/8/1i6/KL6 w 0 1", "a1a2"),
+        IllegalReason::Frozen {
+            role: Role::King,
+            removable: false,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -135,7 +166,8 @@ fn an_immobilizer_frozen_by_a_chameleon_and_an_immobilizer() {
         IllegalReason::Frozen {
             role: Role::Immobilizer,
             square: sq("d4"),
-            by: vec![at(Role::Chameleon, "c5"), at(Role::Immobilizer, "d5")]
+            by: vec![at(Role::Chameleon, "c5"), at(Role::Immobilizer, "d5")],
+            removable: true,
         }
     );
     // A chameleon freezes only immobilizers: the white pawn next to it moves.
@@ -711,7 +743,9 @@ fn check_reason(
             assert_ne!(*owner, turn, "{}", context());
             1
         }
-        IllegalReason::Frozen { role, square, by } => {
+        IllegalReason::Frozen {
+            role, square, by, ..
+        } => {
             assert_eq!(piece, Some(Piece::new(turn, *role)), "{}", context());
             assert!(position.frozen(turn).contains(*square), "{}", context());
             assert!(!by.is_empty(), "{}", context());

@@ -82,7 +82,7 @@ fn a_wrong_move_is_refused_with_the_rules_reason_and_changes_nothing() {
         code(&error),
         json!({ "kind": "illegalMove", "problem": {
             "code": "frozen", "role": "longLeaper", "square": "b1",
-            "by": [{ "role": "immobilizer", "square": "b2" }] } })
+            "by": [{ "role": "immobilizer", "square": "b2" }], "removable": true } })
     );
     let error = state
         .task_move("removal-2", "a1", "a1")
@@ -133,7 +133,14 @@ fn a_missed_move_gives_the_tasks_words_and_a_retry_counts_a_try() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(score, Score { moves: 1, tries: 2 });
+    assert_eq!(
+        score,
+        Score {
+            moves: 1,
+            tries: 2,
+            hinted: false
+        }
+    );
     assert_eq!((stars, best, improved), (2, 2, true));
 }
 
@@ -175,11 +182,19 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
     else {
         panic!("expected a solve, got {:?}", solved.step);
     };
-    assert_eq!(*score, Score { moves: 2, tries: 1 });
-    assert_eq!((*stars, *improved), (3, true));
+    // The hint asked above costs a star.
+    assert_eq!(
+        *score,
+        Score {
+            moves: 2,
+            tries: 1,
+            hinted: true
+        }
+    );
+    assert_eq!((*stars, *improved), (2, true));
     assert!(reply.is_none());
     assert_eq!(solved.task.state, RunState::Solved);
-    assert_eq!(solved.task.stars, 3);
+    assert_eq!(solved.task.stars, 2);
 
     let map = state.course_map().expect("the map");
     let chapter = map
@@ -187,18 +202,18 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
         .iter()
         .find(|chapter| chapter.id == "withdrawer")
         .expect("the chapter");
-    assert_eq!((chapter.earned, chapter.possible), (3, 9));
+    assert_eq!((chapter.earned, chapter.possible), (2, 9));
     assert!(!chapter.done);
     let summary = &chapter.tasks[2];
     assert_eq!(
         (summary.id.as_str(), summary.stars, summary.done),
-        ("withdrawer-3", 3, true)
+        ("withdrawer-3", 2, true)
     );
     assert!(chapter.tasks[1].quiz, "withdrawer-2 is a quiz");
     assert_eq!(map.current, None, "a solved task is not open any more");
     assert_eq!(
         on_disk(&dir)["courseProgress"],
-        json!({"version": 1, "tasks": {"withdrawer-3": {"best": {"moves": 2, "tries": 1}}}}),
+        json!({"version": 1, "tasks": {"withdrawer-3": {"best": {"moves": 2, "tries": 1, "hinted": true}}}}),
         "saved as it happened"
     );
     assert!(on_disk(&dir).get("courseTask").is_none());
@@ -211,7 +226,7 @@ fn a_solve_earns_its_stars_with_the_replies_and_the_map_shows_them() {
         again.step,
         StepView::Solved {
             stars: 2,
-            best: 3,
+            best: 2,
             improved: false,
             ..
         }
@@ -395,7 +410,7 @@ fn the_next_task_is_the_first_unsolved_and_a_full_course_is_finished() {
     let status = state.course_status();
     assert_eq!(status.next.as_deref(), Some("board-1"));
     assert!(!status.finished);
-    assert_eq!((status.solved, status.tasks), (0, 49));
+    assert_eq!((status.solved, status.tasks), (0, 63));
     state.open_task("board-1").expect("opens");
     step(state.task_move("board-1", "d2", "d4"));
     assert_eq!(state.course_status().next.as_deref(), Some("board-2"));
@@ -614,4 +629,43 @@ fn with_a_save_from_a_newer_version_the_course_works_but_nothing_is_written() {
     drop(state);
     assert_eq!(std::fs::read(dir.join("ultima.json")).ok(), Some(before));
     assert!(!dir.join("ultima.json.bak").exists());
+}
+
+#[test]
+fn a_hint_costs_a_star_and_is_remembered_after_a_restart() {
+    let dir = folder("course-hint");
+    let state = open(&dir);
+    state.open_task("withdrawer-1").expect("opens");
+    assert_eq!(
+        state.task_hint("withdrawer-1").expect("a hint").as_deref(),
+        Some("e4")
+    );
+    drop(state);
+    let state = open(&dir);
+    let task = state.open_task("withdrawer-1").expect("opens again");
+    assert!(task.hinted, "the hint is saved with the try");
+    let solved = step(state.task_move("withdrawer-1", "e4", "e1"));
+    match solved.step {
+        StepView::Solved { stars, score, .. } => {
+            assert!(score.hinted);
+            assert_eq!(stars, 2);
+        }
+        other => panic!("expected a solve, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_course_is_done_when_its_closing_game_ends() {
+    let dir = folder("course-finale");
+    let state = open(&dir);
+    assert_eq!(state.course_map().expect("the map").finale.game, None);
+    let game = state.start_course_game().expect("the closing game starts");
+    let map = state.course_map().expect("the map");
+    assert_eq!(map.finale.game.as_deref(), Some(game.id.as_str()));
+    assert!(!map.finale.done);
+    // The closing game's end (a resignation is a result) is recorded and kept.
+    state.resign(&game.id).expect("resigns");
+    drop(state);
+    let state = open(&dir);
+    assert!(state.course_map().expect("the map").finale.done);
 }

@@ -275,10 +275,12 @@ describe('the app', () => {
     click('lesson-hint');
     await until(() => byTestId('lesson-hint-text') !== null, 'the hint');
     expect(byTestId('lesson-hint-text')?.textContent).toMatch(/^The king is on d1, so its pawn/);
+    // The hint costs a star.
+    expect(byTestId('lesson-hint-cost')).not.toBeNull();
     typeMove('d2d4');
     await until(() => byTestId('lesson-stars') !== null, 'the stars');
-    expect(byTestId('lesson-stars')?.dataset['stars']).toBe('2');
-    expect(byTestId('lesson-stars')?.textContent).toBe('★★☆');
+    expect(byTestId('lesson-stars')?.dataset['stars']).toBe('1');
+    expect(byTestId('lesson-stars')?.textContent).toBe('★☆☆');
     click('lesson-next');
     await until(() => document.querySelector('[data-task="board-2"]') !== null, 'the next task');
     expect(byTestId('lesson-intro')).toBeNull();
@@ -286,8 +288,8 @@ describe('the app', () => {
     await until(() => screen() === 'learn', 'the map');
     await until(() => byTestId('course-next')?.dataset['task'] === 'board-2', 'the map’s progress');
     const chapter = document.querySelector<HTMLElement>('[data-testid="course-chapter"][data-chapter="board"]');
-    expect(chapter?.querySelector('[data-testid="course-chapter-stars"]')?.textContent).toContain('2 of 9 stars');
-    expect(chapter?.querySelector('[data-task="board-1"]')?.getAttribute('data-stars')).toBe('2');
+    expect(chapter?.querySelector('[data-testid="course-chapter-stars"]')?.textContent).toContain('1 of 12 stars');
+    expect(chapter?.querySelector('[data-task="board-1"]')?.getAttribute('data-stars')).toBe('1');
     expect(app.courseStatus.solved).toBe(1);
     // Back from the map: the task was replaced by the next one, and the next one by the map: home.
     history.back();
@@ -331,11 +333,11 @@ describe('the app', () => {
     const app = await openApp(realBackend({ saved: { current: savedRecord({ courseProgress }) } }));
     expect(app.courseStatus.solved).toBe(2);
     click('settings-open');
-    await until(() => byTestId('course-progress')?.textContent === '2 of 49 tasks solved, 5 of 147 stars.', 'the progress');
+    await until(() => byTestId('course-progress')?.textContent === '2 of 63 tasks solved, 5 of 189 stars.', 'the progress');
     click('course-reset');
     await until(() => byTestId('confirm-course-reset') !== null, 'the question');
     click('confirm-course-reset');
     await until(() => app.courseStatus.solved === 0, 'the reset');
-    expect(byTestId('course-progress')?.textContent).toBe('0 of 49 tasks solved, 0 of 147 stars.');
+    expect(byTestId('course-progress')?.textContent).toBe('0 of 63 tasks solved, 0 of 189 stars.');
   });
 });

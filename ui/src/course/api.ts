@@ -3,6 +3,7 @@
 
 import { commands } from '../bindings';
 import { unwrap } from '../api';
+import type { GameView } from '../bindings';
 import type { CourseMap, TaskStep, TaskView } from './types';
 
 /** What the course screens ask of the Rust side (a fake one in the tests). */
@@ -13,10 +14,14 @@ export interface CourseBackend {
   taskMove(taskId: string, from: string, to: string): Promise<TaskStep>;
   /** The quiz's answer: the squares the learner says the move takes. */
   taskQuiz(taskId: string, squares: string[]): Promise<TaskStep>;
+  /** The setup: the learner puts the piece asked for on `square`. */
+  taskPlace(taskId: string, square: string): Promise<TaskStep>;
   taskRetry(taskId: string): Promise<TaskView>;
   /** The square of the piece to move next (`null`: retry instead). */
   taskHint(taskId: string): Promise<string | null>;
   resetCourse(): Promise<CourseMap>;
+  /** The course's closing game against the Novice bot (the map shows it done once it ends). */
+  startCourseGame(): Promise<GameView>;
 }
 
 export const courseApi: CourseBackend = {
@@ -24,7 +29,9 @@ export const courseApi: CourseBackend = {
   openTask: (taskId) => unwrap(commands.openTask(taskId)),
   taskMove: (taskId, from, to) => unwrap(commands.taskMove(taskId, from, to)),
   taskQuiz: (taskId, squares) => unwrap(commands.taskQuiz(taskId, squares)),
+  taskPlace: (taskId, square) => unwrap(commands.taskPlace(taskId, square)),
   taskRetry: (taskId) => unwrap(commands.taskRetry(taskId)),
   taskHint: (taskId) => unwrap(commands.taskHint(taskId)),
   resetCourse: () => unwrap(commands.resetCourse()),
+  startCourseGame: () => unwrap(commands.startCourseGame()),
 };

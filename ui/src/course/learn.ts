@@ -28,6 +28,23 @@ export function learnView(ctrl: LearnCtrl): VNode {
       'ol.course-chapters',
       map ? map.chapters.map((chapter, index) => chapterCard(ctrl, chapter, index + 1, map.current ?? map.next)) : [],
     ),
+    map ? finaleCard(ctrl, map) : null,
+  ]);
+}
+
+/** The course's closing game against the Novice bot: done once played to a result. */
+function finaleCard(ctrl: LearnCtrl, map: CourseMap): VNode {
+  const { done, game } = map.finale;
+  const text = done ? courseText('map.finale-done') : map.finished ? courseText('map.finale-ready') : courseText('map.finale-later');
+  return h('section.card.course-chapter.course-finale', { class: { complete: done }, attrs: { ...testid('course-finale'), 'data-done': String(done) } }, [
+    h('div.course-chapter-head', [h('span.course-chapter-number', { attrs: { 'aria-hidden': 'true' } }, done ? '✓' : '♟'), h('h2', courseText('map.finale-title'))]),
+    h('p.hint', text),
+    map.finished || done
+      ? h('div.lesson-buttons', [
+          game && !done ? h('button', { attrs: { type: 'button', ...testid('course-finale-open') }, on: { click: () => ctrl.openGame(game) } }, courseText('map.finale-open')) : null,
+          h('button.primary', { attrs: { type: 'button', ...testid('course-finale-play') }, on: { click: () => void ctrl.startFinale() } }, done ? courseText('map.finale-again') : courseText('lesson.finale-play')),
+        ])
+      : null,
   ]);
 }
 

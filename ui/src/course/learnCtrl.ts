@@ -34,6 +34,21 @@ export class LearnCtrl {
     return chapter.tasks.filter((task) => task.done).length;
   }
 
+  /** Starts the course's closing game against the Novice bot and opens it. */
+  async startFinale(): Promise<void> {
+    try {
+      const game = await this.backend.startCourseGame();
+      await this.app.go({ screen: 'play', gameId: game.id }, { game });
+    } catch (error) {
+      this.app.showError(error);
+    }
+  }
+
+  /** The closing game under way, again. */
+  openGame(gameId: string): void {
+    void this.app.go({ screen: 'play', gameId });
+  }
+
   open(taskId: string): void {
     void this.app.go({ screen: 'lesson', id: taskId });
   }

@@ -10,7 +10,8 @@ import { t } from '../i18n';
 import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdom';
 import { LessonCtrl } from './lessonCtrl';
 import { missText, wrongText } from './outcome';
-import { chapterText, keyText, pickedText, taskText } from './taskText';
+import { chapterText, keyText, pickedText, setupAsk, taskText } from './taskText';
+import { courseText } from '../i18n/course';
 import './course.css';
 
 export { LessonCtrl } from './lessonCtrl';
@@ -58,7 +59,7 @@ function introCard(ctrl: LessonCtrl): VNode {
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-intro') }, [
     number > 0 ? h('p.lesson-kicker', t('course.chapterNumber', { number })) : null,
     h('h1', chapterText(task, 'title')),
-    h('p.lesson-text', { attrs: testid('lesson-intro-text') }, chapterText(task, 'intro')),
+    h('p.lesson-text', { attrs: testid('lesson-intro-text') }, chapterText(task, 'intro', ctrl.app.settings.pieceSet)),
     h('div.lesson-buttons', [
       button('lesson-begin', task.first ? t('course.beginChapter') : t('course.yourMove'), () => ctrl.begin(), '.primary'),
     ]),
@@ -70,13 +71,14 @@ function taskCard(ctrl: LessonCtrl): VNode {
   return h('div.card.status-card.play-status.lesson-card', { attrs: testid('lesson-task') }, [
     h('p.lesson-kicker', t('course.taskKicker', { chapter: chapterText(task, 'title'), task: t('course.taskOf', { number: task.number, total: task.chapterTasks }) })),
     h('h1', { hook: focusHook(ctrl, 'task') }, taskText(task, 'titleKey')),
-    h('p.lesson-text', { attrs: testid('lesson-prompt') }, taskText(task, 'promptKey')),
+    h('p.lesson-text', { attrs: testid('lesson-prompt') }, taskText(task, 'promptKey', ctrl.app.settings.pieceSet)),
     h('p.lesson-goal', { attrs: testid('lesson-goal') }, [h('strong', t('course.goalLabel')), ' ', taskText(task, 'goalKey')]),
     h('p.lesson-progress', { attrs: testid('lesson-progress') }, [
       ctrl.quiz ? t('course.tries', { count: task.tries }) : t('course.movesAndTries', { moves: t('course.movesUsed', { used: task.movesUsed, max: task.maxMoves }), tries: t('course.tries', { count: task.tries }) }),
       ctrl.replying ? h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('course.replying')]) : null,
     ]),
-    ctrl.hintShown && task.state === 'playing' ? h('p.lesson-hint', { attrs: testid('lesson-hint-text') }, taskText(task, 'hintKey')) : null,
+    ctrl.hintShown && task.state === 'playing' ? h('p.lesson-hint', { attrs: testid('lesson-hint-text') }, taskText(task, 'hintKey', ctrl.app.settings.pieceSet)) : null,
+    task.hinted && task.state === 'playing' ? h('p.hint', { attrs: testid('lesson-hint-cost') }, courseText('lesson.hint-cost')) : null,
   ]);
 }
 
@@ -91,8 +93,10 @@ function outcomeView(ctrl: LessonCtrl): VNode | null {
       h('p.stars', { attrs: { ...testid('lesson-stars'), 'data-stars': String(outcome.stars), 'aria-label': t('course.solvedStars', { count: outcome.stars }) } }, starText(outcome.stars)),
       h('p', t('course.solvedStars', { count: outcome.stars })),
       outcome.stars < 3 ? h('p.hint', t('course.solvedBetter')) : null,
+      ctrl.isLastTask() ? h('p', { attrs: testid('lesson-finale-text') }, courseText('lesson.finale')) : null,
       h('div.lesson-buttons', [
-        button('lesson-next', nextLabel, () => ctrl.next(), '.primary'),
+        ctrl.isLastTask() ? button('lesson-finale', courseText('lesson.finale-play'), () => void ctrl.startFinale(), '.primary', ctrl.busy) : null,
+        button('lesson-next', nextLabel, () => ctrl.next(), ctrl.isLastTask() ? '' : '.primary'),
         button('lesson-retry', t('course.retry'), () => void ctrl.retry()),
       ]),
     ]);
@@ -101,6 +105,7 @@ function outcomeView(ctrl: LessonCtrl): VNode | null {
   return h('section.card.lesson-outcome.missed', { attrs: { ...testid('lesson-outcome'), 'data-kind': outcome.kind } }, [
     h('h2', { hook: focusHook(ctrl, 'outcome') }, wrong ? t('course.wrong') : t('course.missed')),
     wrong ? h('p', { attrs: testid('lesson-wrong') }, wrongText(outcome)) : null,
+    ...(outcome.kind === 'missed' ? outcome.facts.map((fact) => h('p', { attrs: testid('lesson-fact') }, fact)) : []),
     missText(outcome) ? h('p', missText(outcome)) : null,
     h('p', { attrs: testid('lesson-miss') }, keyText(task, outcome.missKey)),
     h('div.lesson-buttons', [button('lesson-retry', t('course.retry'), () => void ctrl.retry(), '.primary')]),
@@ -112,11 +117,15 @@ function quizView(ctrl: LessonCtrl): VNode {
   const quiz = ctrl.quizMove() ?? { from: '', to: '' };
   const playing = task.state === 'playing';
   return h('div.card.lesson-quiz', { attrs: testid('lesson-quiz') }, [
-    h('p', t('course.quizMove', { from: quiz.from, to: quiz.to })),
-    h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked)),
-    h('div.lesson-buttons', [
-      button('quiz-check', t('course.quizCheck'), () => void ctrl.check(), '.primary', !playing || ctrl.busy),
-      button('quiz-clear', t('course.quizClear'), () => ctrl.clearPicks(), '', !playing || ctrl.picked.length === 0),
-    ]),
+    task.goal.kind === 'setup' ? h('p', { attrs: { ...testid('setup-ask'), 'aria-live': 'polite' } }, setupAsk(task)) : null,
+    task.goal.kind === 'setup' ? h('p.hint', courseText('setup.placed', { count: task.placed })) : null,
+    task.goal.kind === 'setup' ? null : h('p', task.goal.kind === 'threats' ? courseText('quiz.threats-ask') : t('course.quizMove', { from: quiz.from, to: quiz.to })),
+    ctrl.setup ? null : h('p.hint', { attrs: { ...testid('quiz-picked'), 'aria-live': 'polite' } }, pickedText(ctrl.picked, task.goal.kind === 'threats')),
+    ctrl.setup
+      ? null
+      : h('div.lesson-buttons', [
+          button('quiz-check', t('course.quizCheck'), () => void ctrl.check(), '.primary', !playing || ctrl.busy),
+          button('quiz-clear', t('course.quizClear'), () => ctrl.clearPicks(), '', !playing || ctrl.picked.length === 0),
+        ]),
   ]);
 }

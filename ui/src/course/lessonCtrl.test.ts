@@ -6,11 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { RealBackend, savedRecord } from '../../dev/backend';
 import { ApiError, isAppError } from '../api';
 import type { CourseBackend } from './api';
+import type { GameView } from '../bindings';
 import type { CourseMap, TaskStep, TaskView } from './types';
 import { LearnCtrl, type LearnHost } from './learnCtrl';
 import { LessonCtrl, isTaskId, type LessonHost } from './lessonCtrl';
 import { wrongText } from './outcome';
-import { chapterText, keyText, pickedText, taskText } from './taskText';
+import { chapterText, keyText, pickedText, setupAsk, taskText } from './taskText';
 
 /** The course commands of a learner who solved the tasks of `stars` (by task id: 3 stars, solved
  * at the first try; 2, at the second; 1, later), as their answers come: values, or `ApiError`s. */
@@ -27,9 +28,11 @@ function backendOf(stars: Record<string, number> = {}): CourseBackend {
     openTask: (taskId) => call<TaskView>('open_task', { taskId }),
     taskMove: (taskId, from, to) => call<TaskStep>('task_move', { taskId, from, to }),
     taskQuiz: (taskId, squares) => call<TaskStep>('task_quiz', { taskId, squares }),
+    taskPlace: (taskId, square) => call<TaskStep>('task_place', { taskId, square }),
     taskRetry: (taskId) => call<TaskView>('task_retry', { taskId }),
     taskHint: (taskId) => call<string | null>('task_hint', { taskId }),
     resetCourse: () => call<CourseMap>('reset_course'),
+    startCourseGame: () => call<GameView>('start_course_game'),
   };
 }
 
@@ -98,7 +101,7 @@ describe('a task', () => {
     ctrl.begin();
     expect(await ctrl.play('a2', 'a3')).toBe(true);
     // A one-move task: the move was its budget.
-    expect(ctrl.outcome).toEqual({ kind: 'missed', missKey: 'board-1.miss', reason: 'budgetSpent' });
+    expect(ctrl.outcome).toEqual({ kind: 'missed', missKey: 'board-1.miss', reason: 'budgetSpent', facts: [] });
     expect(keyText(ctrl.task, 'board-1.miss')).toBe("That was not the king's pawn. The king is on d1: move the pawn on d2.");
     expect(ctrl.boardState()?.moves).toHaveLength(0);
     expect(app.announce).toHaveBeenLastCalledWith(expect.stringContaining("That was not the king's pawn."));
@@ -119,7 +122,7 @@ describe('a task', () => {
     const again = new LessonCtrl(app as unknown as LessonHost, backend, 'board-2', () => Promise.resolve());
     await again.start();
     expect(again.task?.state).toBe('missed');
-    expect(again.outcome).toEqual({ kind: 'missed', missKey: 'board-2.miss', reason: 'goalMissed' });
+    expect(again.outcome).toEqual({ kind: 'missed', missKey: 'board-2.miss', reason: 'goalMissed', facts: [] });
     await again.retry();
     expect(again.task?.tries).toBe(2);
   });
@@ -178,8 +181,11 @@ describe('a task', () => {
     ctrl.tap('e5'); // an empty square: not a pick
     expect(ctrl.picked).toEqual(['d5']);
     expect(pickedText(ctrl.picked)).toBe('1 piece picked: d5.');
+    // Before any pick, how to answer: the move's captures, or (the threats quiz) the pieces at risk.
+    expect(pickedText([])).toMatch(/^Tap the pieces the move takes/);
+    expect(pickedText([], true)).toMatch(/^Tap each of your pieces that Black could take/);
     await ctrl.check();
-    expect(ctrl.outcome).toEqual({ kind: 'wrong', missKey: 'withdrawer-2.miss', taken: ['c3'] });
+    expect(ctrl.outcome).toEqual({ kind: 'wrong', missKey: 'withdrawer-2.miss', taken: ['c3'], quiz: 'takes' });
     expect(wrongText(ctrl.outcome)).toBe('That move takes c3.');
     expect(ctrl.marks()?.taken).toEqual(['c3']);
     await ctrl.retry();
@@ -227,12 +233,93 @@ describe('the course map', () => {
     const ctrl = new LearnCtrl(app as unknown as LearnHost, backendOf({ 'board-1': 2 }), null);
     await ctrl.load();
     const board = ctrl.map?.chapters[0];
-    expect(board).toMatchObject({ id: 'board', earned: 2, possible: 9, done: false });
+    expect(board).toMatchObject({ id: 'board', earned: 2, possible: 12, done: false });
     expect(board && LearnCtrl.done(board)).toBe(1);
     expect(ctrl.map?.next).toBe('board-2');
-    expect(ctrl.map?.chapters).toHaveLength(13);
+    expect(ctrl.map?.chapters).toHaveLength(14);
     expect(app.rememberCourse).toHaveBeenCalledWith(ctrl.map);
     ctrl.continueCourse();
     expect(app.go).toHaveBeenCalledWith({ screen: 'lesson', id: 'board-2' });
+    expect(ctrl.map?.finale).toEqual({ game: null, done: false });
+  });
+
+  it('starts the closing game from the map', async () => {
+    const app = { go: vi.fn(() => Promise.resolve()), redraw: vi.fn(), showError: vi.fn(), rememberCourse: vi.fn() };
+    const backend = backendOf();
+    const ctrl = new LearnCtrl(app as unknown as LearnHost, backend, null);
+    await ctrl.startFinale();
+    expect(app.showError).not.toHaveBeenCalled();
+    const map = await backend.courseMap();
+    expect(map.finale.game).toEqual(expect.any(String));
+    expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: map.finale.game }, expect.anything());
+  });
+});
+
+describe('the course’s later lessons', () => {
+  it('says what a missed move took, from the engine’s captures', async () => {
+    const { ctrl, app } = await lesson('pawn-1');
+    ctrl.begin();
+    // A pawn move that pinches nothing: the marked pawn stays.
+    const quiet = ctrl.task?.legalMoves.find((mv) => mv.captures.length === 0 && mv.from !== mv.to);
+    expect(quiet).toBeDefined();
+    await ctrl.play(quiet!.from, quiet!.to);
+    expect(ctrl.outcome?.kind).toBe('missed');
+    const facts = ctrl.outcome?.kind === 'missed' ? ctrl.outcome.facts : [];
+    expect(facts[0]).toBe('Your move took nothing.');
+    expect(facts[1]).toMatch(/^The marked piece on [a-h][1-8] is still on the board\.$/);
+    expect(app.announce).toHaveBeenLastCalledWith(expect.stringContaining('Your move took nothing.'));
+  });
+
+  it('counts the hint: the try earns a star less', async () => {
+    const { ctrl } = await lesson('board-2');
+    ctrl.begin();
+    expect(ctrl.task?.hinted).toBe(false);
+    await ctrl.showHint();
+    expect(ctrl.task?.hinted).toBe(true);
+    await ctrl.play('e1', 'e5');
+    expect(ctrl.outcome).toMatchObject({ kind: 'solved', stars: 2 });
+  });
+
+  it('asks which of the learner’s pieces are attacked, and says which when wrong', async () => {
+    const { ctrl } = await lesson('together-3');
+    ctrl.begin();
+    expect(ctrl.quiz).toBe(true);
+    ctrl.tap('c4');
+    await ctrl.check();
+    expect(ctrl.outcome).toMatchObject({ kind: 'wrong', taken: ['f4'], quiz: 'threats' });
+    expect(wrongText(ctrl.outcome)).toBe('Black could take only your piece on f4.');
+    await ctrl.retry();
+    ctrl.tap('f4');
+    await ctrl.check();
+    expect(ctrl.outcome?.kind).toBe('solved');
+  });
+
+  it('sets up the back rank piece by piece, by the squares Rust accepts', async () => {
+    const { ctrl } = await lesson('board-4', { 'board-1': 3, 'board-2': 3, 'board-3': 3 });
+    ctrl.begin();
+    expect(setupAsk(ctrl.task)).toBe('Where does your king stand? Tap its square.');
+    ctrl.tap('d1');
+    await vi.waitFor(() => expect(ctrl.task?.placed).toBe(1));
+    expect(ctrl.task?.board.pieces.some((p) => p.square === 'd1' && p.role === 'king')).toBe(true);
+    expect(setupAsk(ctrl.task)).toBe('Where does your withdrawer stand? Tap its square.');
+    ctrl.tap('d2');
+    await vi.waitFor(() => expect(ctrl.outcome?.kind).toBe('wrong'));
+    expect(wrongText(ctrl.outcome)).toBe('Not there: that piece stands on e1.');
+  });
+
+  it('gives each piece set its own words where a text names a piece by its look', async () => {
+    const { ctrl } = await lesson('board-1');
+    expect(chapterText(ctrl.task, 'intro', 'chess')).toContain('the withdrawer (the queen)');
+    expect(chapterText(ctrl.task, 'intro', 'emblems')).not.toContain('queen');
+  });
+
+  it('ends with a game against the Novice bot, started from the last task', async () => {
+    const { ctrl, app } = await lesson('together-6');
+    ctrl.begin();
+    await ctrl.play('g8', 'd5');
+    expect(ctrl.outcome?.kind).toBe('solved');
+    expect(ctrl.isLastTask()).toBe(true);
+    await ctrl.startFinale();
+    expect(app.go).toHaveBeenLastCalledWith({ screen: 'play', gameId: expect.any(String) }, expect.anything(), 'replace');
   });
 });

@@ -12,9 +12,11 @@ import { BoardPanel, type BoardPanelState } from '../common/components/boardPane
 import type { CourseBackend } from './api';
 import { keyText, taskText } from './taskText';
 import type { StepView, TaskView } from './types';
-import { wrongText, type Outcome } from './outcome';
+import { missFacts, wrongText, type Outcome } from './outcome';
 import { ApiError } from '../api';
 import { sentences, t } from '../i18n';
+import { courseText } from '../i18n/course';
+import { setupAsk } from './taskText';
 import { soundFor } from '../common/sound';
 import { Pause } from '../common/pause';
 import { plyInWords } from '../common/wording';
@@ -92,7 +94,7 @@ export class LessonCtrl {
       if (task.first && task.plies.length === 0 && task.state === 'playing') this.intro = true;
       if (task.state === 'solved') this.outcome = { kind: 'solved', stars: task.stars, best: task.stars, improved: false };
       // A missed try reopened (after a relaunch) waits for its retry, as it did.
-      if (task.state === 'missed') this.outcome = { kind: 'missed', missKey: task.missKey, reason: 'goalMissed' };
+      if (task.state === 'missed') this.outcome = { kind: 'missed', missKey: task.missKey, reason: 'goalMissed', facts: [] };
     } catch (error) {
       // A task that cannot be opened (an address from an older course): say why, and show the map.
       if (!this.closed) {
@@ -108,8 +110,15 @@ export class LessonCtrl {
     this.pause.cancel();
   }
 
+  /** A quiz: "which pieces does this move take?" or "which of yours could be taken?" (or the
+   * setup, answered square by square). */
   get quiz(): boolean {
-    return this.task?.goal.kind === 'takes';
+    const kind = this.task?.goal.kind;
+    return kind === 'takes' || kind === 'threats' || kind === 'setup';
+  }
+
+  get setup(): boolean {
+    return this.task?.goal.kind === 'setup';
   }
 
   /** The quiz's move. */
@@ -166,7 +175,7 @@ export class LessonCtrl {
   begin(): void {
     this.intro = false;
     this.focus = 'task';
-    this.app.announce(taskText(this.task, 'promptKey'));
+    this.app.announce(taskText(this.task, 'promptKey', this.app.settings.pieceSet));
     this.app.redraw();
   }
 
@@ -200,11 +209,17 @@ export class LessonCtrl {
 
   /** Shows a step: the learner's move, then (after a pause) the reply and what the try came to. */
   private async stepped(step: StepView, after: TaskView): Promise<void> {
+    if (step.kind === 'placed') {
+      this.take(after);
+      this.hint = undefined;
+      this.app.announce(sentences([courseText('setup.placed', { count: after.placed }), setupAsk(after)]));
+      return;
+    }
     if (step.kind === 'finished' || step.kind === 'wrong') {
       this.take(after);
       if (step.kind === 'wrong') {
         this.focus = 'outcome';
-        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken };
+        this.outcome = { kind: 'wrong', missKey: step.missKey, taken: step.taken, quiz: after.goal.kind };
         this.app.announce(t('course.wrongSaid', { taken: wrongText(this.outcome), hint: keyText(this.task, step.missKey) }));
       }
       return;
@@ -239,7 +254,9 @@ export class LessonCtrl {
       said.push(t('course.solvedStars', { count: step.stars }));
       this.app.rememberCourse(undefined);
     } else if (step.kind === 'missed') {
-      this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason };
+      const facts = missFacts(after.goal, step.played, step.reply, after.marked);
+      this.outcome = { kind: 'missed', missKey: step.missKey, reason: step.reason, facts };
+      said.push(...facts);
       said.push(t('course.missedSaid', { hint: keyText(this.task, step.missKey) }));
     }
     this.app.announce(sentences(said));
@@ -279,7 +296,7 @@ export class LessonCtrl {
       this.hintShown = false;
       this.picked = [];
       this.focus = 'task';
-      this.app.announce(taskText(this.task, 'promptKey'));
+      this.app.announce(taskText(this.task, 'promptKey', this.app.settings.pieceSet));
     } catch (error) {
       if (!this.closed) this.app.showError(error);
     } finally {
@@ -288,16 +305,19 @@ export class LessonCtrl {
     }
   }
 
-  /** Marks the piece to move, and shows the task's hint. */
+  /** Marks the piece to move, and shows the task's hint. The Rust side counts it: the try's
+   * solve earns a star less (`hinted`). */
   async showHint(): Promise<void> {
     const task = this.task;
     if (!task || task.state !== 'playing') return;
     this.hintShown = true;
     try {
-      const square = this.quiz ? null : await this.backend.taskHint(task.id);
+      const square = await this.backend.taskHint(task.id);
       if (this.closed) return;
-      this.hint = square ?? undefined;
-      this.app.announce(sentences([taskText(this.task, 'hintKey'), square ? t('course.hintShown') : '']));
+      this.task = { ...task, hinted: true };
+      // The quiz's move is shown already; the setup's hint is the square of the piece asked for.
+      this.hint = task.goal.kind === 'takes' ? undefined : (square ?? undefined);
+      this.app.announce(sentences([taskText(this.task, 'hintKey', this.app.settings.pieceSet), square ? t('course.hintShown') : '']));
     } catch (error) {
       if (this.closed) return;
       if (isNotOpen(error)) await this.reopen();
@@ -306,16 +326,40 @@ export class LessonCtrl {
     this.app.redraw();
   }
 
-  /** A tap on the board in the quiz: picks the square, or takes the pick back. */
+  /** A tap on the board in the quiz: picks the square, or takes the pick back. In the setup:
+   * puts the piece asked for there (Rust says whether that is its square). */
   tap(square: string): void {
     const task = this.task;
     if (!task || !this.quiz || task.state !== 'playing' || this.intro || this.busy) return;
+    if (this.setup) {
+      void this.place(square);
+      return;
+    }
     const piece = task.board.pieces.find((p) => p.square === square);
     if (!piece) return;
     const had = this.picked.includes(square);
     this.picked = had ? this.picked.filter((s) => s !== square) : [...this.picked, square];
     this.app.announce(t(had ? 'course.unpicked' : 'course.picked', { square }));
     this.app.redraw();
+  }
+
+  /** The setup: the piece asked for goes on `square`. */
+  async place(square: string): Promise<void> {
+    const task = this.task;
+    if (!task || this.busy) return;
+    this.busy = true;
+    try {
+      const { step, task: after } = await this.backend.taskPlace(task.id, square);
+      if (this.closed) return;
+      await this.stepped(step, after);
+    } catch (error) {
+      if (this.closed) return;
+      if (isNotOpen(error)) await this.reopen();
+      else this.app.showError(error);
+    } finally {
+      this.busy = false;
+      if (!this.closed) this.app.redraw();
+    }
   }
 
   clearPicks(): void {
@@ -356,6 +400,26 @@ export class LessonCtrl {
 
   map(): void {
     void this.app.go({ screen: 'learn' }, {}, 'replace');
+  }
+
+  /** The last task solved: the course ends with a game against the Novice bot. */
+  isLastTask(): boolean {
+    return this.task !== undefined && this.task.following === null;
+  }
+
+  /** Starts the course's closing game and opens it on the play screen. */
+  async startFinale(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const game = await this.backend.startCourseGame();
+      if (!this.closed) await this.app.go({ screen: 'play', gameId: game.id }, { game }, 'replace');
+    } catch (error) {
+      if (!this.closed) this.app.showError(error);
+    } finally {
+      this.busy = false;
+      if (!this.closed) this.app.redraw();
+    }
   }
 }
 

@@ -4,6 +4,7 @@ export type {
   ChapterView,
   CourseMap,
   CourseStatus,
+  FinaleView,
   GoalView,
   IntroView,
   MissReason,

@@ -416,10 +416,11 @@ export const en = {
     wrongNothing: 'That move takes nothing.',
     wrongTaken_one: 'That move takes {{squares}}.',
     wrongTaken_other: 'That move takes {{squares}}.',
-    quizNone: 'Tap the pieces the move takes (none, if it takes nothing), then Check. On the board by keyboard: arrows, then Space.',
+    quizNone: 'Tap the pieces the move takes (none, if it takes nothing), then Submit. On the board by keyboard: arrows, then Space.',
+    quizNoneThreats: 'Tap each of your pieces that Black could take (none, if none can be taken), then Submit. On the board by keyboard: arrows, then Space.',
     quizPicked_one: '{{count}} piece picked: {{squares}}.',
     quizPicked_other: '{{count}} pieces picked: {{squares}}.',
-    quizCheck: 'Check',
+    quizCheck: 'Submit',
     quizClear: 'Clear',
     quizMove: 'The move: {{from}} to {{to}}',
     picked: '{{square}} picked.',
@@ -711,6 +712,9 @@ export const en = {
     kingRemoval: 'A king can never be removed.',
     notFrozen: '{{piece_The}} on {{square}} is not frozen, and only a frozen piece can be removed.',
     frozenBy: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
+    /** A frozen piece that cannot be removed either: the king, or a piece whose removal would leave the king in check. */
+    frozenStuck: '{{piece_The}} on {{square}} is frozen and cannot move.',
+    frozenByStuck: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move.',
     /** How the piece moves, when the destination is not on its way (`movement`). */
     notThatWay_oneStep: '{{piece_The}} on {{from}} cannot reach {{to}}: it moves one square at a time.',
     notThatWay_rankOrFile: '{{piece_The}} on {{from}} cannot reach {{to}}: it moves only along ranks and files.',

@@ -185,6 +185,24 @@ impl CourseData {
         })
     }
 
+    /// The setup: the learner puts the piece asked for on `square`.
+    pub fn task_place(
+        &mut self,
+        saves: &dyn Saves,
+        task_id: &str,
+        square_name: &str,
+    ) -> Result<TaskStep, AppError> {
+        let square = square(square_name)?;
+        self.change(saves, |data| {
+            let run = open_run(&mut data.run, task_id)?;
+            let step = run.place(square);
+            if let Step::Wrong { .. } = step {
+                data.answer = Some(vec![square]);
+            }
+            finish_step(&mut data.progress, run, &step)
+        })
+    }
+
     /// Another try at the task open (a solved one starts over).
     pub fn task_retry(&mut self, saves: &dyn Saves, task_id: &str) -> Result<TaskView, AppError> {
         self.change(saves, |data| {
@@ -192,6 +210,43 @@ impl CourseData {
             run.retry();
             data.answer = None;
             view(&data.progress, run)
+        })
+    }
+
+    /// The learner asks the hint of the task open: the try's solve then earns a star less
+    /// (saved, so a restart does not forget it).
+    pub fn take_hint(&mut self, saves: &dyn Saves, task_id: &str) -> Result<(), AppError> {
+        if self.open_run(task_id)?.hinted() {
+            return Ok(());
+        }
+        self.change(saves, |data| {
+            open_run(&mut data.run, task_id)?.take_hint();
+            Ok(())
+        })
+    }
+
+    /// The course's closing game has started: it is the game `game_id` (saved).
+    pub fn start_finale(&mut self, saves: &dyn Saves, game_id: &str) -> Result<(), AppError> {
+        self.change(saves, |data| {
+            data.progress.start_finale(game_id);
+            Ok(())
+        })
+    }
+
+    /// A game of the play screen ended with a result: when it is the course's closing game,
+    /// the course is done (saved). Any other game changes nothing.
+    pub fn game_ended(&mut self, saves: &dyn Saves, game_id: &str) -> Result<(), AppError> {
+        let closing = self
+            .progress
+            .finale
+            .as_ref()
+            .is_some_and(|finale| finale.game == game_id && !finale.done);
+        if !closing {
+            return Ok(());
+        }
+        self.change(saves, |data| {
+            data.progress.game_ended(game_id);
+            Ok(())
         })
     }
 

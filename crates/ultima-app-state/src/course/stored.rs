@@ -42,9 +42,15 @@ pub struct StoredTask {
     /// The learner's moves in this try, in coordinates (`d4f6`; a removal `d4d4`).
     #[serde(default)]
     pub moves: Vec<String>,
-    /// A wrong quiz answer this try ended with.
+    /// A wrong quiz answer this try ended with (the setup: the wrong square).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<Vec<String>>,
+    /// The hint was asked in this try (it costs a star).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hinted: bool,
+    /// The setup: the squares of the pieces placed so far in this try, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<String>,
 }
 
 /// The progress as found in the store.
@@ -96,6 +102,11 @@ pub fn read_progress(saved: &Value) -> ProgressRead {
             _ => lost.push(id.clone()),
         }
     }
+    // The closing game: a finale that does not read is only forgotten (the learner can start
+    // the game again from the course's end).
+    progress.finale = entries
+        .get("finale")
+        .and_then(|finale| serde_json::from_value(finale.clone()).ok());
     let notice = (!lost.is_empty()).then_some(Notice::CourseProgressPartlyLost { tasks: lost });
     ProgressRead { progress, notice }
 }
@@ -133,6 +144,8 @@ pub fn stored_task(run: &TaskRun<'_>, answer: Option<&[Square]>) -> Option<Store
             .map(|mv| mv.coordinates())
             .collect(),
         answer: answer.map(|squares| squares.iter().map(Square::to_string).collect()),
+        hinted: run.hinted(),
+        placed: run.placed().iter().map(Square::to_string).collect(),
     })
 }
 
@@ -155,6 +168,9 @@ pub fn restore_run(
         for _ in 1..saved.tries.clamp(1, MOST_TRIES) {
             run.retry();
         }
+        if saved.hinted {
+            run.take_hint();
+        }
         run
     };
     let mut run = fresh();
@@ -175,11 +191,27 @@ pub fn restore_run(
             return Some((fresh(), None));
         }
     }
+    for text in &saved.placed {
+        let placed = text.parse::<Square>().ok().map(|square| run.place(square));
+        if !matches!(placed, Some(Step::Placed { .. })) {
+            eprintln!(
+                "ultima: the open course setup {} replays differently: its try starts again",
+                task.id
+            );
+            return Some((fresh(), None));
+        }
+    }
     let mut answer = None;
     if let Some(texts) = &saved.answer {
         let squares: Option<Vec<Square>> = texts.iter().map(|t| t.parse().ok()).collect();
+        // The setup's wrong square, or the quiz's wrong answer.
+        let setup = run.setup_next().is_some();
+        let replay = |run: &mut TaskRun<'static>, squares: &[Square]| match squares {
+            [square] if setup => run.place(*square),
+            _ => run.answer_quiz(squares),
+        };
         match squares {
-            Some(squares) if matches!(run.answer_quiz(&squares), Step::Wrong { .. }) => {
+            Some(squares) if matches!(replay(&mut run, &squares), Step::Wrong { .. }) => {
                 answer = Some(squares);
             }
             _ => {

@@ -13,7 +13,7 @@ use ultima_course::{
 };
 use ultima_game::view::{board_view, move_view, ply_views};
 use ultima_game::wire::{BoardView, MoveView, PlyView};
-use ultima_rules::{Color, Game, Square};
+use ultima_rules::{Color, Game, Role, Square};
 
 /// What home needs to know of the course at start-up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Type)]
@@ -37,6 +37,18 @@ pub struct CourseMap {
     pub next: Option<String>,
     pub current: Option<String>,
     pub finished: bool,
+    /// The closing game against the Novice bot: started (its id), played to a result.
+    pub finale: FinaleView,
+}
+
+/// The course's closing game, as the map and the end screen show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct FinaleView {
+    /// The game, once started (to open it again while it goes on).
+    pub game: Option<String>,
+    /// Played to a result (won, lost or drawn).
+    pub done: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Type)]
@@ -62,7 +74,7 @@ pub struct TaskSummary {
     /// Best stars so far (0: not solved yet).
     pub stars: u8,
     pub done: bool,
-    /// A "which pieces does this move take?" quiz.
+    /// A quiz: "which pieces does this move take?", or "which of yours are attacked?".
     pub quiz: bool,
 }
 
@@ -105,6 +117,13 @@ pub enum GoalView {
         from: String,
         to: String,
     },
+    /// Play the move the prompt writes in the people's notation (not sent: reading it is
+    /// the task).
+    Play,
+    /// Tap every piece of yours the opponent could take next move.
+    Threats,
+    /// Put the back rank's pieces on their squares, one at a time (`TaskView::setup_next`).
+    Setup,
 }
 
 /// A task as the task screen shows it, at the point the try has reached.
@@ -145,6 +164,12 @@ pub struct TaskView {
     pub plies: Vec<PlyView>,
     pub state: RunState,
     pub tries: u32,
+    /// The hint was asked in this try: its solve earns a star less.
+    pub hinted: bool,
+    /// The setup: the piece to place next (`None`: not a setup, or every piece is placed).
+    pub setup_next: Option<Role>,
+    /// The setup: how many pieces are placed in this try.
+    pub placed: u32,
     pub moves_used: u32,
     pub max_moves: u32,
     /// Best stars so far (0: never solved).
@@ -198,6 +223,8 @@ pub enum StepView {
         taken: Vec<String>,
         miss_key: String,
     },
+    /// The setup: the piece asked for stands on its square; the next one is asked for.
+    Placed { role: Role, square: String },
     /// Nothing was done: the task is solved, or waits for a retry, or the action does not fit
     /// it (a move on a quiz).
     Finished,
@@ -248,6 +275,9 @@ fn goal_view(goal: &Goal) -> GoalView {
             from: from.to_string(),
             to: to.to_string(),
         },
+        Goal::Play { .. } => GoalView::Play,
+        Goal::Threats(_) => GoalView::Threats,
+        Goal::Setup => GoalView::Setup,
     }
 }
 
@@ -295,7 +325,7 @@ pub fn course_map(
                         title_key: task.key("title"),
                         stars: progress.stars(task),
                         done: progress.is_done(&task.id),
-                        quiz: task.quiz_move().is_some(),
+                        quiz: task.goal.is_quiz(),
                     })
                     .collect(),
                 earned,
@@ -310,6 +340,10 @@ pub fn course_map(
         next: status.next,
         current: status.current,
         finished: status.finished,
+        finale: FinaleView {
+            game: progress.finale.as_ref().map(|finale| finale.game.clone()),
+            done: progress.finale_done(),
+        },
     })
 }
 
@@ -352,11 +386,18 @@ pub fn task_view(course: &Course, progress: &Progress, run: &TaskRun<'_>) -> Opt
         highlight: names(&task.board.highlight),
         arrows: arrows(&task.board),
         learner: task.learner(),
-        board: board_view(game, game.moves().len())?,
+        board: if run.placed().is_empty() {
+            board_view(game, game.moves().len())?
+        } else {
+            board_view(&Game::new(run.shown_position()), 0)?
+        },
         legal_moves,
         plies: ply_views(game),
         state: run.state(),
         tries: run.tries(),
+        hinted: run.hinted(),
+        setup_next: run.setup_next(),
+        placed: count(run.placed().iter()),
         moves_used: run.moves_used(),
         max_moves: task.max_moves,
         stars: progress.stars(task),
@@ -438,6 +479,10 @@ pub fn step_view(run: &TaskRun<'_>, step: &Step, record: (u8, bool)) -> Option<S
         Step::Wrong { taken, hint } => StepView::Wrong {
             taken: names(taken),
             miss_key: hint.clone(),
+        },
+        Step::Placed { role, square } => StepView::Placed {
+            role: *role,
+            square: square.to_string(),
         },
         Step::Finished => StepView::Finished,
     })

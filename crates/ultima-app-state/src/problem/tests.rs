@@ -17,11 +17,12 @@ fn every_layers_codes() -> Vec<(Problem, serde_json::Value)> {
                     role: Role::Immobilizer,
                     square: "d5".into(),
                 }],
+                removable: true,
             }
             .into(),
             json!({
                 "code": "frozen", "role": "pawn", "square": "d4",
-                "by": [{ "role": "immobilizer", "square": "d5" }]
+                "by": [{ "role": "immobilizer", "square": "d5" }], "removable": true
             }),
         ),
         (

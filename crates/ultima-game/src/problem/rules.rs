@@ -29,9 +29,15 @@ impl From<&IllegalReason> for Problem {
                 square: square.to_string(),
                 owner: *owner,
             },
-            IllegalReason::Frozen { role, square, by } => Problem::Frozen {
+            IllegalReason::Frozen {
+                role,
+                square,
+                by,
+                removable,
+            } => Problem::Frozen {
                 role: *role,
                 square: square.to_string(),
+                removable: *removable,
                 by: by
                     .iter()
                     .map(|freezer| Freezer {

@@ -31,11 +31,12 @@ fn problems_are_codes_with_their_parameters() {
             by: vec![Freezer {
                 role: Role::Immobilizer,
                 square: "d5".into()
-            }]
+            }],
+            removable: true,
         }),
         json!({
             "code": "frozen", "role": "pawn", "square": "d4",
-            "by": [{ "role": "immobilizer", "square": "d5" }]
+            "by": [{ "role": "immobilizer", "square": "d5" }], "removable": true
         })
     );
     assert_eq!(
@@ -228,7 +229,8 @@ fn every_refusal_of_the_rules_has_its_code() {
             by: vec![Freezer {
                 role: Role::Immobilizer,
                 square: "b3".into()
-            }]
+            }],
+            removable: true,
         }
     );
     // The white king may not step next to the black king, which would take it.
@@ -345,11 +347,12 @@ fn each_problem_has_its_kind() {
             by: vec![Freezer {
                 role: Role::Immobilizer,
                 square: "d5".into()
-            }]
+            }],
+            removable: true,
         })
         .to_string(),
         "IllegalMove: Frozen { role: Pawn, square: \"d4\", by: [Freezer { role: Immobilizer, \
-         square: \"d5\" }] }",
+         square: \"d5\" }], removable: true }",
         "developer text for the log: the kind and the code"
     );
 }

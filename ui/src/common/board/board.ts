@@ -15,7 +15,7 @@ import { arrowStep, cursorStart, stepFrom } from './cursor';
 import { describe } from './describe';
 import { Inspector } from './inspect';
 import { FLASH_MS, onBoard, shapesOf } from './marks';
-import { capturesOf, destinations, findMove, isSquare, placement, reachOf, removalAt } from './model';
+import { capturesOf, destinations, findMove, isSquare, placement, reachOf, removalAt, secondTapRemoval } from './model';
 import type { BoardEvents, BoardState } from './types';
 import type { AnimationSpeed, MoveView, PieceView, Settings } from '../../bindings';
 
@@ -295,6 +295,25 @@ export class Board {
         return;
       }
       const selected = this.selected();
+      // A second tap on a selected frozen piece of one's own removes it, when the Rust side's
+      // legal moves hold that removal (the Remove button does the same). Chessgroundx does not
+      // see the press, or it would take it as a deselection.
+      const removal = this.cg?.state.draggable.current === undefined ? secondTapRemoval(this.current.moves, selected, key) : undefined;
+      if (removal) {
+        event.stopPropagation();
+        this.cg?.selectSquare(null);
+        this.events.move(removal);
+        return;
+      }
+      // A second tap on a frozen piece whose removal the rules refuse (it would leave the king
+      // in check): the page asks the Rust side why, as for any move it would not make.
+      const own = selected === key ? this.pieceAt(key) : undefined;
+      if (own && own.side === this.current.board.turn && this.current.board.frozen.includes(key)) {
+        event.stopPropagation();
+        this.cg?.selectSquare(null);
+        this.events.attempt?.(key, key);
+        return;
+      }
       if (selected && this.cg?.state.draggable.current === undefined) this.tried(selected, key);
     };
     // Before chessgroundx ends a drag: a drop on a square that is not a legal destination is a try.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveView, PieceView } from '../../bindings';
-import { capturesOf, destinations, findMove, isRemoval, isSquare, placement, reachOf, removalAt } from './model';
+import { capturesOf, destinations, findMove, isRemoval, isSquare, placement, reachOf, removalAt, secondTapRemoval } from './model';
 
 const move = (from: string, to: string, ...captures: string[]): MoveView => ({ from, to, captures });
 
@@ -91,5 +91,24 @@ describe('isSquare', () => {
   it('accepts board squares only', () => {
     expect(['a1', 'h8', 'e4'].every(isSquare)).toBe(true);
     expect(['a0', 'i1', 'a9', 'A1', 'e44', ''].some(isSquare)).toBe(false);
+  });
+});
+
+describe('a second tap on a frozen piece', () => {
+  const moves: MoveView[] = [
+    { from: 'b3', to: 'b3', captures: [] },
+    { from: 'c1', to: 'd1', captures: [] },
+  ];
+
+  it('removes it when the legal moves hold its removal', () => {
+    expect(secondTapRemoval(moves, 'b3', 'b3')).toEqual({ from: 'b3', to: 'b3', captures: [] });
+  });
+
+  it('does nothing on a first tap, on another square, or when the removal is not legal', () => {
+    expect(secondTapRemoval(moves, undefined, 'b3')).toBeUndefined();
+    expect(secondTapRemoval(moves, 'c1', 'b3')).toBeUndefined();
+    // b1's removal would leave the king in check: the Rust side does not list it.
+    expect(secondTapRemoval(moves, 'b1', 'b1')).toBeUndefined();
+    expect(secondTapRemoval(moves, 'c1', 'c1')).toBeUndefined();
   });
 });

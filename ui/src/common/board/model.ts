@@ -77,3 +77,9 @@ export function reachOf(moves: readonly MoveView[], from: string): readonly stri
 export function removalAt(moves: readonly MoveView[], square: string): MoveView | undefined {
   return findMove(moves, square, square);
 }
+
+/** A tap on `square` while `selected` is selected: the removal it makes, when it is the second
+ * tap on a frozen piece of one's own that the legal moves (the Rust side's) let go. */
+export function secondTapRemoval(moves: readonly MoveView[], selected: string | undefined, square: string): MoveView | undefined {
+  return selected === square ? removalAt(moves, square) : undefined;
+}

@@ -3,7 +3,7 @@ import { whyMarks } from './why';
 
 describe('where a refusal points', () => {
   it('marks the freezers of a frozen piece', () => {
-    expect(whyMarks({ code: 'frozen', role: 'pawn', square: 'f5', by: [{ role: 'immobilizer', square: 'f6' }, { role: 'chameleon', square: 'e6' }] })).toEqual({
+    expect(whyMarks({ code: 'frozen', role: 'pawn', square: 'f5', by: [{ role: 'immobilizer', square: 'f6' }, { role: 'chameleon', square: 'e6' }], removable: true })).toEqual({
       subject: 'f5',
       causes: ['f6', 'e6'],
       lines: [['f6', 'f5'], ['e6', 'f5']],

@@ -20,7 +20,7 @@ function panel(play = vi.fn((_from: string, _to: string) => Promise.resolve(true
 describe('the reason for a refused move', () => {
   const frozen = new ApiError({
     kind: 'illegalMove',
-    problem: { code: 'frozen', role: 'pawn', square: 'f5', by: [{ role: 'immobilizer', square: 'f6' }] },
+    problem: { code: 'frozen', role: 'pawn', square: 'f5', by: [{ role: 'immobilizer', square: 'f6' }], removable: true },
   });
 
   it('is shown by the board with the squares it names, and said aloud', () => {
