@@ -1,23 +1,45 @@
 // End-to-end: online play in the browser, as a phone. `ultima-server` serves the web app and the
-// websocket on one address; a friend (the protocol spoken by tests/e2e/online-friend.mjs, as the
-// desktop app or the CLI speak it) creates a clocked game; the phone opens the invite link (the
-// server's own address, `#/join/CODE`), joins with a tap, and both play by the board with both
-// clocks shown. The phone page is reloaded mid-game and resumes the game with its saved token;
-// its network drops and comes back; the friend resigns; the game is then among the phone's
-// finished games, and opens in the analysis.
+// websocket on one address; the command line (`ultima online host`, the Novice bot put online, as
+// the desktop app's client: the same tokio client) creates a clocked game and prints its invite;
+// the phone opens the invite link (the server's own address, `#/join/CODE`), which joins at once,
+// and plays by tapping the board against the bot with both clocks shown. The phone page is
+// reloaded mid-game and resumes the game with its saved token; its network drops and comes back;
+// the phone resigns; the bot's side prints the result, and the game is among the phone's finished
+// games.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { connectFriend } from '../e2e/online-friend.mjs';
 import { DIST, byTestId, launch, legalMoves, moveList, openPage, press, pressSquare, waitFor, whenInstalled } from './harness.mjs';
 
 const shots = process.env.ULTIMA_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(import.meta.dirname, '../../target');
 const serverBinary = process.env.ULTIMA_SERVER ?? join(targetDir, 'debug', 'ultima-server');
+const ultima = process.env.ULTIMA_CLI ?? join(targetDir, 'debug', 'ultima');
+
+/** `ultima online host` on the server at `port`: the bot plays White; resolves its invite, and
+ * `ended` its output once the game is over. */
+function hostWithCli(port) {
+  const child = spawn(ultima, ['online', 'host', `ws://127.0.0.1:${port}`, '--level', 'novice', '--color', 'white', '--clock', '300+3'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (data) => { err += data; });
+  const invite = new Promise((found, failed) => {
+    child.stdout.on('data', (data) => {
+      out += data;
+      const code = /invite (\S+)/.exec(out);
+      if (code) found(code[1]);
+    });
+    child.once('exit', (status) => failed(new Error(`ultima online host exited (${status}): ${err}`)));
+  });
+  const ended = new Promise((done) => child.on('close', (status) => done({ status, out, err })));
+  return { child, invite, ended };
+}
 
 /** `ultima-server` on a free loopback port, serving the built web app; resolves with its port. */
 async function startServer(folder) {
@@ -79,53 +101,50 @@ describe('online play in the browser (a phone)', () => {
     assert.equal(page0.status, 200);
     assert.match(page0.headers.get('content-type') ?? '', /text\/html/);
 
-    // The friend (White) creates a clocked game: 5 minutes + 3 seconds.
-    const friend = await connectFriend(running.port);
-    friend.send({ type: 'create', color: 'white', clock: { baseMs: 300_000, incrementMs: 3_000 } });
-    const seat = await friend.next((m) => m.type === 'seated', 'the seat');
-    assert.ok(seat.invite, 'an invite');
+    // The bot (White) is put online on a clocked game: 5 minutes + 3 seconds.
+    const host = hostWithCli(running.port);
+    const invite = await host.invite;
 
     const view = await openPage(browser, 'phone');
     const { page, context } = view;
-    await page.goto(`${base}#/join/${seat.invite}`);
-    // The link joins at once: the game's board, the friend's move awaited.
+    await page.goto(`${base}#/join/${invite}`);
+    // The link joins at once: the game's board, with both clocks.
     await byTestId(page, 'board').waitFor({ timeout: 30_000 });
-    await friend.next((m) => m.type === 'state' && m.opponent === 'connected', 'the phone at the friend');
-    // Both clocks are shown.
-    await waitFor(async () => (await byTestId(page, 'clock').count()) >= 2 || (await page.locator('.clock').count()) >= 2, 'both clocks');
+    await byTestId(page, 'clock-white').waitFor({ timeout: 20_000 });
+    await byTestId(page, 'clock-black').waitFor({ timeout: 20_000 });
 
-    // White (the friend) moves; the phone answers by the board.
-    friend.send({ type: 'move', ply: 0, move: 'e2e3' });
-    await waitFor(async () => (await moveList(page)).length === 1, "the friend's move on the phone");
-    const first = await phoneMoves(view);
-    const moved = await friend.next((m) => m.type === 'moved' && m.ply === 1, "the phone's move at the friend");
-    assert.equal(moved.move, first);
+    // The bot moves first; the phone answers by the board, twice.
+    await waitFor(async () => (await moveList(page)).length === 1, "the bot's first move on the phone", 30_000);
+    await phoneMoves(view);
+    await waitFor(async () => (await moveList(page)).length === 3, "the bot's second move", 30_000);
     if (shots) await page.screenshot({ path: `${shots}/web-phone-online-game.png` });
 
-    // A reload mid-game: the saved token brings the same game back.
+    // A reload mid-game: the app opens on the online game, its saved token brings it back.
     await whenInstalled(page);
     await page.reload();
-    await waitFor(async () => (await moveList(page)).length === 2, 'the game after the reload');
-    await friend.next((m) => m.type === 'state' && m.opponent === 'connected', 'the phone back at the friend');
-    friend.send({ type: 'move', ply: 2, move: 'd2d3' });
-    await waitFor(async () => (await moveList(page)).length === 3, "the friend's second move after the reload");
+    await waitFor(async () => (await moveList(page)).length === 3, 'the game after the reload', 30_000);
+    await waitFor(async () => (await byTestId(page, 'presence').getAttribute('data-presence')) === 'connected', 'the line back after the reload');
+    await phoneMoves(view);
+    await waitFor(async () => (await moveList(page)).length === 5, "the bot's move after the reload", 30_000);
 
     // The network goes and comes back (a phone asleep, a tunnel): the line comes back by itself.
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await page.waitForTimeout(500);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await phoneMoves(view);
-    await friend.next((m) => m.type === 'moved' && m.ply === 3, "the phone's move after the network came back");
+    await waitFor(async () => (await moveList(page)).length === 7, "the bot's move after the network came back", 30_000);
 
-    // The friend resigns: the phone shows the result, and the game is among its finished games.
-    friend.send({ type: 'resign' });
-    await waitFor(async () => /resign/i.test((await page.locator('body').textContent()) ?? ''), 'the resignation on the phone');
+    // The phone resigns: both sides have the result, and the game is among the finished games.
+    await press(view, 'resign');
+    await press(view, 'confirm-resign');
+    const result = await host.ended;
+    assert.match(result.out, /result white wins/, result.out + result.err);
     if (shots) await page.screenshot({ path: `${shots}/web-phone-online-over.png`, fullPage: true });
     await page.goto(base);
     const finished = await textOf(page, 'finished-list');
     assert.match(finished, /friend/i, finished);
-    friend.drop();
     assert.deepEqual(view.errors.filter((error) => !/WebSocket|ERR_INTERNET_DISCONNECTED|net::/.test(error)), []);
     await context.close();
   });

@@ -1,32 +1,40 @@
-//! One player's connection to an Ultima server, held by a task of its own: it seats the player
-//! (create, join or resume), passes the server's messages on as [`Event`]s, sends what it is
-//! given, keeps the line alive, and when the line drops comes back with the game's token,
-//! waiting longer after each failed try (up to a limit), until it is closed or the server
-//! refuses the token.
+//! One player's connection to an Ultima server, held by a task of its own: the connection's
+//! rules are [`Line`]'s (the same state machine the browser drives with its `WebSocket`): it
+//! seats the player (create, join or resume), passes the server's messages on as [`Event`]s,
+//! sends what it is given, keeps the line alive, and when the line drops comes back with the
+//! game's token, waiting longer after each failed try (up to a limit), until it is closed or the
+//! server refuses the token. This task only does the line's I/O with tokio.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, Instant};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use ultima_protocol::{ClientMessage, ServerMessage, PROTOCOL_VERSION};
+use ultima_protocol::ClientMessage;
 
 use crate::error::OnlineError;
 pub use crate::line::Options;
-use crate::line::{is_final, wait_after};
+use crate::line::{Effect, Line};
 pub use crate::link::{normalize_address, Credentials, Event, Link, Seat};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// How often the line's clock is looked at (pings, silences, a slow seating).
+const TICK: Duration = Duration::from_secs(1);
 
 enum Command {
     Send(ClientMessage),
     Close,
 }
+
+/// The first seating's outcome: the credentials and the invite, or why not.
+type Ready = oneshot::Sender<Result<(Credentials, Option<String>), OnlineError>>;
 
 /// A seated connection (or one coming back): send through it; its task reports on the
 /// receiver it was opened with.
@@ -34,11 +42,32 @@ enum Command {
 pub struct Client {
     commands: mpsc::UnboundedSender<Command>,
     connected: Arc<AtomicBool>,
-    credentials: Arc<Mutex<Credentials>>,
+    /// The game played now (a rematch changes it); `None` never once the client exists.
+    credentials: Arc<Mutex<Option<Credentials>>>,
+    /// The credentials it was opened with (the fallback of [`Client::credentials`]).
+    first: Credentials,
     invite: Option<String>,
 }
 
 pub type Events = mpsc::UnboundedReceiver<Event>;
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+/// No TLS library in this client: a server behind a TLS proxy is for the browser.
+fn plain(address: &str) -> Result<(), OnlineError> {
+    if address.starts_with("wss://") {
+        return Err(OnlineError::BadAddress {
+            address: address.to_string(),
+            reason: "this client reaches servers by ws:// only; open a wss:// server's page in a browser".into(),
+        });
+    }
+    Ok(())
+}
 
 impl Client {
     /// Connects to the server at `address` (`ws://HOST:PORT`, or `HOST:PORT`) and takes `seat`.
@@ -50,14 +79,12 @@ impl Client {
         options: Options,
     ) -> Result<(Client, Events), OnlineError> {
         let address = normalize_address(address)?;
-        let (socket, credentials, invite) = connect_and_seat(&address, &seat, &options).await?;
-        Ok(Client::spawn(
-            address,
-            credentials,
-            invite,
-            Some(socket),
-            options,
-        ))
+        plain(&address)?;
+        let (line, effects) = Line::new(address, seat, options, now_ms());
+        let (ready, seated) = oneshot::channel();
+        let (parts, events) = Client::spawn(line, effects, None, Some(ready));
+        let (credentials, invite) = seated.await.map_err(|_| OnlineError::Closed)??;
+        Ok((parts.client(credentials, invite), events))
     }
 
     /// Comes back to a game with its credentials, in the background: the task tries until it
@@ -70,36 +97,41 @@ impl Client {
         options: Options,
     ) -> Result<(Client, Events), OnlineError> {
         let address = normalize_address(address)?;
-        Ok(Client::spawn(address, credentials, None, None, options))
+        plain(&address)?;
+        let (line, effects) = Line::resume(address, credentials.clone(), options, now_ms());
+        let (parts, events) = Client::spawn(line, effects, Some(credentials.clone()), None);
+        Ok((parts.client(credentials, None), events))
     }
 
     fn spawn(
-        address: String,
-        credentials: Credentials,
-        invite: Option<String>,
-        socket: Option<Socket>,
-        options: Options,
-    ) -> (Client, Events) {
+        line: Line,
+        effects: Vec<Effect>,
+        credentials: Option<Credentials>,
+        ready: Option<Ready>,
+    ) -> (Parts, Events) {
         let (commands, commands_in) = mpsc::unbounded_channel();
         let (events_out, events) = mpsc::unbounded_channel();
         let connected = Arc::new(AtomicBool::new(false));
         let credentials = Arc::new(Mutex::new(credentials));
         let task = Task {
-            address,
-            credentials: credentials.clone(),
-            options,
+            line,
+            socket: None,
+            retry_at: None,
             commands: commands_in,
             events: events_out,
             connected: connected.clone(),
+            credentials: credentials.clone(),
+            ready,
         };
-        tokio::spawn(task.run(socket));
-        let client = Client {
-            commands,
-            connected,
-            credentials,
-            invite,
-        };
-        (client, events)
+        tokio::spawn(task.run(effects));
+        (
+            Parts {
+                commands,
+                connected,
+                credentials,
+            },
+            events,
+        )
     }
 
     /// Sends `message` to the server. Refused with [`OnlineError::Offline`] while the line is
@@ -124,7 +156,9 @@ impl Client {
 
     /// The game this connection plays now (the rematch's, once one started) and its token.
     pub fn credentials(&self) -> Credentials {
-        lock(&self.credentials).clone()
+        lock(&self.credentials)
+            .clone()
+            .unwrap_or_else(|| self.first.clone())
     }
 
     /// The invite the server gave when this client created the game.
@@ -133,231 +167,168 @@ impl Client {
     }
 }
 
-async fn connect_and_seat(
-    address: &str,
-    seat: &Seat,
-    options: &Options,
-) -> Result<(Socket, Credentials, Option<String>), OnlineError> {
-    let unreachable = |reason: String| OnlineError::Unreachable {
-        address: address.to_string(),
-        reason,
-    };
-    if address.starts_with("wss://") {
-        // No TLS library in this client: a server behind a TLS proxy is for the browser.
-        return Err(OnlineError::BadAddress {
-            address: address.to_string(),
-            reason: "this client reaches servers by ws:// only; open a wss:// server's page in a browser".into(),
-        });
-    }
-    let seating = async {
-        let (mut socket, _) = tokio_tungstenite::connect_async(address)
-            .await
-            .map_err(|error| unreachable(error.to_string()))?;
-        match next_message(&mut socket).await? {
-            ServerMessage::Hello { protocol } if protocol == PROTOCOL_VERSION => {}
-            ServerMessage::Hello { protocol } => {
-                return Err(OnlineError::Protocol {
-                    found: protocol,
-                    expected: PROTOCOL_VERSION,
-                })
-            }
-            other => return Err(unexpected("hello", &other)),
-        }
-        socket
-            .send(Message::text(seat.message().encode()))
-            .await
-            .map_err(|error| unreachable(error.to_string()))?;
-        loop {
-            match next_message(&mut socket).await? {
-                ServerMessage::Seated {
-                    game,
-                    color,
-                    token,
-                    invite,
-                } => return Ok((socket, Credentials { game, color, token }, invite)),
-                ServerMessage::Error { error } => return Err(OnlineError::Refused(error)),
-                ServerMessage::Pong {} => {}
-                other => return Err(unexpected("seated", &other)),
-            }
-        }
-    };
-    timeout(options.connect_timeout, seating)
-        .await
-        .map_err(|_| {
-            unreachable(format!(
-                "no answer in {} s",
-                options.connect_timeout.as_secs()
-            ))
-        })?
+/// A client's shared parts, before its credentials are known.
+struct Parts {
+    commands: mpsc::UnboundedSender<Command>,
+    connected: Arc<AtomicBool>,
+    credentials: Arc<Mutex<Option<Credentials>>>,
 }
 
-fn unexpected(wanted: &str, got: &ServerMessage) -> OnlineError {
-    OnlineError::Unexpected(format!("wanted `{wanted}`, got {}", got.encode()))
-}
-
-/// The next message on a line being seated (pings answered by the library on the way).
-async fn next_message(socket: &mut Socket) -> Result<ServerMessage, OnlineError> {
-    loop {
-        let frame = socket
-            .next()
-            .await
-            .ok_or_else(|| OnlineError::Unexpected("the server closed the connection".into()))?
-            .map_err(|error| OnlineError::Unexpected(error.to_string()))?;
-        match frame {
-            Message::Text(text) => {
-                return ServerMessage::decode(&text)
-                    .map_err(|error| OnlineError::Unexpected(error.to_string()))
-            }
-            Message::Close(_) => {
-                return Err(OnlineError::Unexpected(
-                    "the server closed the connection".into(),
-                ))
-            }
-            _ => {}
+impl Parts {
+    fn client(self, first: Credentials, invite: Option<String>) -> Client {
+        Client {
+            commands: self.commands,
+            connected: self.connected,
+            credentials: self.credentials,
+            first,
+            invite,
         }
     }
 }
 
-/// How a connected spell ended.
-enum Ended {
-    Closed,
-    Lost(String),
-}
-
-fn lock(credentials: &Mutex<Credentials>) -> std::sync::MutexGuard<'_, Credentials> {
+fn lock(
+    credentials: &Mutex<Option<Credentials>>,
+) -> std::sync::MutexGuard<'_, Option<Credentials>> {
     // A plain value: a panic elsewhere cannot leave it half-written.
     credentials.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The next frame of the socket, or never while there is none.
+async fn next_frame(socket: &mut Option<Socket>) -> Option<Result<Message, WsError>> {
+    match socket {
+        Some(socket) => socket.next().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Until `at`, or never.
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
 struct Task {
-    address: String,
-    credentials: Arc<Mutex<Credentials>>,
-    options: Options,
+    line: Line,
+    socket: Option<Socket>,
+    retry_at: Option<Instant>,
     commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<Event>,
     connected: Arc<AtomicBool>,
+    credentials: Arc<Mutex<Option<Credentials>>>,
+    ready: Option<Ready>,
 }
 
 impl Task {
-    fn report(&self, event: Event) {
-        // The receiver may have gone (the caller stopped listening): the task ends at its
-        // next command or drop.
-        let _ = self.events.send(event);
-    }
-
-    async fn run(mut self, mut socket: Option<Socket>) {
-        let mut attempt: u32 = 0;
-        loop {
-            let seat = Seat::Resume(lock(&self.credentials).clone());
-            let mut line = match socket.take() {
-                Some(line) => line,
-                None => match connect_and_seat(&self.address, &seat, &self.options).await {
-                    Ok((line, _, _)) => line,
-                    Err(error) if is_final(&error) => {
-                        self.report(Event::Stopped(error));
-                        return;
+    async fn run(mut self, effects: Vec<Effect>) {
+        self.apply(effects).await;
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        while !self.line.is_stopped() {
+            let effects = tokio::select! {
+                frame = next_frame(&mut self.socket) => match frame {
+                    Some(Ok(Message::Text(text))) => self.line.received(&text, now_ms()),
+                    Some(Ok(Message::Close(_))) | None => {
+                        self.socket = None;
+                        self.line.closed("the server closed the connection")
                     }
-                    Err(error) => {
-                        attempt = attempt.saturating_add(1);
-                        let wait = wait_after(&error, attempt, &self.options);
-                        if !self.wait(attempt, wait, error.to_string()).await {
-                            return;
-                        }
-                        continue;
+                    // Pings are answered by the library; nothing else is the protocol's.
+                    Some(Ok(_)) => Vec::new(),
+                    Some(Err(error)) => {
+                        self.socket = None;
+                        self.line.closed(&error.to_string())
                     }
+                },
+                _ = until(self.retry_at) => {
+                    self.retry_at = None;
+                    self.line.retry_due(now_ms())
+                }
+                _ = tick.tick() => self.line.tick(now_ms()),
+                command = self.commands.recv() => match command {
+                    // Refused while the line is down: the client said so already.
+                    Some(Command::Send(message)) => self.line.send(&message).unwrap_or_default(),
+                    None | Some(Command::Close) => self.line.close(),
                 },
             };
-            self.connected.store(true, Ordering::SeqCst);
-            self.report(Event::Link(Link::Connected));
-            let ended = self.serve(&mut line).await;
-            self.connected.store(false, Ordering::SeqCst);
-            match ended {
-                Ended::Closed => {
-                    let _ = line.close(None).await;
-                    self.report(Event::Stopped(OnlineError::Closed));
-                    return;
-                }
-                Ended::Lost(reason) => {
-                    attempt = 1;
-                    let wait = self.options.retry_after(attempt);
-                    if !self.wait(attempt, wait, reason).await {
-                        return;
-                    }
-                }
-            }
+            self.apply(effects).await;
+        }
+        if let Some(mut socket) = self.socket.take() {
+            let _ = socket.close(None).await;
         }
     }
 
-    /// Says the line is down and waits `wait` before the next try; `false` when the client
-    /// was closed meanwhile. Messages sent meanwhile are dropped (the client refuses them).
-    async fn wait(&mut self, attempt: u32, wait: Duration, reason: String) -> bool {
-        self.report(Event::Link(Link::Lost {
-            attempt,
-            retry_in_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
-            reason,
-        }));
-        let until = Instant::now() + wait;
-        loop {
-            tokio::select! {
-                _ = tokio::time::sleep_until(until) => return true,
-                command = self.commands.recv() => match command {
-                    None | Some(Command::Close) => {
-                        self.report(Event::Stopped(OnlineError::Closed));
-                        return false;
-                    }
-                    Some(Command::Send(_)) => {}
-                },
-            }
-        }
-    }
-
-    async fn serve(&mut self, line: &mut Socket) -> Ended {
-        let mut ping = tokio::time::interval(self.options.ping_every);
-        ping.tick().await;
-        let mut heard = Instant::now();
-        loop {
-            tokio::select! {
-                frame = line.next() => {
-                    let frame = match frame {
-                        None => return Ended::Lost("the server closed the connection".into()),
-                        Some(Err(error)) => return Ended::Lost(error.to_string()),
-                        Some(Ok(frame)) => frame,
-                    };
-                    heard = Instant::now();
-                    match frame {
-                        Message::Text(text) => match ServerMessage::decode(&text) {
-                            Ok(ServerMessage::Seated { game, color, token, .. }) => {
-                                let credentials = Credentials { game, color, token };
-                                *lock(&self.credentials) = credentials.clone();
-                                self.report(Event::Seated(credentials));
-                            }
-                            Ok(ServerMessage::Hello { .. }) => {}
-                            Ok(message) => self.report(Event::Message(message)),
-                            Err(error) => {
-                                return Ended::Lost(format!("the server sent a frame that does not read: {error}"))
-                            }
-                        },
-                        Message::Close(_) => return Ended::Lost("the server closed the connection".into()),
-                        _ => {}
-                    }
-                }
-                command = self.commands.recv() => match command {
-                    None | Some(Command::Close) => return Ended::Closed,
-                    Some(Command::Send(message)) => {
-                        if let Err(error) = line.send(Message::text(message.encode())).await {
-                            return Ended::Lost(error.to_string());
+    /// Does what the line says, and what that leads to, in order.
+    async fn apply(&mut self, effects: Vec<Effect>) {
+        let mut queue: VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            let more = match effect {
+                Effect::Open => self.open().await,
+                Effect::Send(text) => match self.socket.as_mut() {
+                    Some(socket) => match socket.send(Message::text(text)).await {
+                        Ok(()) => Vec::new(),
+                        Err(error) => {
+                            self.socket = None;
+                            self.line.closed(&error.to_string())
                         }
-                    }
+                    },
+                    None => Vec::new(),
                 },
-                _ = ping.tick() => {
-                    if heard.elapsed() > self.options.silence_limit {
-                        return Ended::Lost("the server stopped answering".into());
+                Effect::Close => {
+                    if let Some(mut socket) = self.socket.take() {
+                        let _ = socket.close(None).await;
                     }
-                    if let Err(error) = line.send(Message::Ping(Default::default())).await {
-                        return Ended::Lost(error.to_string());
-                    }
+                    Vec::new()
                 }
+                Effect::RetryIn(wait) => {
+                    self.retry_at = Some(Instant::now() + wait);
+                    Vec::new()
+                }
+                Effect::Ready {
+                    credentials,
+                    invite,
+                } => {
+                    *lock(&self.credentials) = Some(credentials.clone());
+                    if let Some(ready) = self.ready.take() {
+                        let _ = ready.send(Ok((credentials, invite)));
+                    }
+                    Vec::new()
+                }
+                Effect::Failed(error) => {
+                    if let Some(ready) = self.ready.take() {
+                        let _ = ready.send(Err(error));
+                    }
+                    Vec::new()
+                }
+                Effect::Report(event) => {
+                    if let Event::Seated(credentials) = &event {
+                        *lock(&self.credentials) = Some(credentials.clone());
+                    }
+                    // The receiver may have gone (the caller stopped listening): the task ends
+                    // at its next command or drop.
+                    let _ = self.events.send(event);
+                    Vec::new()
+                }
+            };
+            queue.extend(more);
+            self.connected
+                .store(self.line.is_connected(), Ordering::SeqCst);
+        }
+    }
+
+    /// Opens a socket to the line's address (in the line's time limit).
+    async fn open(&mut self) -> Vec<Effect> {
+        let limit = self.line.options().connect_timeout;
+        let address = self.line.address().to_string();
+        match timeout(limit, tokio_tungstenite::connect_async(address.as_str())).await {
+            Ok(Ok((socket, _))) => {
+                self.socket = Some(socket);
+                self.line.opened(now_ms())
             }
+            Ok(Err(error)) => self.line.closed(&error.to_string()),
+            Err(_) => self
+                .line
+                .closed(&format!("no answer in {} s", limit.as_secs())),
         }
     }
 }

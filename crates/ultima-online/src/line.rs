@@ -137,13 +137,34 @@ pub struct Line {
 
 impl Line {
     /// A line that takes `seat` (create, join or resume) at `address` (already normalized),
-    /// its socket opened at `now_ms`.
-    /// A create or a join that fails ends the line ([`Effect::Failed`]); a resume tries
-    /// again until it is seated, reporting each failed try.
+    /// its socket opened at `now_ms`. If this first seating fails the line is over
+    /// ([`Effect::Failed`]).
     pub fn new(address: String, seat: Seat, options: Options, now_ms: f64) -> (Line, Vec<Effect>) {
-        let (first, credentials) = match &seat {
-            Seat::Resume(credentials) => (false, Some(credentials.clone())),
-            _ => (true, None),
+        Line::start(address, seat, true, options, now_ms)
+    }
+
+    /// A line that comes back to a game with its `credentials` in the background: it tries
+    /// until it is seated, reporting each failed try, and stops only on a refusal that cannot
+    /// mend (a token the server does not know).
+    pub fn resume(
+        address: String,
+        credentials: Credentials,
+        options: Options,
+        now_ms: f64,
+    ) -> (Line, Vec<Effect>) {
+        Line::start(address, Seat::Resume(credentials), false, options, now_ms)
+    }
+
+    fn start(
+        address: String,
+        seat: Seat,
+        first: bool,
+        options: Options,
+        now_ms: f64,
+    ) -> (Line, Vec<Effect>) {
+        let credentials = match &seat {
+            Seat::Resume(credentials) => Some(credentials.clone()),
+            _ => None,
         };
         let line = Line {
             address,

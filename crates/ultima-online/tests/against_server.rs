@@ -265,7 +265,7 @@ async fn an_unknown_invite_a_forged_token_and_no_server_are_refused_in_words() {
             .starts_with("could not reach the server at ws://127.0.0.1:"),
         "{error}"
     );
-    let bad = join("http://example:1", String::new()).await;
+    let bad = join("ftp://example:1", String::new()).await;
     assert!(matches!(bad.err(), Some(OnlineError::BadAddress { .. })));
 }
 

@@ -376,7 +376,14 @@ impl Lines {
     ) -> u32 {
         self.next = self.next.wrapping_add(1);
         let id = self.next;
-        let (line, effects) = Line::new(address, seat, Options::default(), now_ms);
+        // A line with an opening is a create or a join (it fails at once); one without comes
+        // back to a saved game in the background.
+        let (line, effects) = match (&seat, &opening) {
+            (Seat::Resume(credentials), None) => {
+                Line::resume(address, credentials.clone(), Options::default(), now_ms)
+            }
+            _ => Line::new(address, seat, Options::default(), now_ms),
+        };
         self.slots.insert(
             id,
             Slot {

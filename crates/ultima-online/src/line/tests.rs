@@ -249,9 +249,9 @@ fn a_drop_comes_back_with_the_token_waiting_longer_each_time() {
 
 #[test]
 fn a_token_the_server_refuses_stops_the_line_and_rate_limits_wait_as_told() {
-    let (mut line, effects) = Line::new(
+    let (mut line, effects) = Line::resume(
         "ws://h:1".into(),
-        Seat::Resume(credentials("g1", "t1")),
+        credentials("g1", "t1"),
         Options::default(),
         0.0,
     );
