@@ -108,7 +108,7 @@ describe('OnlineCtrl', () => {
     expect(setSettings).toHaveBeenCalledWith({ server: 'ws://10.0.0.2:7070', hostPort: 7272 });
     expect(host).toHaveBeenCalledWith(7272);
     expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, null, true);
-    expect(app.online?.game?.game.id).toBe('online-g1');
+    expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g1']);
     expect(app.online?.hosting?.addresses).toEqual(['ws://192.168.1.20:7272']);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g1' }, {}, 'replace');
   });
