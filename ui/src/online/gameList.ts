@@ -6,7 +6,7 @@ import type { OnlineView } from '../bindings';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { clockSettingLabel, formatLongClock } from './clock';
-import { sideOf, timeLeft, turnOf, type Turn } from './games';
+import { byTurn, sideOf, timeLeft, turnOf, type Turn } from './games';
 import './online.css';
 
 function turnText(turn: Turn): string {
@@ -41,11 +41,11 @@ function row(view: OnlineView, open: (gameId: string) => void): VNode {
   );
 }
 
-/** The rows of `games`; `open` opens one. */
+/** The rows of `games`, the player's moves first; `open` opens one. */
 export function onlineGameList(games: readonly OnlineView[], open: (gameId: string) => void, id: string): VNode {
   return h(
     'ul.online-games',
     { attrs: testid(id) },
-    games.map((view) => h('li', { key: view.game.id }, [row(view, open)])),
+    byTurn(games).map((view) => h('li', { key: view.game.id }, [row(view, open)])),
   );
 }

@@ -39,6 +39,14 @@ export function turnOf(view: OnlineView): Turn {
   return view.game.board.turn === sideOf(view) ? 'yours' : 'friends';
 }
 
+const TURN_ORDER: Record<Turn, number> = { yours: 0, friends: 1, waiting: 2, over: 3 };
+
+/** `games` as a list shows them: the player's moves first, then the friend's, then those
+ * waiting for the friend; the order given kept within each. */
+export function byTurn(games: readonly OnlineView[]): OnlineView[] {
+  return [...games].sort((a, b) => TURN_ORDER[turnOf(a)] - TURN_ORDER[turnOf(b)]);
+}
+
 /** A correspondence game's time left to the side to move (as of the view), else `null`. */
 export function timeLeft(view: OnlineView): number | null {
   const clock = view.game.clock;

@@ -3,7 +3,7 @@ import type { ClockView, GameView, OnlineStatus, OnlineView } from '../bindings'
 import type { OnlineApi } from './api';
 import { clockSetting, correspondenceSetting, OnlineCtrl, type OnlineHost } from './onlineCtrl';
 import { clockSettingLabel, formatClock, formatLongClock } from './clock';
-import { gamesInProgress, liveGameInProgress, timeLeft, turnOf, withView } from './games';
+import { byTurn, gamesInProgress, liveGameInProgress, timeLeft, turnOf, withView } from './games';
 
 function view(id: string, result: GameView['result'] = null, clock: ClockView | null = null): OnlineView {
   return {
@@ -228,6 +228,11 @@ describe('the online games kept', () => {
     expect(timeLeft(view('online-g1', null, MINUTES))).toBeNull();
     expect(liveGameInProgress([view('online-g1', null, DAYS), view('online-g2')])).toBe(false);
     expect(liveGameInProgress([view('online-g1', null, DAYS), view('online-g2', null, MINUTES)])).toBe(true);
+    // The player's moves first, then the friend's, then the invites nobody joined yet.
+    const waiting = view('online-w');
+    const theirs = playing(view('online-t', null, DAYS), 'black');
+    const yours = playing(view('online-y', null, DAYS), 'white');
+    expect(byTurn([waiting, theirs, yours]).map((game) => game.game.id)).toEqual(['online-y', 'online-t', 'online-w']);
   });
 
   it('names the clock setting', () => {
