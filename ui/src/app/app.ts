@@ -103,10 +103,17 @@ export class App {
    * trainer, else the game in progress, else the newest online game in progress, else home),
    * then listens to the Rust side's updates. */
   async start(): Promise<void> {
+    // The online games saved come back now (their lines in the background): no network wait.
+    let resumed: unknown = null;
     try {
-      // The online games saved come back now (their lines in the background): no network wait.
       await onlineApi.watch((event) => this.onlineEvent(event));
+    } catch (error) {
+      // One saved game that could not come back (the others did), or no online play here.
+      resumed = error;
+    }
+    try {
       this.online = await onlineApi.status();
+      if (resumed !== null) this.showError(resumed);
     } catch (error) {
       // A backend without online play: the app goes without it.
       console.warn('ultima: no online play here', error);

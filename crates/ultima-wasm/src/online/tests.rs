@@ -526,3 +526,35 @@ fn two_games_at_once_each_with_its_line_and_request_and_a_reload_resumes_both() 
         ]
     );
 }
+
+#[test]
+fn a_record_of_the_one_game_format_opens_with_its_game() {
+    let mut core = fresh();
+    let mut lines = Lines::default();
+    created(&mut lines, &mut core);
+    // The record as the versions before several games wrote it: `game`, not `games`.
+    let snapshot = core.store().snapshot().expect("a snapshot");
+    let mut entries: Value = serde_json::from_str(&snapshot).expect("the record reads");
+    let online = entries["online"].as_object_mut().expect("the online entry");
+    let games = online.remove("games").expect("the games");
+    assert_eq!(games.as_array().map(Vec::len), Some(1));
+    online.insert("game".into(), games[0].clone());
+    let old = entries.to_string();
+    let (store, loaded, _) = store::open(Some(&old), None);
+    let mut core = web::open(
+        store,
+        loaded,
+        Finished::load(Vec::new(), Vec::new(), Vec::new()),
+    );
+    let mut lines = Lines::default();
+    let called = lines.call(&mut core, "watch_online", &Value::Null, 5, 0.0);
+    assert_eq!(called.drive.open.len(), 1, "its line comes back");
+    let shown = lines.call(
+        &mut core,
+        "online_game",
+        &json!({"gameId": "online-G1"}),
+        6,
+        0.0,
+    );
+    assert!(matches!(shown.answer, Some(Answer::Ok(_))), "{shown:?}");
+}
