@@ -134,11 +134,11 @@ export const commands = {
 	analyseGame: (gameId: string, progress: Channel<AnalysisProgress>) => typedError<AnalysisAnswer, AppError>(__TAURI_INVOKE("analyse_game", { gameId, progress })),
 	/**  Stops the analysis of this game, if it is running (its `analyse_game` answers `stopped`). */
 	stopAnalysis: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("stop_analysis", { gameId })),
-	/**  The settings, the online game (if any) and the server inside the app (if it runs). */
+	/**  The settings, the online games and the server inside the app (if it runs). */
 	onlineStatus: () => typedError<OnlineStatus, AppError>(__TAURI_INVOKE("online_status")),
 	/**
-	 *  Registers the UI's channel for the online game's changes (once, at start-up; again
-	 *  replaces it). A game saved at the last run is resumed now.
+	 *  Registers the UI's channel for the online games' changes (once, at start-up; again
+	 *  replaces it). The games saved at the last run are resumed now.
 	 */
 	watchOnline: (channel: Channel<OnlineEvent>) => typedError<null, AppError>(__TAURI_INVOKE("watch_online", { channel })),
 	setOnlineSettings: (settings: OnlineSettings) => typedError<OnlineSettings, AppError>(__TAURI_INVOKE("set_online_settings", { settings })),
@@ -153,18 +153,18 @@ export const commands = {
 	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, correspondence, hosted })),
 	/**  Joins the friend's game on `server` with the invite. */
 	onlineJoin: (server: string, invite: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_join", { server, invite })),
-	/**  The online game as it is now. */
-	onlineGame: () => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_game")),
-	onlineBoardAt: (ply: number) => typedError<BoardView, AppError>(__TAURI_INVOKE("online_board_at", { ply })),
-	/**  This side's move; answers once the server has stored it. */
-	onlinePlay: (from: string, to: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_play", { from, to })),
+	/**  Online game `game_id` (`online-…`) as it is now. */
+	onlineGame: (gameId: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_game", { gameId })),
+	onlineBoardAt: (gameId: string, ply: number) => typedError<BoardView, AppError>(__TAURI_INVOKE("online_board_at", { gameId, ply })),
+	/**  This side's move in game `game_id`; answers once the server has stored it. */
+	onlinePlay: (gameId: string, from: string, to: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_play", { gameId, from, to })),
 	/**
 	 *  Resigns, offers or answers a draw, a take-back or a rematch, or claims the win; answers with
 	 *  the state after it.
 	 */
-	onlineAct: (action: OnlineAction) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_act", { action })),
-	/**  The player left the online game's screen: a finished game is put away here. */
-	onlineLeave: () => typedError<null, AppError>(__TAURI_INVOKE("online_leave")),
+	onlineAct: (gameId: string, action: OnlineAction) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_act", { gameId, action })),
+	/**  The player left online game `game_id`'s screen: a finished game is put away here. */
+	onlineLeave: (gameId: string) => typedError<null, AppError>(__TAURI_INVOKE("online_leave", { gameId })),
 };
 
 /* Types */
@@ -847,8 +847,11 @@ export type OnlineSettings = {
 /**  Everything the online screen needs when it opens. */
 export type OnlineStatus = {
 	settings: OnlineSettings,
-	/**  The online game (in progress, or just finished), if any. */
-	game: OnlineView | null,
+	/**
+	 *  The online games: those in progress first, then those finished still shown; the newest
+	 *  first in each.
+	 */
+	games: OnlineView[],
 	/**  The server inside the app, while it runs. */
 	hosting: HostView | null,
 	/**  Whether this app can host a game (the desktop app can; a browser cannot). */
@@ -876,6 +879,8 @@ export type OnlineView = {
 	server: string,
 	/**  The server is the one inside this app ("Host on this network"). */
 	hosted: boolean,
+	/**  The game this one is the rematch of (its id), when it took that game's place. */
+	rematchOf: string | null,
 };
 
 /**  Who the player faces. */

@@ -1,6 +1,7 @@
 //! Online play in the browser: the page holds the sockets (`WebSocket`s) and the timers; here
 //! each connection is a [`Line`] (the connection's rules, shared with every shell) and its game
-//! is the core's. A command or a socket's news comes in; what the page is to do goes out as a
+//! is the core's (several games at once, each on its own line, each with its own request
+//! waiting). A command or a socket's news comes in; what the page is to do goes out as a
 //! [`Drive`]: sockets to open, frames to send, sockets to close, timers to set, updates for the
 //! online channel, and the answers of requests that were waiting for the server.
 
@@ -123,8 +124,9 @@ struct Slot {
 pub struct Lines {
     next: u32,
     slots: BTreeMap<u32, Slot>,
-    /// The request waiting for the server's answer (a move or an action), and its game.
-    waiting: Option<(u32, u64)>,
+    /// The request waiting for the server's answer (a move or an action) in each game, by the
+    /// game's number.
+    waiting: BTreeMap<u64, u32>,
 }
 
 #[derive(Deserialize)]
@@ -146,7 +148,14 @@ struct JoinArgs {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+struct GameArgs {
+    game_id: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct PlayArgs {
+    game_id: String,
     from: String,
     to: String,
 }
@@ -154,6 +163,7 @@ struct PlayArgs {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ActArgs {
+    game_id: String,
     action: OnlineAction,
 }
 
@@ -166,6 +176,7 @@ struct SettingsArgs {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct PlyArgs {
+    game_id: String,
     ply: u32,
 }
 
@@ -255,24 +266,28 @@ impl Lines {
                 let seat = Seat::Join { invite };
                 Called::later(self.open(address, seat, true, request, now_ms))
             }
-            "online_game" => Called::now(Answer::of(core.online_game())),
+            "online_game" => {
+                let GameArgs { game_id } = args(command, raw)?;
+                Called::now(Answer::of(core.online_game(&game_id)))
+            }
             "online_board_at" => {
-                let PlyArgs { ply } = args(command, raw)?;
-                Called::now(Answer::of(core.online_board_at(ply)))
+                let PlyArgs { game_id, ply } = args(command, raw)?;
+                Called::now(Answer::of(core.online_board_at(&game_id, ply)))
             }
             "online_play" => {
-                let PlayArgs { from, to } = args(command, raw)?;
-                let asked = core.online_play(&from, &to);
+                let PlayArgs { game_id, from, to } = args(command, raw)?;
+                let asked = core.online_play(&game_id, &from, &to);
                 self.request(core, asked, request)
             }
             "online_act" => {
-                let ActArgs { action } = args(command, raw)?;
-                let asked = core.online_act(action.message());
+                let ActArgs { game_id, action } = args(command, raw)?;
+                let asked = core.online_act(&game_id, action.message());
                 self.request(core, asked, request)
             }
             "online_leave" => {
+                let GameArgs { game_id } = args(command, raw)?;
                 let mut drive = Drive::default();
-                if let Some(number) = core.online_leave() {
+                if let Some(number) = core.online_leave(&game_id) {
                     self.close_game(core, number, &mut drive, now_ms);
                 }
                 let mut called = Called::now(Answer::Ok(Value::Null));
@@ -283,11 +298,13 @@ impl Lines {
         })
     }
 
-    /// The game saved at the last run comes back (shown at once, its line coming back).
+    /// The games saved at the last run come back (shown at once, each with its line coming
+    /// back).
     fn resume_saved(&mut self, core: &mut WebCore, request: u32, now_ms: f64) -> Drive {
         let mut drive = Drive::default();
         let (saved, _hosting) = core.online_take_saved();
-        if let Some(saved) = saved {
+        let mut failed = None;
+        for saved in saved {
             let id = self.add(
                 saved.address.clone(),
                 Seat::Resume(saved.credentials.clone()),
@@ -307,26 +324,23 @@ impl Lines {
                 link,
             ) {
                 Ok(begun) => {
-                    if let Some(slot) = self.slots.get_mut(&id) {
-                        slot.number = Some(begun.number);
-                    }
                     if let Some(replaced) = begun.replaced {
                         self.close_game(core, replaced, &mut drive, now_ms);
                     }
+                    if let Some(slot) = self.slots.get_mut(&id) {
+                        slot.number = Some(begun.number);
+                    }
                 }
                 Err(error) => {
+                    // The others come back all the same.
                     self.drop_line(id, &mut drive);
-                    drive.answers.push(Answered {
-                        request,
-                        answer: Answer::Error(error),
-                    });
-                    return drive;
+                    failed = Some(error);
                 }
             }
         }
         drive.answers.push(Answered {
             request,
-            answer: Answer::Ok(Value::Null),
+            answer: failed.map_or(Answer::Ok(Value::Null), Answer::Error),
         });
         drive
     }
@@ -409,7 +423,7 @@ impl Lines {
                 for effect in effects {
                     self.apply(id, effect, &mut drive);
                 }
-                self.waiting = Some((request, number));
+                self.waiting.insert(number, request);
                 Called::later(drive)
             }
             Err(error) => {
@@ -456,16 +470,18 @@ impl Lines {
     /// a join is given up).
     pub fn timed_out(&mut self, core: &mut WebCore, request: u32) -> Drive {
         let mut drive = Drive::default();
-        if let Some((waiting, number)) = self.waiting {
-            if waiting == request {
-                self.waiting = None;
-                core.online_unanswered(number);
-                drive.answers.push(Answered {
-                    request,
-                    answer: Answer::Error(AppError::new(OnlineProblem::Offline)),
-                });
-                return drive;
-            }
+        let number = self
+            .waiting
+            .iter()
+            .find_map(|(&number, &waiting)| (waiting == request).then_some(number));
+        if let Some(number) = number {
+            self.waiting.remove(&number);
+            core.online_unanswered(number);
+            drive.answers.push(Answered {
+                request,
+                answer: Answer::Error(AppError::new(OnlineProblem::Offline)),
+            });
+            return drive;
         }
         let opening = self.slots.iter().find_map(|(&id, slot)| {
             slot.opening
@@ -630,14 +646,11 @@ impl Lines {
             Some(taken) => {
                 drive.push.extend(taken.push);
                 if let Some(answer) = taken.answer {
-                    if let Some((request, waiting)) = self.waiting {
-                        if waiting == number {
-                            self.waiting = None;
-                            drive.answers.push(Answered {
-                                request,
-                                answer: Answer::of(answer),
-                            });
-                        }
+                    if let Some(request) = self.waiting.remove(&number) {
+                        drive.answers.push(Answered {
+                            request,
+                            answer: Answer::of(answer),
+                        });
                     }
                 }
                 if stopped {
@@ -649,6 +662,7 @@ impl Lines {
 
     /// Closes the line of game `number` (it goes on on the server).
     fn close_game(&mut self, core: &mut WebCore, number: u64, drive: &mut Drive, now_ms: f64) {
+        self.waiting.remove(&number);
         let found = self
             .slots
             .iter()

@@ -20,7 +20,7 @@ async fn opened(launch: &State<'_, Launch>) -> Result<AppState, AppError> {
         .map_err(|e| AppError::storage(StorageWhat::StateDamaged, e))
 }
 
-/// The settings, the online game (if any) and the server inside the app (if it runs).
+/// The settings, the online games and the server inside the app (if it runs).
 #[tauri::command]
 #[specta::specta]
 pub async fn online_status(
@@ -31,8 +31,8 @@ pub async fn online_status(
     online.status(&app)
 }
 
-/// Registers the UI's channel for the online game's changes (once, at start-up; again
-/// replaces it). A game saved at the last run is resumed now.
+/// Registers the UI's channel for the online games' changes (once, at start-up; again
+/// replaces it). The games saved at the last run are resumed now.
 #[tauri::command]
 #[specta::specta]
 pub async fn watch_online(
@@ -116,28 +116,36 @@ pub async fn online_join(
     online.join(&app, &server, &invite).await
 }
 
-/// The online game as it is now.
+/// Online game `game_id` (`online-…`) as it is now.
 #[tauri::command]
 #[specta::specta]
-pub async fn online_game(online: State<'_, Online>) -> Result<OnlineView, AppError> {
-    online.view()
+pub async fn online_game(
+    online: State<'_, Online>,
+    game_id: String,
+) -> Result<OnlineView, AppError> {
+    online.view(&game_id)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn online_board_at(online: State<'_, Online>, ply: u32) -> Result<BoardView, AppError> {
-    online.board_at(ply)
+pub async fn online_board_at(
+    online: State<'_, Online>,
+    game_id: String,
+    ply: u32,
+) -> Result<BoardView, AppError> {
+    online.board_at(&game_id, ply)
 }
 
-/// This side's move; answers once the server has stored it.
+/// This side's move in game `game_id`; answers once the server has stored it.
 #[tauri::command]
 #[specta::specta]
 pub async fn online_play(
     online: State<'_, Online>,
+    game_id: String,
     from: String,
     to: String,
 ) -> Result<OnlineView, AppError> {
-    online.play(&from, &to).await
+    online.play(&game_id, &from, &to).await
 }
 
 /// Resigns, offers or answers a draw, a take-back or a rematch, or claims the win; answers with
@@ -146,19 +154,21 @@ pub async fn online_play(
 #[specta::specta]
 pub async fn online_act(
     online: State<'_, Online>,
+    game_id: String,
     action: OnlineAction,
 ) -> Result<OnlineView, AppError> {
     let message = action.message();
-    online.act(message).await
+    online.act(&game_id, message).await
 }
 
-/// The player left the online game's screen: a finished game is put away here.
+/// The player left online game `game_id`'s screen: a finished game is put away here.
 #[tauri::command]
 #[specta::specta]
 pub async fn online_leave(
     launch: State<'_, Launch>,
     online: State<'_, Online>,
+    game_id: String,
 ) -> Result<(), AppError> {
     let app = opened(&launch).await?;
-    online.leave(&app)
+    online.leave(&app, &game_id)
 }

@@ -1,10 +1,10 @@
 //! Online play in the app: a game against a friend elsewhere, on a server (`ultima-server`,
 //! reached through `ultima-online`) or on the server inside the app ("Host on this network").
-//! What online play is on this side (the game as the server tells it, the request waiting, the
-//! saved entry, the filing) is the core's (`ultima_core::online`); here is only the connection:
-//! a tokio task per game that hands the server's messages to the core and pushes what changed
-//! through the UI's channel (`watch_online`), the waiting request's answer with its time limit,
-//! and the server inside the app.
+//! What online play is on this side (the games as the server tells them, the requests waiting,
+//! the saved entry, the filing) is the core's (`ultima_core::online`); here are only the
+//! connections, one per game (several at once): a tokio task each that hands the server's
+//! messages to the core and pushes what changed through the UI's channel (`watch_online`), each
+//! game's waiting request's answer with its time limit, and the server inside the app.
 //!
 //! - `commands`: the commands the UI calls (thin: they hand over to [`Online`]).
 //! - `host`: the server inside the app.
@@ -15,6 +15,7 @@ mod host;
 #[cfg(test)]
 mod tests;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -54,12 +55,12 @@ struct Inner {
     app: Option<AppState>,
     hosting: Option<Hosting>,
     sink: Option<Sink>,
-    connection: Option<Connection>,
+    /// The connection of each online game, by the game's number (the core's).
+    connections: BTreeMap<u64, Connection>,
 }
 
-/// The connection of the online game (its number, the core's).
+/// The connection of one online game.
 struct Connection {
-    number: u64,
     client: Client,
     /// The task taking its events (see [`Online::pump`]).
     task: Option<tauri::async_runtime::JoinHandle<()>>,
@@ -113,7 +114,7 @@ impl Online {
         app.with_core(|core| Ok(core.online_status(hosting, true)))
     }
 
-    /// The UI's channel; a game saved at the last run comes back now (and the server inside
+    /// The UI's channel; the games saved at the last run come back now (and the server inside
     /// the app, if it was running).
     pub async fn watch(
         &self,
@@ -128,37 +129,52 @@ impl Online {
                 eprintln!("ultima: starting the server inside the app again: {error:?}");
             }
         }
-        if let Some(saved) = saved {
-            let address = if saved.hosted {
-                self.inner()
-                    .hosting
-                    .as_ref()
-                    .map_or(saved.address.clone(), Hosting::local_address)
-            } else {
-                saved.address.clone()
-            };
-            let (client, events) =
-                Client::resume(&address, saved.credentials.clone(), Options::default())
-                    .map_err(|e| network_problem(&e))?;
-            let link = LinkView::Reconnecting {
-                attempt: 0,
-                retry_in_ms: 0.0,
-            };
-            let credentials = client.credentials();
-            let begun = app.with_core(|core| {
-                core.online_begin(address, saved.hosted, credentials, saved.state, link)
-            });
-            match begun {
-                Ok(begun) => {
-                    self.attach(app, &begun, client, events);
-                }
-                Err(error) => {
-                    client.close();
-                    return Err(error);
-                }
+        let mut failed = Ok(());
+        for saved in saved {
+            // One that does not come back does not keep the others.
+            if let Err(error) = self.resume(app, saved) {
+                eprintln!("ultima: resuming an online game: {error:?}");
+                failed = Err(error);
             }
         }
-        Ok(())
+        failed
+    }
+
+    /// A game saved at the last run: shown at once, its connection coming back.
+    fn resume(
+        &self,
+        app: &AppState,
+        saved: ultima_app_state::online::stored::StoredOnlineGame,
+    ) -> Result<(), AppError> {
+        let address = if saved.hosted {
+            self.inner()
+                .hosting
+                .as_ref()
+                .map_or(saved.address.clone(), Hosting::local_address)
+        } else {
+            saved.address.clone()
+        };
+        let (client, events) =
+            Client::resume(&address, saved.credentials.clone(), Options::default())
+                .map_err(|e| network_problem(&e))?;
+        let link = LinkView::Reconnecting {
+            attempt: 0,
+            retry_in_ms: 0.0,
+        };
+        let credentials = client.credentials();
+        let begun = app.with_core(|core| {
+            core.online_begin(address, saved.hosted, credentials, saved.state, link)
+        });
+        match begun {
+            Ok(begun) => {
+                self.attach(app, &begun, client, events);
+                Ok(())
+            }
+            Err(error) => {
+                client.close();
+                Err(error)
+            }
+        }
     }
 
     pub fn set_settings(
@@ -284,38 +300,35 @@ impl Online {
         Ok(begun.view)
     }
 
-    /// The connection of the game the core began (the one before, if any, is closed: its game
-    /// goes on on the server); its task starts.
+    /// The connection of the game the core began (that of the entry it replaced, the same
+    /// server game, if any, is closed); its task starts.
     fn attach(&self, app: &AppState, begun: &Begun, client: Client, events: Events) {
         let number = begun.number;
         {
             let mut inner = self.inner();
-            if let Some(before) = inner.connection.take() {
+            if let Some(before) = begun.replaced.and_then(|n| inner.connections.remove(&n)) {
                 before.client.close();
             }
-            inner.connection = Some(Connection {
+            inner.connections.insert(
                 number,
-                client,
-                task: None,
-                waiting: None,
-            });
+                Connection {
+                    client,
+                    task: None,
+                    waiting: None,
+                },
+            );
         }
         let online = self.clone();
         let app = app.clone();
         let task =
             tauri::async_runtime::spawn(async move { online.pump(app, number, events).await });
-        if let Some(connection) = self
-            .inner()
-            .connection
-            .as_mut()
-            .filter(|c| c.number == number)
-        {
+        if let Some(connection) = self.inner().connections.get_mut(&number) {
             connection.task = Some(task);
         }
     }
 
-    /// Hands the connection's events to the core until it stops or another game replaces this
-    /// one.
+    /// Hands the connection's events to the core until it stops or its game is no longer
+    /// among the online games.
     async fn pump(self, app: AppState, number: u64, mut events: Events) {
         while let Some(event) = events.recv().await {
             let stopped = matches!(event, Event::Stopped(_));
@@ -325,9 +338,8 @@ impl Online {
             if let Some(answer) = taken.answer {
                 let waiting = self
                     .inner()
-                    .connection
-                    .as_mut()
-                    .filter(|c| c.number == number)
+                    .connections
+                    .get_mut(&number)
                     .and_then(|c| c.waiting.take());
                 if let Some(waiting) = waiting {
                     let _ = waiting.send(answer);
@@ -342,27 +354,42 @@ impl Online {
         }
     }
 
-    /// The online game as it is now.
-    pub fn view(&self) -> Result<OnlineView, AppError> {
-        self.known_app()?.with_core(|core| core.online_game())
+    /// Every online game as it is now (in progress first).
+    #[cfg(test)]
+    pub(crate) fn views(&self) -> Vec<OnlineView> {
+        self.known_app()
+            .and_then(|app| app.with_core(|core| Ok(core.online_status(None, true).games)))
+            .unwrap_or_default()
     }
 
-    /// The board of the online game after `ply` moves (to step through it).
-    pub fn board_at(&self, ply: u32) -> Result<ultima_game::wire::BoardView, AppError> {
+    /// Online game `game_id` as it is now.
+    pub fn view(&self, game_id: &str) -> Result<OnlineView, AppError> {
         self.known_app()?
-            .with_core(|core| core.online_board_at(ply))
+            .with_core(|core| core.online_game(game_id))
     }
 
-    /// Plays this side's move from `from` to `to`: checked by the rules first (a refusal says
-    /// why, as in any game), then sent; answers once the server has stored it.
-    pub async fn play(&self, from: &str, to: &str) -> Result<OnlineView, AppError> {
-        self.request(|core| core.online_play(from, to)).await
+    /// The board of online game `game_id` after `ply` moves (to step through it).
+    pub fn board_at(
+        &self,
+        game_id: &str,
+        ply: u32,
+    ) -> Result<ultima_game::wire::BoardView, AppError> {
+        self.known_app()?
+            .with_core(|core| core.online_board_at(game_id, ply))
     }
 
-    /// Sends `message` (resign, offers, answers, claim, rematch) and answers with the state
-    /// after it.
-    pub async fn act(&self, message: ClientMessage) -> Result<OnlineView, AppError> {
-        self.request(move |core| core.online_act(message)).await
+    /// Plays this side's move from `from` to `to` in game `game_id`: checked by the rules first
+    /// (a refusal says why, as in any game), then sent; answers once the server has stored it.
+    pub async fn play(&self, game_id: &str, from: &str, to: &str) -> Result<OnlineView, AppError> {
+        self.request(|core| core.online_play(game_id, from, to))
+            .await
+    }
+
+    /// Sends `message` (resign, offers, answers, claim, rematch) in game `game_id` and answers
+    /// with the state after it.
+    pub async fn act(&self, game_id: &str, message: ClientMessage) -> Result<OnlineView, AppError> {
+        self.request(move |core| core.online_act(game_id, message))
+            .await
     }
 
     async fn request(
@@ -377,12 +404,7 @@ impl Online {
         // the two can answer it unseen.
         let (number, message) = app.with_core(|core| {
             let (number, message) = make(core)?;
-            match self
-                .inner()
-                .connection
-                .as_mut()
-                .filter(|c| c.number == number)
-            {
+            match self.inner().connections.get_mut(&number) {
                 Some(connection) => connection.waiting = Some(answer),
                 None => {
                     core.online_unanswered(number);
@@ -391,12 +413,7 @@ impl Online {
             }
             Ok((number, message))
         })?;
-        let sent = match self
-            .inner()
-            .connection
-            .as_ref()
-            .filter(|c| c.number == number)
-        {
+        let sent = match self.inner().connections.get(&number) {
             Some(connection) => connection
                 .client
                 .send(message)
@@ -417,12 +434,7 @@ impl Online {
     }
 
     fn unanswered(&self, app: &AppState, number: u64) {
-        if let Some(connection) = self
-            .inner()
-            .connection
-            .as_mut()
-            .filter(|c| c.number == number)
-        {
+        if let Some(connection) = self.inner().connections.get_mut(&number) {
             connection.waiting = None;
         }
         let _ = app.with_core(|core| {
@@ -431,49 +443,49 @@ impl Online {
         });
     }
 
-    /// Closes the connection (the game goes on on the server, and comes back with the next
-    /// start); the game stays what is saved.
+    /// Closes the connections (the games go on on the server, and come back with the next
+    /// start); the games stay what is saved.
     pub fn close(&self) {
-        drop(self.close_game());
+        drop(self.close_games());
     }
 
-    /// Closes the connection as [`Online::close`] does; the task of its events is handed back.
-    fn close_game(&self) -> Option<tauri::async_runtime::JoinHandle<()>> {
-        let (app, connection) = {
+    /// Closes the connections as [`Online::close`] does; the tasks of their events are handed
+    /// back.
+    fn close_games(&self) -> Vec<tauri::async_runtime::JoinHandle<()>> {
+        let (app, connections) = {
             let mut inner = self.inner();
-            (inner.app.clone(), inner.connection.take())
+            (inner.app.clone(), std::mem::take(&mut inner.connections))
         };
         if let Some(app) = app {
             let _ = app.with_core(|core| Ok(core.online_close()));
         }
-        let mut connection = connection?;
-        connection.client.close();
-        connection.task.take()
+        connections
+            .into_values()
+            .filter_map(|mut connection| {
+                connection.client.close();
+                connection.task.take()
+            })
+            .collect()
     }
 
-    /// Closes the connection and waits until its task has taken its last event (and saved).
+    /// Closes the connections and waits until their tasks have taken their last events (and
+    /// saved).
     #[cfg(test)]
     pub(crate) async fn close_and_wait(&self) {
-        if let Some(task) = self.close_game() {
+        for task in self.close_games() {
             let _ = task.await;
         }
     }
 
-    /// Leaves the online game shown: a finished one is forgotten here (it is among the
-    /// finished games), and so is one the server no longer knows; one in progress goes on (its
-    /// connection stays).
-    pub fn leave(&self, app: &AppState) -> Result<(), AppError> {
+    /// Leaves online game `game_id`'s screen: a finished game is forgotten here (it is among
+    /// the finished games), and so is one the server no longer knows; one in progress goes on
+    /// (its connection stays). The other games' connections are not touched.
+    pub fn leave(&self, app: &AppState, game_id: &str) -> Result<(), AppError> {
         self.app(app);
-        let Some(number) = app.with_core(|core| Ok(core.online_leave()))? else {
+        let Some(number) = app.with_core(|core| Ok(core.online_leave(game_id)))? else {
             return Ok(());
         };
-        let connection = {
-            let mut inner = self.inner();
-            match inner.connection.as_ref() {
-                Some(c) if c.number == number => inner.connection.take(),
-                _ => None,
-            }
-        };
+        let connection = self.inner().connections.remove(&number);
         if let Some(connection) = connection {
             connection.client.close();
         }

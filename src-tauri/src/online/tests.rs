@@ -14,19 +14,21 @@ use crate::tests::{folder, open};
 use ultima_online::protocol::{ClientMessage, ColorChoice, Presence};
 use ultima_rules::{Color, Outcome, WinReason};
 
-/// Waits (up to 10 s) until the online game's view satisfies `condition`.
+/// Waits (up to 10 s) until one of the app's online games satisfies `condition`.
 async fn until(online: &Online, what: &str, condition: impl Fn(&OnlineView) -> bool) -> OnlineView {
     for _ in 0..500 {
-        if let Ok(view) = online.view() {
-            if condition(&view) {
-                return view;
-            }
+        if let Some(view) = online.views().into_iter().find(|view| condition(view)) {
+            return view;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!(
         "timed out waiting for {what}: {:?}",
-        online.view().map(|v| v.game.plies.len())
+        online
+            .views()
+            .iter()
+            .map(|v| (v.game.id.clone(), v.game.plies.len()))
+            .collect::<Vec<_>>()
     );
 }
 
@@ -60,6 +62,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .await
         .expect("creates");
     let invite = created.invite.clone().expect("an invite to share");
+    let id = created.game.id.clone();
     assert_eq!(created.opponent, Presence::Waiting);
     assert!(created.hosted);
     assert!(
@@ -88,15 +91,18 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     until(&host, "the friend", |v| v.opponent == Presence::Connected).await;
 
     // A move refused by the rules here, before it is sent, in the rules' words.
-    let illegal = host.play("e2", "e8").await.expect_err("illegal");
+    let illegal = host.play(&id, "e2", "e8").await.expect_err("illegal");
     assert_eq!(illegal.kind, ultima_game::ErrorKind::IllegalMove);
-    let played = host.play("e2", "e5").await.expect("plays");
+    let played = host.play(&id, "e2", "e5").await.expect("plays");
     assert_eq!(played.game.plies.len(), 1);
     let seen = until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
     assert_eq!(seen.game.may_act.play, Some(Color::Black));
-    let not_yours = host.play("d2", "d6").await.expect_err("not white's move");
+    let not_yours = host
+        .play(&id, "d2", "d6")
+        .await
+        .expect_err("not white's move");
     assert_eq!(not_yours.problem, GameProblem::NotYourTurn);
-    guest.play("e7", "e6").await.expect("black plays");
+    guest.play(&id, "e7", "e6").await.expect("black plays");
     until(&host, "black's move", |v| v.game.plies.len() == 2).await;
 
     // The guest's app quits and opens again on its folder: the game is there and goes on.
@@ -111,21 +117,21 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .watch(&reopened_state, |_| {})
         .await
         .expect("watch");
-    let saved = reopened.view().expect("the saved game, at once");
+    let saved = reopened.view(&id).expect("the saved game, at once");
     assert_eq!(saved.game.plies.len(), 2);
     let back = until(&reopened, "the connection back", |v| {
         v.link == LinkView::Connected && v.opponent == Presence::Connected
     })
     .await;
     assert_eq!(back.game.plies.len(), 2);
-    host.play("d2", "d6").await.expect("white plays on");
+    host.play(&id, "d2", "d6").await.expect("white plays on");
     until(&reopened, "white's move after the restart", |v| {
         v.game.plies.len() == 3
     })
     .await;
 
     let resigned = reopened
-        .act(ClientMessage::Resign {})
+        .act(&id, ClientMessage::Resign {})
         .await
         .expect("resigns");
     let won = Some(Outcome::Win {
@@ -157,7 +163,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     // A rematch: both ask, and both apps go on with the new game, the sides swapped.
     let first_id = ended.game.id.clone();
     let asked = host
-        .act(ClientMessage::OfferRematch {})
+        .act(&id, ClientMessage::OfferRematch {})
         .await
         .expect("asks");
     assert_eq!(asked.rematch_offer, Some(Color::White));
@@ -165,7 +171,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         v.rematch_offer == Some(Color::White)
     })
     .await;
-    let _ = reopened.act(ClientMessage::OfferRematch {}).await;
+    let _ = reopened.act(&id, ClientMessage::OfferRematch {}).await;
     let rematch = until(&host, "the rematch", |v| v.game.id != first_id).await;
     assert_eq!(
         rematch.game.opponent,
@@ -174,11 +180,13 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         }
     );
     assert!(rematch.game.plies.is_empty() && rematch.game.result.is_none());
+    assert_eq!(rematch.rematch_of.as_deref(), Some(first_id.as_str()));
+    assert_eq!(host.views().len(), 1, "the rematch takes the game's place");
     let other = until(&reopened, "the rematch", |v| v.game.id != first_id).await;
     assert_eq!(other.game.id, rematch.game.id);
     assert_eq!(other.game.may_act.play, Some(Color::White));
     reopened
-        .play("e2", "e5")
+        .play(&rematch.game.id, "e2", "e5")
         .await
         .expect("white opens the rematch");
     until(&host, "the rematch's first move", |v| {
@@ -213,6 +221,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
         .await
         .expect("creates");
     assert!(!created.hosted);
+    let id = created.game.id.clone();
     let invite = created.invite.expect("an invite");
     guest
         .join(&guest_state, &address, &invite)
@@ -221,10 +230,10 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     until(&host, "the friend", |v| v.opponent == Presence::Connected).await;
 
     // White moves and asks to take it back; Black sees the request and grants it.
-    host.play("e2", "e5").await.expect("plays");
+    host.play(&id, "e2", "e5").await.expect("plays");
     until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
     let asked = host
-        .act(ClientMessage::RequestTakeBack {})
+        .act(&id, ClientMessage::RequestTakeBack {})
         .await
         .expect("asks");
     assert_eq!(asked.game.take_back_request, Some(Color::White));
@@ -234,7 +243,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     .await;
     assert_eq!(seen.game.plies.len(), 1);
     let granted = guest
-        .act(ClientMessage::AcceptTakeBack {})
+        .act(&id, ClientMessage::AcceptTakeBack {})
         .await
         .expect("grants");
     assert!(granted.game.plies.is_empty());
@@ -244,7 +253,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     assert_eq!(back.game.take_back_request, None);
 
     // White plays another move; Black's app quits on Black's move.
-    host.play("d2", "d6").await.expect("plays again");
+    host.play(&id, "d2", "d6").await.expect("plays again");
     until(&guest, "the new move", |v| v.game.plies.len() == 1).await;
     guest.close_and_wait().await;
     let away = until(&host, "the friend away", |v| {
@@ -254,7 +263,7 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     assert!(away.claim_win_in_ms.is_some_and(|ms| ms > 0.0));
     // Too early: refused in the game core's words, nothing changed.
     let early = host
-        .act(ClientMessage::ClaimWin {})
+        .act(&id, ClientMessage::ClaimWin {})
         .await
         .expect_err("not yet");
     assert!(matches!(
@@ -265,7 +274,10 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
         v.claim_win_in_ms == Some(0.0)
     })
     .await;
-    let claimed = host.act(ClientMessage::ClaimWin {}).await.expect("claims");
+    let claimed = host
+        .act(&id, ClientMessage::ClaimWin {})
+        .await
+        .expect("claims");
     let won = Some(Outcome::Win {
         winner: Color::White,
         reason: WinReason::Time,
@@ -306,6 +318,7 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         .await
         .expect("creates");
     assert!(created.invite.is_some());
+    let id = created.game.id.clone();
     // Nobody joins: the server removes the game, the app's line stops with the reason.
     let stopped = until(&online, "the game to expire", |v| {
         matches!(v.link, LinkView::Stopped { .. })
@@ -318,9 +331,9 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         }
     );
     // Left, it is forgotten: the next start has no game to go on with.
-    online.leave(&state).expect("left");
+    online.leave(&state, &id).expect("left");
     assert_eq!(
-        online.view().expect_err("no game").problem,
+        online.view(&id).expect_err("no game").problem,
         OnlineProblem::NoOnlineGame
     );
     drop(online);
@@ -332,8 +345,123 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         .await
         .expect("watch");
     assert_eq!(
-        reopened.view().expect_err("nothing saved").problem,
+        reopened.view(&id).expect_err("nothing saved").problem,
         OnlineProblem::NoOnlineGame
     );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_correspondence_games_at_once_are_played_and_both_come_back_after_a_restart() {
+    let server = ultima_server::start(ultima_server::Config::default())
+        .await
+        .expect("the server starts");
+    let address = format!("127.0.0.1:{}", server.local_addr().port());
+    let (_host_dir, host_state, host) = app("online-two-host").await;
+    let (guest_dir, guest_state, guest) = app("online-two-guest").await;
+    host.set_settings(
+        &host_state,
+        super::wire::OnlineSettings {
+            server: address.clone(),
+            host_port: 0,
+        },
+    )
+    .expect("the server is set");
+    let days = Some(ultima_online::protocol::Correspondence { days_per_move: 3 });
+    // Two invites, both joined: the first game stays while the second is made.
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let created = host
+            .create(&host_state, ColorChoice::White, None, days, false)
+            .await
+            .expect("creates");
+        let invite = created.invite.clone().expect("an invite");
+        guest
+            .join(&guest_state, &address, &invite)
+            .await
+            .expect("joins");
+        ids.push(created.game.id);
+    }
+    let (first, second) = (ids[0].clone(), ids[1].clone());
+    assert_ne!(first, second);
+    for id in [&first, &second] {
+        until(&host, "the friend in each game", |v| {
+            &v.game.id == id && v.opponent == Presence::Connected
+        })
+        .await;
+    }
+    assert_eq!(host.views().len(), 2);
+    assert_eq!(guest.views().len(), 2);
+
+    // A move in each, each answered by its own game's acknowledgement.
+    let (one, two) = tokio::join!(
+        host.play(&first, "e2", "e5"),
+        host.play(&second, "d2", "d6")
+    );
+    assert_eq!(one.expect("plays in the first").game.id, first);
+    assert_eq!(two.expect("plays in the second").game.id, second);
+    until(&guest, "the first game's move", |v| {
+        v.game.id == first && v.game.plies.len() == 1
+    })
+    .await;
+    until(&guest, "the second game's move", |v| {
+        v.game.id == second && v.game.plies.len() == 1
+    })
+    .await;
+    guest
+        .play(&second, "e7", "e6")
+        .await
+        .expect("black answers in the second");
+    let status = guest.status(&guest_state).expect("the status");
+    let clocks: Vec<_> = status
+        .games
+        .iter()
+        .map(|v| v.game.clock.as_ref().and_then(|c| c.days_per_move))
+        .collect();
+    assert_eq!(clocks, vec![Some(3), Some(3)]);
+
+    // The guest's app quits and opens again: both games come back, each with its connection.
+    guest.close_and_wait().await;
+    drop(guest);
+    drop(guest_state);
+    let reopened_state = open(&guest_dir);
+    let reopened = Online::new(Some(guest_dir.clone()));
+    reopened
+        .watch(&reopened_state, |_| {})
+        .await
+        .expect("watch");
+    let mut back: Vec<_> = reopened
+        .views()
+        .into_iter()
+        .map(|v| (v.game.id, v.game.plies.len()))
+        .collect();
+    back.sort();
+    let mut expected = vec![(first.clone(), 1), (second.clone(), 2)];
+    expected.sort();
+    assert_eq!(back, expected);
+    for id in [&first, &second] {
+        until(&reopened, "each connection back", |v| {
+            &v.game.id == id && v.link == LinkView::Connected
+        })
+        .await;
+    }
+    reopened
+        .play(&first, "e7", "e6")
+        .await
+        .expect("black plays in the first after the restart");
+    until(&host, "black's move in the first", |v| {
+        v.game.id == first && v.game.plies.len() == 2
+    })
+    .await;
+    host.play(&second, "d6", "d5")
+        .await
+        .expect("white plays on in the second");
+    until(&reopened, "white's move in the second", |v| {
+        v.game.id == second && v.game.plies.len() == 3
+    })
+    .await;
+    // Leaving a game in progress keeps it and its connection; the other is untouched.
+    reopened.leave(&reopened_state, &first).expect("left");
+    assert_eq!(reopened.views().len(), 2);
     server.shutdown().await;
 }

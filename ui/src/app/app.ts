@@ -13,6 +13,7 @@ import { courseApi } from '../course/api';
 import { statusOf } from '../course/stars';
 import type { CourseMap, CourseStatus } from '../course/types';
 import { onlineApi } from '../online/api';
+import { gamesInProgress, liveGameInProgress, withView } from '../online/games';
 import { puzzleApi } from '../puzzles/api';
 import type { PuzzleChoice, PuzzleStatus } from '../puzzles/types';
 import { Sounds } from '../common/sound';
@@ -63,7 +64,7 @@ export class App {
   /** What the next puzzle should be (the trainer's difficulty and theme), for this session. */
   puzzleChoice: PuzzleChoice = { difficulty: 'normal', theme: null };
   readonly sounds = new Sounds(() => this.settings.sound);
-  /** Online play: its settings, the online game and the server inside the app, as last heard. */
+  /** Online play: its settings, the online games and the server inside the app, as last heard. */
   online: OnlineStatus | null = null;
 
   /** The error and the notices in words, worded when drawn: a change of language rewords them. */
@@ -99,13 +100,20 @@ export class App {
   }
 
   /** Opens the first screen where the player was at a quit, a crash or a reload (the puzzle
-   * trainer, else the game in progress, else the online game in progress, else home), then
-   * listens to the Rust side's updates. */
+   * trainer, else the game in progress, else the newest online game in progress, else home),
+   * then listens to the Rust side's updates. */
   async start(): Promise<void> {
+    // The online games saved come back now (their lines in the background): no network wait.
+    let resumed: unknown = null;
     try {
-      // The online game saved comes back now (its line in the background): no network wait.
       await onlineApi.watch((event) => this.onlineEvent(event));
+    } catch (error) {
+      // One saved game that could not come back (the others did), or no online play here.
+      resumed = error;
+    }
+    try {
       this.online = await onlineApi.status();
+      if (resumed !== null) this.showError(resumed);
     } catch (error) {
       // A backend without online play: the app goes without it.
       console.warn('ultima: no online play here', error);
@@ -128,22 +136,37 @@ export class App {
     }
   }
 
-  /** A change of the online game the Rust side pushed: remembered, and the screen hears of it. */
+  /** A change of an online game the Rust side pushed: remembered, and the screen hears of it. */
   private onlineEvent(event: OnlineEvent): void {
     if (event.kind === 'changed') this.rememberOnline(event.view);
     this.screen?.onlineEvent?.(event);
     this.redraw();
   }
 
-  /** The online game as the Rust side last described it. */
-  rememberOnline(view: OnlineView | null): void {
-    if (this.online) this.online = { ...this.online, game: view };
+  /** An online game as the Rust side last described it: it takes the place of the one of the
+   * same id (or of the game it is the rematch of); a new one comes first. */
+  rememberOnline(view: OnlineView): void {
+    if (this.online) this.online = { ...this.online, games: withView(this.online.games, view) };
   }
 
-  /** The online game, while it goes on. */
+  /** The online games that go on, the newest first. */
+  onlineGames(): OnlineView[] {
+    return gamesInProgress(this.online?.games ?? []);
+  }
+
+  /** Online game `gameId`, as last heard (finished or not). */
+  onlineGame(gameId: string): OnlineView | null {
+    return this.online?.games.find((game) => game.game.id === gameId) ?? null;
+  }
+
+  /** The newest online game that goes on. */
   onlineInProgress(): OnlineView | null {
-    const game = this.online?.game ?? null;
-    return game && game.game.result === null ? game : null;
+    return this.onlineGames()[0] ?? null;
+  }
+
+  /** An online game with a running clock in minutes (not days per move) goes on. */
+  liveOnlineInProgress(): boolean {
+    return liveGameInProgress(this.online?.games ?? []);
   }
 
   /** An update the Rust side pushed: the game in progress becomes it, and the screen hears of it. */

@@ -26,8 +26,8 @@ export async function openScreen(app: App, route: Route, opening: Opening): Prom
     case 'join':
       return onlineScreen(app, route.invite);
     case 'play': {
-      const online = app.online?.game;
-      if (online && online.game.id === route.gameId) return onlineGameScreen(app, online);
+      const online = app.onlineGame(route.gameId);
+      if (online) return onlineGameScreen(app, online);
       const game = opening.game ?? (app.current?.id === route.gameId ? app.current : await api.finishedGame(route.gameId));
       return playScreen(app, game);
     }

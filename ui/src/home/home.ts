@@ -1,4 +1,4 @@
-// Home: continue the game in progress, start a new one, review a finished one.
+// Home: continue the game in progress or an online game, start a new one, review a finished one.
 
 import type { App, Screen } from '../app/app';
 import type { FinishedSummary } from '../bindings';
@@ -6,6 +6,7 @@ import { courseText } from '../i18n/course';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { moveCount, opponentName, progressLine, resultSummary } from '../common/wording';
+import { onlineGameList } from '../online/gameList';
 import { HomeCtrl } from './homeCtrl';
 import './home.css';
 
@@ -103,13 +104,13 @@ function continueCard(ctrl: HomeCtrl): VNode | null {
   ]);
 }
 
-/** The online game in progress, to go back to. */
+/** The online games that go on (several at once: correspondence), each opening on a press. */
 function onlineCard(ctrl: HomeCtrl): VNode | null {
-  const online = ctrl.app.onlineInProgress();
-  if (!online) return null;
-  return h('div.card.continue-card', { attrs: testid('home-online-card') }, [
-    h('div', [h('strong', t('home.onlineInProgress')), h('p', progressLine(online.game))]),
-    h('button.primary', { attrs: { type: 'button', ...testid('home-online-continue') }, on: { click: () => ctrl.continueOnline() } }, t('home.onlineContinue')),
+  const games = ctrl.app.onlineGames();
+  if (games.length === 0) return null;
+  return h('div.card.online-games-card', { attrs: testid('home-online-card') }, [
+    h('h2#home-online-title', t('home.onlineInProgress', { count: games.length })),
+    onlineGameList(games, (gameId) => ctrl.openOnline(gameId), 'home-online-games'),
   ]);
 }
 

@@ -66,9 +66,9 @@ export class HomeCtrl {
     void this.app.go({ screen: 'online' });
   }
 
-  continueOnline(): void {
-    const online = this.app.onlineInProgress();
-    if (online) void this.app.go({ screen: 'play', gameId: online.game.id });
+  /** Opens online game `gameId`. */
+  openOnline(gameId: string): void {
+    void this.app.go({ screen: 'play', gameId });
   }
 
   /** The course is put first: the player has not finished it. */

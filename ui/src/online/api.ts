@@ -19,8 +19,8 @@ import {
 
 export const onlineApi = {
   status: (): Promise<OnlineStatus> => unwrap(commands.onlineStatus()),
-  /** Registers the one channel the online game's changes come through; call once. A game saved
-   * at the last run is resumed then. */
+  /** Registers the one channel the online games' changes come through; call once. The games
+   * saved at the last run are resumed then. */
   watch: async (onEvent: (event: OnlineEvent) => void): Promise<void> => {
     const channel = new Channel<OnlineEvent>();
     channel.onmessage = onEvent;
@@ -34,12 +34,13 @@ export const onlineApi = {
   create: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean): Promise<OnlineView> =>
     unwrap(commands.onlineCreate(color, clock, correspondence, hosted)),
   join: (server: string, invite: string): Promise<OnlineView> => unwrap(commands.onlineJoin(server, invite)),
-  game: (): Promise<OnlineView> => unwrap(commands.onlineGame()),
-  boardAt: (ply: number): Promise<BoardView> => unwrap(commands.onlineBoardAt(ply)),
-  play: (from: string, to: string): Promise<OnlineView> => unwrap(commands.onlinePlay(from, to)),
-  act: (action: OnlineAction): Promise<OnlineView> => unwrap(commands.onlineAct(action)),
-  leave: async (): Promise<void> => {
-    await unwrap(commands.onlineLeave());
+  // Each names its game by its id (`online-…`, the game view's): several go on at once.
+  game: (gameId: string): Promise<OnlineView> => unwrap(commands.onlineGame(gameId)),
+  boardAt: (gameId: string, ply: number): Promise<BoardView> => unwrap(commands.onlineBoardAt(gameId, ply)),
+  play: (gameId: string, from: string, to: string): Promise<OnlineView> => unwrap(commands.onlinePlay(gameId, from, to)),
+  act: (gameId: string, action: OnlineAction): Promise<OnlineView> => unwrap(commands.onlineAct(gameId, action)),
+  leave: async (gameId: string): Promise<void> => {
+    await unwrap(commands.onlineLeave(gameId));
   },
 };
 

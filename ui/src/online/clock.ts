@@ -1,6 +1,14 @@
 // How a clock reads on screen.
 
+import type { ClockView } from '../bindings';
 import { t } from '../i18n';
+
+/** A game's clock setting in words: days per move, minutes and seconds added, or none. */
+export function clockSettingLabel(clock: ClockView | null): string {
+  if (!clock) return t('online.untimed');
+  if (clock.daysPerMove) return t('online.daysPerMove', { count: clock.daysPerMove });
+  return t('online.clockMinutes', { minutes: Math.round(clock.baseMs / 60_000), increment: Math.round(clock.incrementMs / 1000) });
+}
 
 /** A correspondence clock's time left: days and hours, hours and minutes, or `m:ss` in the last
  * hour. */

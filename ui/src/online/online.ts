@@ -7,7 +7,7 @@ import { checkbox, choiceGroup, sideChoice } from '../common/view/choice';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { progressLine } from '../common/wording';
+import { onlineGameList } from './gameList';
 import { CLOCKS, OnlineCtrl, daysPerMove, type ClockChoice, type OnlineMode } from './onlineCtrl';
 import './online.css';
 
@@ -41,7 +41,7 @@ function clockLabel(choice: ClockChoice): string {
 }
 
 export function onlineView(ctrl: OnlineCtrl): VNode {
-  const inProgress = ctrl.app.onlineInProgress();
+  const inProgress = ctrl.app.onlineGames();
   const hosting = ctrl.status?.hosting ?? null;
   const input = (id: string, value: string, onInput: (value: string) => void, extra: Record<string, string | boolean> = {}, onBlur?: () => void): VNode =>
     h(`input#${id}`, {
@@ -52,10 +52,10 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
   return h('section.screen.online', [
     h('h1', t('online.title')),
     h('p.tagline', t('online.intro')),
-    inProgress
-      ? h('div.card.continue-card', { attrs: testid('online-in-progress') }, [
-          h('div', [h('strong', t('online.inProgress')), h('p', progressLine(inProgress.game))]),
-          h('button.primary', { attrs: { type: 'button', ...testid('online-continue') }, on: { click: () => ctrl.continueGame() } }, t('online.continue')),
+    inProgress.length > 0
+      ? h('div.card.online-games-card', { attrs: testid('online-in-progress') }, [
+          h('h2', t('online.inProgress', { count: inProgress.length })),
+          onlineGameList(inProgress, (gameId) => ctrl.openGame(gameId), 'online-games'),
         ])
       : null,
     hosting

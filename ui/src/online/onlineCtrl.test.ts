@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { GameView, OnlineStatus, OnlineView } from '../bindings';
+import type { ClockView, GameView, OnlineStatus, OnlineView } from '../bindings';
 import type { OnlineApi } from './api';
 import { clockSetting, correspondenceSetting, OnlineCtrl, type OnlineHost } from './onlineCtrl';
-import { formatClock, formatLongClock } from './clock';
+import { clockSettingLabel, formatClock, formatLongClock } from './clock';
+import { byTurn, gamesInProgress, liveGameInProgress, timeLeft, turnOf, withView } from './games';
 
-function view(id: string, result: GameView['result'] = null): OnlineView {
+function view(id: string, result: GameView['result'] = null, clock: ClockView | null = null): OnlineView {
   return {
-    game: { id, result, revision: 1 } as GameView,
+    game: { id, result, revision: 1, clock } as GameView,
     invite: 'HKDW-MPRT-CAXE-FGNJ',
     inviteLink: null,
     opponent: 'waiting',
@@ -15,6 +16,21 @@ function view(id: string, result: GameView['result'] = null): OnlineView {
     rematchOffer: null,
     server: 'ws://127.0.0.1:7070',
     hosted: true,
+    rematchOf: null,
+  };
+}
+
+const DAY = 86_400_000;
+/** A correspondence clock, 3 days per move, Black to move with a day and 5 hours left. */
+const DAYS: ClockView = { whiteMs: 3 * DAY, blackMs: DAY + 5 * 3_600_000, running: 'black', baseMs: 3 * DAY, incrementMs: 0, daysPerMove: 3 };
+const MINUTES: ClockView = { whiteMs: 600_000, blackMs: 600_000, running: 'white', baseMs: 600_000, incrementMs: 5000, daysPerMove: null };
+
+/** `base` where the friend has joined, `turn` to move, this side playing White. */
+function playing(base: OnlineView, turn: 'white' | 'black'): OnlineView {
+  return {
+    ...base,
+    opponent: 'connected',
+    game: { ...base.game, opponent: { kind: 'online', playerSide: 'white' }, board: { turn } } as GameView,
   };
 }
 
@@ -26,9 +42,10 @@ function fakeApp(status: OnlineStatus | null): OnlineHost {
     clearError: vi.fn(),
     go: vi.fn(() => Promise.resolve()),
     rememberOnline: (game) => {
-      if (app.online) app.online = { ...app.online, game };
+      if (app.online) app.online = { ...app.online, games: withView(app.online.games, game) };
     },
-    onlineInProgress: () => (app.online?.game && app.online.game.game.result === null ? app.online.game : null),
+    onlineGames: () => gamesInProgress(app.online?.games ?? []),
+    liveOnlineInProgress: () => liveGameInProgress(app.online?.games ?? []),
   };
   return app;
 }
@@ -52,9 +69,9 @@ function fakeApi(overrides: Partial<OnlineApi>): OnlineApi {
   };
 }
 
-const STATUS: OnlineStatus = { settings: { server: 'ws://10.0.0.2:7070', hostPort: 7171 }, game: null, hosting: null, canHost: true };
+const STATUS: OnlineStatus = { settings: { server: 'ws://10.0.0.2:7070', hostPort: 7171 }, games: [], hosting: null, canHost: true };
 /** A browser's: it cannot host, and no server is saved yet. */
-const WEB_STATUS: OnlineStatus = { settings: { server: '', hostPort: 7070 }, game: null, hosting: null, canHost: false };
+const WEB_STATUS: OnlineStatus = { settings: { server: '', hostPort: 7070 }, games: [], hosting: null, canHost: false };
 
 describe('OnlineCtrl', () => {
   it('turns the clock choices into milliseconds', () => {
@@ -91,7 +108,7 @@ describe('OnlineCtrl', () => {
     expect(setSettings).toHaveBeenCalledWith({ server: 'ws://10.0.0.2:7070', hostPort: 7272 });
     expect(host).toHaveBeenCalledWith(7272);
     expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, null, true);
-    expect(app.online?.game?.game.id).toBe('online-g1');
+    expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g1']);
     expect(app.online?.hosting?.addresses).toEqual(['ws://192.168.1.20:7272']);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g1' }, {}, 'replace');
   });
@@ -123,15 +140,29 @@ describe('OnlineCtrl', () => {
     expect(ctrl.busy).toBe(false);
   });
 
-  it('leaves an online game in progress only once the player confirms', async () => {
+  it('leaves an online game with a running clock only once the player confirms', async () => {
     const join = vi.fn(() => Promise.resolve(view('online-g2')));
-    const app = fakeApp({ ...STATUS, game: view('online-g1') });
+    const app = fakeApp({ ...STATUS, games: [view('online-g1', null, MINUTES)] });
     const refusing = new OnlineCtrl(app, () => Promise.resolve(false), fakeApi({ join }));
     await refusing.join();
     expect(join).not.toHaveBeenCalled();
     const confirming = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ join }));
     await confirming.join();
-    expect(app.online?.game?.game.id).toBe('online-g2');
+    // Both go on: the new one first.
+    expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g2', 'online-g1']);
+  });
+
+  it('starts another game beside correspondence games without asking', async () => {
+    const create = vi.fn(() => Promise.resolve(view('online-g3', null, DAYS)));
+    const app = fakeApp({ ...STATUS, games: [view('online-g1', null, DAYS), view('online-g2', null, null)] });
+    const confirm = vi.fn(() => Promise.resolve(false));
+    const ctrl = new OnlineCtrl(app, confirm, fakeApi({ create }));
+    ctrl.set('clock', '3d');
+    await ctrl.create();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 3 }, false);
+    expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g3', 'online-g1', 'online-g2']);
+    expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g3' }, {}, 'replace');
   });
 });
 
@@ -172,5 +203,41 @@ describe('formatClock', () => {
     expect(formatLongClock(86_400_000)).toBe('1 d 0 h');
     expect(formatLongClock(5 * 3_600_000 + 7 * 60_000)).toBe('5 h 7 min');
     expect(formatLongClock(65_400)).toBe('1:06');
+  });
+});
+
+describe('the online games kept', () => {
+  it('puts a newer view in its game\'s place, a rematch in its game\'s, a new game first', () => {
+    const g1 = view('online-g1');
+    const g2 = view('online-g2');
+    const newer = { ...g1, game: { ...g1.game, revision: 2 } };
+    expect(withView([g1, g2], newer)).toEqual([newer, g2]);
+    // An older view changes nothing.
+    expect(withView([newer, g2], g1)).toEqual([newer, g2]);
+    const rematch = { ...view('online-g9'), rematchOf: 'online-g2' };
+    expect(withView([g1, g2], rematch)).toEqual([g1, rematch]);
+    expect(withView([g1], g2)).toEqual([g2, g1]);
+    expect(gamesInProgress([view('online-g4', { kind: 'win', winner: 'white', reason: 'resignation' }), g1])).toEqual([g1]);
+  });
+
+  it('says whose move it is and a correspondence game\'s time left', () => {
+    expect(turnOf(view('online-g1'))).toBe('waiting');
+    expect(turnOf(playing(view('online-g1', null, DAYS), 'white'))).toBe('yours');
+    expect(turnOf(playing(view('online-g1', null, DAYS), 'black'))).toBe('friends');
+    expect(timeLeft(view('online-g1', null, DAYS))).toBe(DAY + 5 * 3_600_000);
+    expect(timeLeft(view('online-g1', null, MINUTES))).toBeNull();
+    expect(liveGameInProgress([view('online-g1', null, DAYS), view('online-g2')])).toBe(false);
+    expect(liveGameInProgress([view('online-g1', null, DAYS), view('online-g2', null, MINUTES)])).toBe(true);
+    // The player's moves first, then the friend's, then the invites nobody joined yet.
+    const waiting = view('online-w');
+    const theirs = playing(view('online-t', null, DAYS), 'black');
+    const yours = playing(view('online-y', null, DAYS), 'white');
+    expect(byTurn([waiting, theirs, yours]).map((game) => game.game.id)).toEqual(['online-y', 'online-t', 'online-w']);
+  });
+
+  it('names the clock setting', () => {
+    expect(clockSettingLabel(DAYS)).toBe('3 days per move');
+    expect(clockSettingLabel(MINUTES)).toBe('10 min + 5 s');
+    expect(clockSettingLabel(null)).toBe('No clock');
   });
 });

@@ -36,7 +36,7 @@ export function correspondenceSetting(choice: ClockChoice): Correspondence | nul
 }
 
 /** What the screen needs of the app. */
-export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineInProgress'>;
+export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress'>;
 
 export class OnlineCtrl {
   mode: OnlineMode = 'create';
@@ -55,7 +55,8 @@ export class OnlineCtrl {
 
   constructor(
     readonly app: OnlineHost,
-    /** Asks whether to leave the online game in progress; a dialog in the app, an answer in tests. */
+    /** Asks whether to leave the online game with a running clock; a dialog in the app, an
+     * answer in tests. (Correspondence games, several at once, are not asked about.) */
     private readonly confirmLeave: () => Promise<boolean>,
     private readonly online: OnlineApi = onlineApi,
     /** An invite link's code: the screen joins with it once open. */
@@ -155,14 +156,14 @@ export class OnlineCtrl {
 
   private async start(request: () => Promise<OnlineView | null>): Promise<void> {
     if (this.busy) return;
-    if (this.app.onlineInProgress() && !(await this.confirmLeave())) return;
+    if (this.app.liveOnlineInProgress() && !(await this.confirmLeave())) return;
     this.busy = true;
     this.app.redraw();
     try {
       const view = await request();
       if (!view) return;
       this.app.rememberOnline(view);
-      if (this.app.online === null) this.app.online = { settings: { server: this.server, hostPort: this.portNumber() ?? 7070 }, game: view, hosting: null, canHost: false };
+      if (this.app.online === null) this.app.online = { settings: { server: this.server, hostPort: this.portNumber() ?? 7070 }, games: [view], hosting: null, canHost: false };
       this.app.clearError();
       await this.app.go({ screen: 'play', gameId: view.game.id }, {}, 'replace');
     } catch (error) {
@@ -173,9 +174,9 @@ export class OnlineCtrl {
     }
   }
 
-  continueGame(): void {
-    const game = this.app.onlineInProgress();
-    if (game) void this.app.go({ screen: 'play', gameId: game.game.id });
+  /** Opens online game `gameId`. */
+  openGame(gameId: string): void {
+    void this.app.go({ screen: 'play', gameId });
   }
 
   async stopHosting(): Promise<void> {

@@ -5,7 +5,7 @@
 // rematch. Changes come from the Rust side's online channel.
 
 import type { App, Screen } from '../app/app';
-import type { ClockView, Color, GameView, OnlineEvent, OnlineView } from '../bindings';
+import type { ClockView, Color, GameView, OnlineAction, OnlineEvent, OnlineView } from '../bindings';
 import type { GameBackend } from '../common/game/controller';
 import { copyText } from '../common/clipboard';
 import { ask } from '../common/view/dialog';
@@ -50,14 +50,14 @@ export class OnlineGameCtrl extends PlayCtrl {
       return view.game;
     };
     const backend: GameBackend = {
-      playMove: (_id, from, to) => answer(api.play(from, to)),
-      takeBack: () => answer(api.act('requestTakeBack')),
-      resign: () => answer(api.act('resign')),
-      offerDraw: () => answer(api.act('offerDraw')),
-      answerDraw: (_id, accept) => answer(api.act(accept ? 'acceptDraw' : 'declineDraw')),
-      openGame: () => answer(api.game()),
+      playMove: (id, from, to) => answer(api.play(id, from, to)),
+      takeBack: (id) => answer(api.act(id, 'requestTakeBack')),
+      resign: (id) => answer(api.act(id, 'resign')),
+      offerDraw: (id) => answer(api.act(id, 'offerDraw')),
+      answerDraw: (id, accept) => answer(api.act(id, accept ? 'acceptDraw' : 'declineDraw')),
+      openGame: (id) => answer(api.game(id)),
     };
-    super(app, initial.game, onlineQuestions, backend, (_id, ply) => api.boardAt(ply));
+    super(app, initial.game, onlineQuestions, backend, (id, ply) => api.boardAt(id, ply));
     this.online = initial;
     taken.take = (view) => this.take(view);
   }
@@ -83,7 +83,8 @@ export class OnlineGameCtrl extends PlayCtrl {
     }
   }
 
-  /** A change the Rust side pushed. The rematch (another game) takes this screen's place. */
+  /** A change the Rust side pushed. The rematch of this game takes this screen's place; the
+   * other online games' changes are not this screen's. */
   onlineEvent(event: OnlineEvent): void {
     if (event.kind === 'failed') {
       this.app.showError(event.error);
@@ -91,7 +92,7 @@ export class OnlineGameCtrl extends PlayCtrl {
     }
     const view = event.view;
     if (view.game.id !== this.online.game.id) {
-      if (!this.game.isClosed && view.game.result === null) void this.app.go({ screen: 'play', gameId: view.game.id }, {}, 'replace');
+      if (view.rematchOf === this.online.game.id && !this.game.isClosed && view.game.result === null) void this.app.go({ screen: 'play', gameId: view.game.id }, {}, 'replace');
       return;
     }
     this.take(view);
@@ -116,9 +117,10 @@ export class OnlineGameCtrl extends PlayCtrl {
     return this.view.result === null && (this.view.clock?.running != null || this.online.claimWinInMs !== null || this.online.link.kind === 'reconnecting');
   }
 
-  private async act(request: () => Promise<OnlineView>): Promise<void> {
+  /** Asks `action` of the server in this game. */
+  private async act(action: OnlineAction): Promise<void> {
     try {
-      const view = await request();
+      const view = await this.api.act(this.online.game.id, action);
       this.take(view);
       this.game.receive(view.game);
       this.app.clearError();
@@ -142,28 +144,28 @@ export class OnlineGameCtrl extends PlayCtrl {
       if (accept !== undefined) await this.answerDraw(accept);
       return;
     }
-    await this.act(() => this.api.act('offerDraw'));
+    await this.act('offerDraw');
   }
 
   answerDraw(accept: boolean): Promise<void> {
-    return this.act(() => this.api.act(accept ? 'acceptDraw' : 'declineDraw'));
+    return this.act(accept ? 'acceptDraw' : 'declineDraw');
   }
 
   answerTakeBack(accept: boolean): Promise<void> {
-    return this.act(() => this.api.act(accept ? 'acceptTakeBack' : 'declineTakeBack'));
+    return this.act(accept ? 'acceptTakeBack' : 'declineTakeBack');
   }
 
   claimWin(): Promise<void> {
-    return this.act(() => this.api.act('claimWin'));
+    return this.act('claimWin');
   }
 
   /** Asks for a rematch (accepts the friend's); both asked: the rematch opens in this screen's place. */
   override async rematch(): Promise<void> {
-    await this.act(() => this.api.act('offerRematch'));
+    await this.act('offerRematch');
   }
 
   declineRematch(): Promise<void> {
-    return this.act(() => this.api.act('declineRematch'));
+    return this.act('declineRematch');
   }
 
   override newGame(): void {
@@ -172,7 +174,7 @@ export class OnlineGameCtrl extends PlayCtrl {
 
   override leave(): void {
     this.game.close();
-    this.api.leave().catch((error: unknown) => this.app.showError(error));
+    this.api.leave(this.online.game.id).catch((error: unknown) => this.app.showError(error));
   }
 
   /** Copies the invite (the clipboard, or the old way through a selection). */

@@ -50,6 +50,8 @@ pub struct OnlineView {
     pub server: String,
     /// The server is the one inside this app ("Host on this network").
     pub hosted: bool,
+    /// The game this one is the rematch of (its id), when it took that game's place.
+    pub rematch_of: Option<String>,
 }
 
 /// The server inside the app, for friends on the same network.
@@ -87,8 +89,9 @@ pub const DEFAULT_HOST_PORT: u16 = 7070;
 #[serde(rename_all = "camelCase")]
 pub struct OnlineStatus {
     pub settings: OnlineSettings,
-    /// The online game (in progress, or just finished), if any.
-    pub game: Option<OnlineView>,
+    /// The online games: those in progress first, then those finished still shown; the newest
+    /// first in each.
+    pub games: Vec<OnlineView>,
     /// The server inside the app, while it runs.
     pub hosting: Option<HostView>,
     /// Whether this app can host a game (the desktop app can; a browser cannot).

@@ -1,7 +1,9 @@
-//! Online play on this side, without the connection: the settings, the game against a friend
-//! elsewhere as the server tells it (`ultima_online::OnlineGame`), the state of the line, the
-//! request waiting for the server's answer, the game saved in the record (to come back to it
-//! after a restart) and filed once over. The shell holds the connection itself (a tokio task on
+//! Online play on this side, without the connection: the settings, the games against friends
+//! elsewhere as the server tells them (`ultima_online::OnlineGame`; several at once, as
+//! correspondence makes normal), each with the state of its line and its request waiting for the
+//! server's answer, saved in the record (to come back to them after a restart) and filed once
+//! over. A command on one game names it by its app id (`online-<server id>`); its connection's
+//! events name it by its number. The shell holds the connection itself (a tokio task on
 //! the desktop) and hands every [`Event`] of it to [`AppCore::online_event`]; what comes back
 //! ([`Taken`]) says what to push to the UI and which waiting request is answered.
 
@@ -20,24 +22,25 @@ use ultima_online::{
 
 pub(crate) mod state;
 
-use state::{local_id, no_game, Expect, Live};
+use state::{local_id, no_game, server_id, Expect, Live};
 pub use state::{network_problem, Begun, Online, Taken};
 
 use crate::core::AppCore;
 use crate::platform::Platform;
 
 impl<P: Platform> AppCore<P> {
-    /// Saves the settings, the game in progress (or the one saved, not yet resumed) and the
-    /// port of the server inside the app.
+    /// Saves the settings, the games (and those saved, not yet resumed) and the port of the
+    /// server inside the app.
     fn save_online(&self) {
         let online = &self.online;
         let entry = StoredOnline {
             settings: online.settings.clone(),
-            game: online
-                .live
-                .as_ref()
-                .map(Live::stored)
-                .or_else(|| online.saved.clone()),
+            games: online
+                .saved
+                .iter()
+                .cloned()
+                .chain(online.games.iter().map(Live::stored))
+                .collect(),
             hosting: online.hosting.or(online.saved_hosting),
         };
         let Some(entries) = self.store.entries() else {
@@ -55,9 +58,9 @@ impl<P: Platform> AppCore<P> {
         }
     }
 
-    /// Files the online game among the finished games once it is over (once).
-    fn file_online_if_over(&mut self) {
-        let Some(live) = self.online.live.as_mut() else {
+    /// Files online game `number` among the finished games once it is over (once).
+    fn file_online_if_over(&mut self, number: u64) {
+        let Some(live) = self.online.games.iter_mut().find(|l| l.number == number) else {
             return;
         };
         let id = live.game.state().game.clone();
@@ -71,13 +74,16 @@ impl<P: Platform> AppCore<P> {
         }
     }
 
-    /// The settings, the online game and the server inside the app (`hosting`: its view, from
-    /// the shell that runs it; `can_host`: whether the shell can run one).
+    /// The settings, the online games and the server inside the app (`hosting`: its view, from
+    /// the shell that runs it; `can_host`: whether the shell can run one). The games in
+    /// progress come first, then the finished ones still shown; the newest first in each.
     pub fn online_status(&self, hosting: Option<HostView>, can_host: bool) -> OnlineStatus {
         let now = self.platform.now_ms();
+        let mut games: Vec<&Live> = self.online.games.iter().rev().collect();
+        games.sort_by_key(|live| !live.in_progress());
         OnlineStatus {
             settings: self.online.settings.clone(),
-            game: self.online.live.as_ref().map(|live| live.view(now)),
+            games: games.into_iter().map(|live| live.view(now)).collect(),
             hosting,
             can_host,
         }
@@ -131,15 +137,18 @@ impl<P: Platform> AppCore<P> {
         self.save_online();
     }
 
-    /// What the last run left to resume: its game and the port of its server inside the app
-    /// (handed out once).
-    pub fn online_take_saved(&mut self) -> (Option<StoredOnlineGame>, Option<u16>) {
-        (self.online.saved.take(), self.online.saved_hosting.take())
+    /// What the last run left to resume: its unfinished games and the port of its server inside
+    /// the app (handed out once).
+    pub fn online_take_saved(&mut self) -> (Vec<StoredOnlineGame>, Option<u16>) {
+        (
+            std::mem::take(&mut self.online.saved),
+            self.online.saved_hosting.take(),
+        )
     }
 
-    /// Makes this the online game, seated at `address` with `credentials` and the server's
-    /// `state` (the one before, if any, is left: it goes on on the server); saved, and filed if
-    /// it is over.
+    /// Adds an online game, seated at `address` with `credentials` and the server's `state`
+    /// (the others go on; an entry of the same server game is replaced); saved, and filed if it
+    /// is over.
     pub fn online_begin(
         &mut self,
         address: String,
@@ -164,11 +173,22 @@ impl<P: Platform> AppCore<P> {
             link,
             pending: None,
             filed: None,
+            rematch_of: None,
         };
         let view = live.view(now);
-        let replaced = self.online.live.replace(live).map(|before| before.number);
+        let id = live.local_id();
+        let replaced = match self.online.games.iter().position(|l| l.local_id() == id) {
+            Some(at) => Some(std::mem::replace(&mut self.online.games[at], live).number),
+            None => {
+                self.online.games.push(live);
+                None
+            }
+        };
+        self.online
+            .saved
+            .retain(|saved| local_id(&saved.state.game) != id);
         self.save_online();
-        self.file_online_if_over();
+        self.file_online_if_over(number);
         Ok(Begun {
             number,
             view,
@@ -176,15 +196,15 @@ impl<P: Platform> AppCore<P> {
         })
     }
 
-    /// One event of game `number`'s connection; `None` when that game is no longer the online
-    /// game (its connection is to be closed).
+    /// One event of game `number`'s connection; `None` when that game is no longer among the
+    /// online games (its connection is to be closed).
     pub fn online_event(&mut self, number: u64, event: Event) -> Option<Taken> {
         let now = self.platform.now_ms();
         let live = self
             .online
-            .live
-            .as_mut()
-            .filter(|live| live.number == number)?;
+            .games
+            .iter_mut()
+            .find(|live| live.number == number)?;
         let mut taken = Taken::default();
         let mut save = false;
         match event {
@@ -255,17 +275,22 @@ impl<P: Platform> AppCore<P> {
         if save {
             self.save_online();
         }
-        self.file_online_if_over();
+        self.file_online_if_over(number);
         Some(taken)
     }
 
-    /// This side's move from `from` to `to`, checked by the rules first (a refusal says why,
-    /// as in any game): the message to send, and the game's number; the answer comes with the
-    /// server's acknowledgement ([`Taken::answer`]).
-    pub fn online_play(&mut self, from: &str, to: &str) -> Result<(u64, ClientMessage), AppError> {
+    /// This side's move from `from` to `to` in game `game_id`, checked by the rules first (a
+    /// refusal says why, as in any game): the message to send, and the game's number; the answer
+    /// comes with the server's acknowledgement ([`Taken::answer`]).
+    pub fn online_play(
+        &mut self,
+        game_id: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<(u64, ClientMessage), AppError> {
         let (from, to) = (square(from)?, square(to)?);
         let now = self.platform.now_ms();
-        self.online_request(|live| {
+        self.online_request(game_id, |live| {
             let view = live.game.view(now);
             if view.may_act.play.is_none() {
                 return Err(if live.game.opponent_joined() {
@@ -294,19 +319,40 @@ impl<P: Platform> AppCore<P> {
         })
     }
 
-    /// `message` (resign, offers, answers, claim, rematch) to send; answered with the state
-    /// after it.
-    pub fn online_act(&mut self, message: ClientMessage) -> Result<(u64, ClientMessage), AppError> {
-        self.online_request(move |_| Ok((message, Expect::State)))
+    /// `message` (resign, offers, answers, claim, rematch) to send in game `game_id`; answered
+    /// with the state after it.
+    pub fn online_act(
+        &mut self,
+        game_id: &str,
+        message: ClientMessage,
+    ) -> Result<(u64, ClientMessage), AppError> {
+        self.online_request(game_id, move |_| Ok((message, Expect::State)))
+    }
+
+    /// Online game `game_id` (its app id, `online-…`).
+    fn live(&self, game_id: &str) -> Result<&Live, AppError> {
+        let id = server_id(game_id).ok_or_else(no_game)?;
+        self.online
+            .games
+            .iter()
+            .find(|live| live.game.state().game == id)
+            .ok_or_else(no_game)
     }
 
     fn online_request(
         &mut self,
+        game_id: &str,
         make: impl FnOnce(&Live) -> Result<(ClientMessage, Expect), AppError>,
     ) -> Result<(u64, ClientMessage), AppError> {
-        let live = self.online.live.as_mut().ok_or_else(no_game)?;
+        let number = self.live(game_id)?.number;
+        let live = self
+            .online
+            .games
+            .iter_mut()
+            .find(|live| live.number == number)
+            .ok_or_else(no_game)?;
         if live.pending.is_some() {
-            // One request at a time (the UI sends the next once this one is answered).
+            // One request at a time in a game (the UI sends the next once this one is answered).
             return Err(AppError::new(AppProblem::GameChanged));
         }
         let (message, expect) = make(live)?;
@@ -317,47 +363,51 @@ impl<P: Platform> AppCore<P> {
     /// The request of game `number` got no answer in time, or could not be sent: it is
     /// forgotten.
     pub fn online_unanswered(&mut self, number: u64) {
-        if let Some(live) = self.online.live.as_mut().filter(|l| l.number == number) {
+        if let Some(live) = self.online.games.iter_mut().find(|l| l.number == number) {
             live.pending = None;
         }
     }
 
-    /// The online game as it is now.
-    pub fn online_game(&self) -> Result<OnlineView, AppError> {
-        let live = self.online.live.as_ref().ok_or_else(no_game)?;
-        Ok(live.view(self.platform.now_ms()))
+    /// Online game `game_id` as it is now.
+    pub fn online_game(&self, game_id: &str) -> Result<OnlineView, AppError> {
+        Ok(self.live(game_id)?.view(self.platform.now_ms()))
     }
 
-    /// The board of the online game after `ply` moves (to step through it).
-    pub fn online_board_at(&self, ply: u32) -> Result<ultima_game::wire::BoardView, AppError> {
-        let live = self.online.live.as_ref().ok_or_else(no_game)?;
-        Ok(live.game.session().board_at(ply)?)
+    /// The board of online game `game_id` after `ply` moves (to step through it).
+    pub fn online_board_at(
+        &self,
+        game_id: &str,
+        ply: u32,
+    ) -> Result<ultima_game::wire::BoardView, AppError> {
+        Ok(self.live(game_id)?.game.session().board_at(ply)?)
     }
 
-    /// The app closes: the online game goes on on the server and comes back with the next
-    /// start (it stays what is saved). The number of its connection, to close.
-    pub fn online_close(&mut self) -> Option<u64> {
-        let live = self.online.live.take()?;
-        self.online.saved = Some(live.stored());
-        Some(live.number)
+    /// The app closes: the online games go on on the server and come back with the next
+    /// start (they stay what is saved). The numbers of their connections, to close.
+    pub fn online_close(&mut self) -> Vec<u64> {
+        let games = std::mem::take(&mut self.online.games);
+        let numbers = games.iter().map(|live| live.number).collect();
+        self.online
+            .saved
+            .extend(games.iter().filter(|l| l.in_progress()).map(Live::stored));
+        numbers
     }
 
-    /// Leaves the online game shown: a finished one is forgotten here (it is among the finished
-    /// games), and so is one the server no longer knows (it expired); one in progress goes on.
-    /// The number of the connection to close, if it is left.
-    pub fn online_leave(&mut self) -> Option<u64> {
-        let done = self.online.live.as_ref().is_some_and(|live| {
+    /// Leaves online game `game_id`'s screen: a finished game is forgotten here (it is among the
+    /// finished games), and so is one the server no longer knows (it expired); one in progress
+    /// goes on. The number of the connection to close, if it is left.
+    pub fn online_leave(&mut self, game_id: &str) -> Option<u64> {
+        let number = self.live(game_id).ok().and_then(|live| {
             let unknown = live.link
                 == LinkView::Stopped {
                     problem: OnlineProblem::UnknownOnlineGame.into(),
                 };
-            unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none())
-        });
-        if !done {
-            return None;
-        }
-        let number = self.online.live.take().map(|live| live.number);
+            let done =
+                unknown || (live.game.is_over() && live.game.state().rematch_offer.is_none());
+            done.then_some(live.number)
+        })?;
+        self.online.games.retain(|live| live.number != number);
         self.save_online();
-        number
+        Some(number)
     }
 }

@@ -1,5 +1,5 @@
-//! Online play's state on this side: the settings, the game in progress and its line, the
-//! request waiting, what the last run left to resume; read from the record's entry.
+//! Online play's state on this side: the settings, the games in progress (each with its line and
+//! its request waiting), what the last run left to resume; read from the record's entry.
 
 use ultima_app_state::error::AppError;
 use ultima_app_state::error::OnlineProblem;
@@ -13,14 +13,15 @@ use ultima_online::{invite_link, Credentials, OnlineError, OnlineGame};
 #[derive(Default)]
 pub struct Online {
     pub(crate) settings: OnlineSettings,
-    /// A game saved at the last run, not yet resumed.
-    pub(crate) saved: Option<StoredOnlineGame>,
+    /// The games saved at the last run, not yet resumed.
+    pub(crate) saved: Vec<StoredOnlineGame>,
     /// The port the server inside the app ran on at the last run, not yet started again.
     pub(crate) saved_hosting: Option<u16>,
     /// The port of the server inside the app now (the shell runs it).
     pub(crate) hosting: Option<u16>,
-    pub(crate) live: Option<Live>,
-    /// Counts the games begun: the connection of a game replaced is told apart by its number.
+    /// The online games, in the order they were begun (several at once: correspondence).
+    pub(crate) games: Vec<Live>,
+    /// Counts the games begun: each game's connection is told apart by its number.
     pub(crate) opened: u64,
 }
 
@@ -35,6 +36,8 @@ pub(crate) struct Live {
     pub(crate) pending: Option<Expect>,
     /// The game (by its server id) that is among the finished games already.
     pub(crate) filed: Option<String>,
+    /// The game this one is the rematch of (its app id), once a rematch took its place.
+    pub(crate) rematch_of: Option<String>,
 }
 
 /// What a request waits for.
@@ -68,6 +71,11 @@ pub(crate) fn local_id(game: &str) -> String {
     format!("online-{game}")
 }
 
+/// The server's id of a game, from the app's name of it (`None` for another name).
+pub(crate) fn server_id(local: &str) -> Option<&str> {
+    local.strip_prefix("online-")
+}
+
 pub(crate) fn no_game() -> AppError {
     AppError::new(OnlineProblem::NoOnlineGame)
 }
@@ -94,6 +102,7 @@ impl Live {
             rematch_offer: state.rematch_offer,
             server: self.address.clone(),
             hosted: self.hosted,
+            rematch_of: self.rematch_of.clone(),
         }
     }
 
@@ -104,6 +113,16 @@ impl Live {
             credentials: self.credentials.clone(),
             state: self.game.state().clone(),
         }
+    }
+
+    /// The app's name of this game (its rematch's, once it goes on).
+    pub(crate) fn local_id(&self) -> String {
+        local_id(&self.game.state().game)
+    }
+
+    /// The game goes on (not over).
+    pub(crate) fn in_progress(&self) -> bool {
+        !self.game.is_over()
     }
 
     /// The waiting request's answer, if `answered` says this is it.
@@ -131,8 +150,12 @@ impl Live {
     /// The server's whole state: the same game's, or the rematch's (a new copy).
     pub(crate) fn take_state(&mut self, state: GameState, now: f64) {
         if state.game != self.game.state().game {
+            let before = self.local_id();
             match OnlineGame::new(local_id(&state.game), state, now) {
-                Ok(game) => self.game = game,
+                Ok(game) => {
+                    self.game = game;
+                    self.rematch_of = Some(before);
+                }
                 Err(error) => eprintln!("ultima: the rematch does not replay: {error}"),
             }
             return;
@@ -166,7 +189,11 @@ impl Online {
             }
         };
         online.settings = read.settings;
-        online.saved = read.game.filter(|game| game.state.result.is_none());
+        online.saved = read
+            .games
+            .into_iter()
+            .filter(|game| game.state.result.is_none())
+            .collect();
         online.saved_hosting = read.hosting;
         online
     }

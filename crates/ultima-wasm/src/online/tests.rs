@@ -38,13 +38,21 @@ fn hello() -> String {
 }
 
 fn seated(invite: Option<&str>) -> String {
-    json!({"type": "seated", "game": "G1", "color": "white", "token": "T1", "invite": invite})
+    seated_in("G1", invite)
+}
+
+fn seated_in(game: &str, invite: Option<&str>) -> String {
+    json!({"type": "seated", "game": game, "color": "white", "token": format!("T-{game}"), "invite": invite})
         .to_string()
 }
 
 fn state(moves: &[&str], opponent: &str) -> String {
+    state_in("G1", moves, opponent)
+}
+
+fn state_in(game: &str, moves: &[&str], opponent: &str) -> String {
     json!({
-        "type": "state", "game": "G1", "you": "white", "invite": null, "moves": moves,
+        "type": "state", "game": game, "you": "white", "invite": null, "moves": moves,
         "clock": null, "drawOffer": null, "takeBackRequest": null, "rematchOffer": null,
         "result": null, "opponent": opponent, "claimWinInMs": null, "rematch": null,
         "revision": moves.len()
@@ -91,12 +99,17 @@ fn set_server(lines: &mut Lines, core: &mut WebCore, server: &str) {
 
 /// A game created by this page and its line, seated, the friend not there yet.
 fn created(lines: &mut Lines, core: &mut WebCore) -> u32 {
+    created_game(lines, core, "G1", 1)
+}
+
+/// Game `game` created by this page (answering request `request`) and its line.
+fn created_game(lines: &mut Lines, core: &mut WebCore, game: &str, request: u32) -> u32 {
     set_server(lines, core, "https://club.example.org/");
     let called = lines.call(
         core,
         "online_create",
-        &json!({"color": "white", "clock": null, "hosted": false}),
-        1,
+        &json!({"color": "white", "clock": null, "correspondence": {"daysPerMove": 3}, "hosted": false}),
+        request,
         0.0,
     );
     assert_eq!(called.answer, None, "answered when the server has");
@@ -109,10 +122,22 @@ fn created(lines: &mut Lines, core: &mut WebCore) -> u32 {
     );
     let drive = lines.news(core, line, News::Message, &hello(), 2.0);
     assert!(matches!(sent(&drive)[..], [ClientMessage::Create { .. }]));
-    let drive = lines.news(core, line, News::Message, &seated(Some("ABCD")), 3.0);
+    let drive = lines.news(
+        core,
+        line,
+        News::Message,
+        &seated_in(game, Some("ABCD")),
+        3.0,
+    );
     assert!(drive.answers.is_empty(), "the game's state comes next");
-    let drive = lines.news(core, line, News::Message, &state(&[], "waiting"), 4.0);
-    match answer_of(&drive, 1) {
+    let drive = lines.news(
+        core,
+        line,
+        News::Message,
+        &state_in(game, &[], "waiting"),
+        4.0,
+    );
+    match answer_of(&drive, request) {
         Some(Answer::Ok(view)) => {
             assert_eq!(view["server"], "wss://club.example.org");
             assert_eq!(view["link"]["kind"], "connected");
@@ -139,7 +164,7 @@ fn a_game_created_in_the_page_is_played_through_its_line() {
     let called = lines.call(
         &mut core,
         "online_play",
-        &json!({"from": "e2", "to": "e3"}),
+        &json!({"gameId": "online-G1", "from": "e2", "to": "e3"}),
         2,
         6.0,
     );
@@ -155,7 +180,7 @@ fn a_game_created_in_the_page_is_played_through_its_line() {
     let again = lines.call(
         &mut core,
         "online_play",
-        &json!({"from": "d2", "to": "d3"}),
+        &json!({"gameId": "online-G1", "from": "d2", "to": "d3"}),
         3,
         6.0,
     );
@@ -172,7 +197,7 @@ fn a_game_created_in_the_page_is_played_through_its_line() {
     let refused = lines.call(
         &mut core,
         "online_play",
-        &json!({"from": "a1", "to": "a5"}),
+        &json!({"gameId": "online-G1", "from": "a1", "to": "a5"}),
         4,
         8.0,
     );
@@ -195,7 +220,7 @@ fn a_request_without_an_answer_in_time_is_given_up_and_the_next_one_goes() {
     let called = lines.call(
         &mut core,
         "online_act",
-        &json!({"action": "resign"}),
+        &json!({"gameId": "online-G1", "action": "resign"}),
         7,
         6.0,
     );
@@ -205,7 +230,7 @@ fn a_request_without_an_answer_in_time_is_given_up_and_the_next_one_goes() {
     let called = lines.call(
         &mut core,
         "online_act",
-        &json!({"action": "offerDraw"}),
+        &json!({"gameId": "online-G1", "action": "offerDraw"}),
         8,
         7.0,
     );
@@ -232,7 +257,7 @@ fn a_dropped_line_comes_back_with_the_token_and_the_game_is_kept_meanwhile() {
     let called = lines.call(
         &mut core,
         "online_act",
-        &json!({"action": "resign"}),
+        &json!({"gameId": "online-G1", "action": "resign"}),
         9,
         11.0,
     );
@@ -245,7 +270,7 @@ fn a_dropped_line_comes_back_with_the_token_and_the_game_is_kept_meanwhile() {
         sent(&drive),
         vec![ClientMessage::Resume {
             game: "G1".into(),
-            token: "T1".into()
+            token: "T-G1".into()
         }]
     );
     let drive = lines.news(&mut core, line, News::Message, &seated(None), 303.0);
@@ -276,7 +301,7 @@ fn a_reloaded_page_resumes_the_saved_game() {
     let status = lines.call(&mut core, "online_status", &Value::Null, 6, 0.0);
     match status.answer {
         Some(Answer::Ok(status)) => {
-            assert_eq!(status["game"]["link"]["kind"], "reconnecting");
+            assert_eq!(status["games"][0]["link"]["kind"], "reconnecting");
         }
         other => panic!("{other:?}"),
     }
@@ -361,6 +386,175 @@ fn garbage_from_the_server_never_panics_and_the_game_stays() {
         lines.news(&mut core, line, News::Message, &hello(), 6.0);
         lines.news(&mut core, line, News::Message, &seated(None), 6.0);
     }
-    let called = lines.call(&mut core, "online_game", &Value::Null, 1, 7.0);
+    let called = lines.call(
+        &mut core,
+        "online_game",
+        &json!({"gameId": "online-G1"}),
+        1,
+        7.0,
+    );
     assert!(matches!(called.answer, Some(Answer::Ok(_))));
+}
+
+/// The games of an `online_status` answer: (id, number of moves, link kind).
+fn games_of(lines: &mut Lines, core: &mut WebCore) -> Vec<(String, usize, String)> {
+    match lines
+        .call(core, "online_status", &Value::Null, 90, 0.0)
+        .answer
+    {
+        Some(Answer::Ok(status)) => status["games"]
+            .as_array()
+            .map(|games| {
+                games
+                    .iter()
+                    .map(|view| {
+                        (
+                            view["game"]["id"].as_str().unwrap_or_default().to_string(),
+                            view["game"]["plies"].as_array().map_or(0, Vec::len),
+                            view["link"]["kind"]
+                                .as_str()
+                                .unwrap_or_default()
+                                .to_string(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn two_games_at_once_each_with_its_line_and_request_and_a_reload_resumes_both() {
+    let mut core = fresh();
+    let mut lines = Lines::default();
+    let first = created_game(&mut lines, &mut core, "G1", 1);
+    let second = created_game(&mut lines, &mut core, "G2", 2);
+    assert_ne!(first, second);
+    assert_eq!(lines.ids(), vec![first, second]);
+    for (line, game) in [(first, "G1"), (second, "G2")] {
+        lines.news(
+            &mut core,
+            line,
+            News::Message,
+            &state_in(game, &[], "connected"),
+            5.0,
+        );
+    }
+    // A move waits in each game at once, each on its own line.
+    let one = lines.call(
+        &mut core,
+        "online_play",
+        &json!({"gameId": "online-G1", "from": "e2", "to": "e3"}),
+        3,
+        6.0,
+    );
+    let two = lines.call(
+        &mut core,
+        "online_play",
+        &json!({"gameId": "online-G2", "from": "d2", "to": "d3"}),
+        4,
+        6.0,
+    );
+    assert_eq!((one.answer, two.answer), (None, None));
+    assert_eq!(one.drive.send[0].line, first);
+    assert_eq!(two.drive.send[0].line, second);
+    // The second game's acknowledgement answers its own request only.
+    let moved = |mv: &str| {
+        json!({"type": "moved", "ply": 0, "move": mv, "revision": 1, "clock": null, "result": null})
+            .to_string()
+    };
+    let drive = lines.news(&mut core, second, News::Message, &moved("d2d3"), 7.0);
+    assert!(answer_of(&drive, 4).is_some() && answer_of(&drive, 3).is_none());
+    let drive = lines.news(&mut core, first, News::Message, &moved("e2e3"), 8.0);
+    match answer_of(&drive, 3) {
+        Some(Answer::Ok(view)) => assert_eq!(view["game"]["id"], "online-G1"),
+        other => panic!("{other:?}"),
+    }
+    // A game nobody has: said so.
+    let called = lines.call(
+        &mut core,
+        "online_game",
+        &json!({"gameId": "online-G9"}),
+        5,
+        9.0,
+    );
+    assert_eq!(problem(called.answer.as_ref()), "noOnlineGame");
+    let mut listed = games_of(&mut lines, &mut core);
+    listed.sort();
+    assert_eq!(
+        listed,
+        vec![
+            ("online-G1".into(), 1, "connected".into()),
+            ("online-G2".into(), 1, "connected".into())
+        ]
+    );
+
+    // The page reloads: both games are back at once, each on a line of its own.
+    let mut core = reopened(&core);
+    let mut lines = Lines::default();
+    let called = lines.call(&mut core, "watch_online", &Value::Null, 6, 0.0);
+    assert!(matches!(
+        answer_of(&called.drive, 6),
+        Some(Answer::Ok(Value::Null))
+    ));
+    assert_eq!(called.drive.open.len(), 2);
+    let mut listed = games_of(&mut lines, &mut core);
+    listed.sort();
+    assert_eq!(
+        listed,
+        vec![
+            ("online-G1".into(), 1, "reconnecting".into()),
+            ("online-G2".into(), 1, "reconnecting".into())
+        ]
+    );
+    let mut tokens = Vec::new();
+    for open in &called.drive.open {
+        lines.news(&mut core, open.line, News::Open, "", 1.0);
+        let drive = lines.news(&mut core, open.line, News::Message, &hello(), 2.0);
+        match &sent(&drive)[..] {
+            [ClientMessage::Resume { game, token }] => tokens.push((game.clone(), token.clone())),
+            other => panic!("{other:?}"),
+        }
+    }
+    tokens.sort();
+    assert_eq!(
+        tokens,
+        vec![
+            ("G1".to_string(), "T-G1".to_string()),
+            ("G2".to_string(), "T-G2".to_string())
+        ]
+    );
+}
+
+#[test]
+fn a_record_of_the_one_game_format_opens_with_its_game() {
+    let mut core = fresh();
+    let mut lines = Lines::default();
+    created(&mut lines, &mut core);
+    // The record as the versions before several games wrote it: `game`, not `games`.
+    let snapshot = core.store().snapshot().expect("a snapshot");
+    let mut entries: Value = serde_json::from_str(&snapshot).expect("the record reads");
+    let online = entries["online"].as_object_mut().expect("the online entry");
+    let games = online.remove("games").expect("the games");
+    assert_eq!(games.as_array().map(Vec::len), Some(1));
+    online.insert("game".into(), games[0].clone());
+    let old = entries.to_string();
+    let (store, loaded, _) = store::open(Some(&old), None);
+    let mut core = web::open(
+        store,
+        loaded,
+        Finished::load(Vec::new(), Vec::new(), Vec::new()),
+    );
+    let mut lines = Lines::default();
+    let called = lines.call(&mut core, "watch_online", &Value::Null, 5, 0.0);
+    assert_eq!(called.drive.open.len(), 1, "its line comes back");
+    let shown = lines.call(
+        &mut core,
+        "online_game",
+        &json!({"gameId": "online-G1"}),
+        6,
+        0.0,
+    );
+    assert!(matches!(shown.answer, Some(Answer::Ok(_))), "{shown:?}");
 }
