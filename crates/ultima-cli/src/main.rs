@@ -92,6 +92,9 @@ The puzzles:
                                       puzzles, 10 players each) through the trainer's chooser
                                       and rating: rating after 50 and at the end, distance to
                                       the puzzles served, solve rate
+  ultima puzzles model [--file F] [--nodes N] [--out FILE]
+                                      rates a calibrated file again by the difficulty model
+                                      (docs/puzzles.md); prints its checks; FILE resumes
 
 Levels, weakest first: novice, learner, beginner, improver, casual, steady, keen,
 solid, sharp, intermediate, experienced, strong, club. Baselines for `match`: random, greedy.

@@ -17,7 +17,7 @@ use crate::args::Options;
 use crate::error::CliError;
 
 const PUZZLES_USAGE: &str =
-    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export, simulate";
+    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export, simulate, model";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
@@ -30,6 +30,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         "select" => select_command(rest),
         "export" => export_command(rest),
         "simulate" => simulate_command(rest),
+        "model" => model_command(rest),
         other => Err(CliError::Usage(format!(
             "unknown puzzles command `{other}`; {PUZZLES_USAGE}"
         ))),
@@ -713,6 +714,197 @@ fn simulate_command(args: &[String]) -> Result<(), CliError> {
             100.0 * report.outside_window,
             report.played
         )?;
+    }
+    Ok(())
+}
+
+/// `ultima puzzles model`: every puzzle of a calibrated file rated again by the difficulty
+/// model (`ultima_puzzles::rating::difficulty`), its rating taken as the ladder's fit; with
+/// `--out` the lines are appended as they are made and a run on the same file resumes. Prints
+/// the model's checks: the mean rating by solver moves and by the first move's kind, the
+/// highest rating of an only capture and of a puzzle every level solves.
+fn model_command(args: &[String]) -> Result<(), CliError> {
+    use ultima_puzzles::rating::difficulty::{features_searched, model_rating, LadderEvidence};
+    use ultima_puzzles::rating::{fit, RATING_FLOOR};
+
+    let mut options = Options::new("puzzles model", "--file F, --nodes N and --out FILE", args);
+    let mut file: Option<String> = None;
+    let mut out: Option<String> = None;
+    let mut nodes: u64 = 200_000;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--nodes" => nodes = options.value_in(name, 1_000..=100_000_000)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let puzzles = load(file.as_deref())?;
+    // The fit of a puzzle every level solved at every try: a calibrated rating at or below it
+    // says so (the fit of all solved is the lowest the calibration gives).
+    let all_solved: Vec<(Level, bool)> = Level::ALL
+        .iter()
+        .flat_map(|level| std::iter::repeat_n((*level, true), 3))
+        .collect();
+    let solved_by_all_fit = fit(&all_solved).0.max(RATING_FLOOR);
+    let mut done: HashSet<String> = HashSet::new();
+    let mut rated: Vec<(Puzzle, ultima_puzzles::rating::difficulty::Features, bool)> = Vec::new();
+    let mut sink: Option<std::fs::File> = None;
+    if let Some(path) = &out {
+        let existing = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => return Err(file_error(path, error)),
+        };
+        let complete = generate::complete_part(&existing);
+        if complete.len() != existing.len() {
+            std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
+        }
+        done.extend(
+            parse_file(complete)
+                .map_err(|error| CliError::Puzzles(error.to_string()))?
+                .into_iter()
+                .map(|puzzle| puzzle.id),
+        );
+        let mut opened = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|error| file_error(path, error))?;
+        if complete.is_empty() {
+            opened
+                .write_all(format!(
+                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n\
+                     # Rated by `ultima puzzles model --nodes {nodes}` (crates/ultima-puzzles/src/rating/difficulty.rs) from the bots' calibration.\n"
+                ).as_bytes())
+                .map_err(|error| file_error(path, error))?;
+        }
+        sink = Some(opened);
+    }
+    let todo: Vec<&Puzzle> = puzzles.iter().filter(|p| !done.contains(&p.id)).collect();
+    eprintln!(
+        "puzzles model: {} puzzles, {} already rated, find depth searched to {nodes} nodes",
+        puzzles.len(),
+        puzzles.len() - todo.len()
+    );
+    let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
+    let mut engine = ultima_bot::Engine::with_hash_mb(8);
+    for (index, puzzle) in todo.iter().enumerate() {
+        let features = features_searched(puzzle, &mut engine, nodes)
+            .map_err(|error| CliError::Puzzles(error.to_string()))?;
+        let solved_by_all = puzzle.rating <= solved_by_all_fit;
+        let rating = model_rating(
+            &features,
+            Some(LadderEvidence {
+                fit: puzzle.rating,
+                solved_by_all,
+            }),
+        );
+        let remodelled = Puzzle {
+            rating,
+            ..(*puzzle).clone()
+        };
+        if let (Some(file), Some(path)) = (sink.as_mut(), &out) {
+            file.write_all(format!("{}\n", remodelled.to_line()).as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|error| file_error(path, error))?;
+        }
+        rated.push((remodelled, features, solved_by_all));
+        if (index + 1) % 200 == 0 {
+            eprintln!(
+                "{} of {} rated, {:.0} CPU s",
+                index + 1,
+                todo.len(),
+                cpu_seconds(started) - cpu_at_start
+            );
+        }
+    }
+    let cpu = cpu_seconds(started) - cpu_at_start;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(
+        stdout,
+        "puzzles model: {} rated in {cpu:.0} CPU s ({:.2} CPU s a puzzle); the fit of a puzzle every level solves: {solved_by_all_fit}",
+        rated.len(),
+        cpu / rated.len().max(1) as f64
+    )?;
+    let mean = |items: &mut dyn Iterator<Item = u32>| {
+        let (sum, count) = items.fold((0u64, 0u64), |(s, c), r| (s + u64::from(r), c + 1));
+        if count == 0 {
+            "-".to_string()
+        } else {
+            format!("{} ({count})", sum / count)
+        }
+    };
+    for moves in 1..=6 {
+        writeln!(
+            stdout,
+            "  {moves} solver move(s): mean {} (fit before: {})",
+            mean(
+                &mut rated
+                    .iter()
+                    .filter(|(_, f, _)| f.solver_moves == moves)
+                    .map(|(p, _, _)| p.rating)
+            ),
+            mean(
+                &mut rated
+                    .iter()
+                    .filter(|(_, f, _)| f.solver_moves == moves)
+                    .filter_map(|(p, _, _)| puzzles.iter().find(|q| q.id == p.id))
+                    .map(|q| q.rating)
+            ),
+        )?;
+    }
+    writeln!(
+        stdout,
+        "  quiet first move: mean {}; a capture first: mean {}",
+        mean(
+            &mut rated
+                .iter()
+                .filter(|(_, f, _)| f.quiet_first)
+                .map(|(p, _, _)| p.rating)
+        ),
+        mean(
+            &mut rated
+                .iter()
+                .filter(|(_, f, _)| !f.quiet_first)
+                .map(|(p, _, _)| p.rating)
+        ),
+    )?;
+    writeln!(
+        stdout,
+        "  only capture: {} puzzles, highest {}; solved by every level: {} puzzles, highest {}; sacrifices: {}",
+        rated.iter().filter(|(_, f, _)| f.only_capture).count(),
+        rated.iter().filter(|(_, f, _)| f.only_capture).map(|(p, _, _)| p.rating).max().unwrap_or(0),
+        rated.iter().filter(|(_, _, all)| *all).count(),
+        rated.iter().filter(|(_, _, all)| *all).map(|(p, _, _)| p.rating).max().unwrap_or(0),
+        rated.iter().filter(|(_, f, _)| f.sacrifice).count(),
+    )?;
+    let mut ratings: Vec<u32> = rated.iter().map(|(p, _, _)| p.rating).collect();
+    ratings.sort_unstable();
+    let at = |share: usize| {
+        ratings
+            .get((ratings.len().saturating_sub(1)) * share / 4)
+            .copied()
+            .unwrap_or(0)
+    };
+    writeln!(
+        stdout,
+        "  ratings: min {} quartiles {} / {} / {} max {}",
+        at(0),
+        at(1),
+        at(2),
+        at(3),
+        at(4)
+    )?;
+    for band in (600..2800).step_by(200) {
+        let count = ratings
+            .iter()
+            .filter(|&&r| (band..band + 200).contains(&r))
+            .count();
+        if count > 0 {
+            writeln!(stdout, "  {band}-{}: {count}", band + 199)?;
+        }
     }
     Ok(())
 }
