@@ -897,6 +897,19 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
         at(3),
         at(4)
     )?;
+    // Sorted: equal ratings are neighbours.
+    let most_common = ratings
+        .chunk_by(|a, b| a == b)
+        .max_by_key(|run| run.len())
+        .and_then(|run| run.first().map(|value| (*value, run.len())))
+        .unwrap_or((0, 0));
+    writeln!(
+        stdout,
+        "  the most common rating: {} ({} puzzles, {:.1}%)",
+        most_common.0,
+        most_common.1,
+        100.0 * most_common.1 as f64 / ratings.len().max(1) as f64
+    )?;
     for band in (600..2800).step_by(200) {
         let count = ratings
             .iter()

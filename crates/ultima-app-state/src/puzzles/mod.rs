@@ -401,10 +401,11 @@ impl PuzzleData {
         self.change(saves, archive, |data, puzzles, archive| {
             let open = data.current.as_ref();
             // The streak's puzzle open and still undecided goes on: no skipping ahead.
-            if let Some(run) =
-                open.filter(|run| run.mode == RunMode::Streak && run.outcome.is_none())
+            // (One no longer in the collection is passed over.)
+            if let Some((run, puzzle)) = open
+                .filter(|run| run.mode == RunMode::Streak && run.outcome.is_none())
+                .and_then(|run| find(puzzles, &run.puzzle).ok().map(|puzzle| (run, puzzle)))
             {
-                let puzzle = find(puzzles, &run.puzzle)?;
                 return view(puzzle, run, &data.rating);
             }
             let last_theme = open

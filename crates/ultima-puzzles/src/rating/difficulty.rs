@@ -12,11 +12,15 @@
 //!   [`SACRIFICE`] when the first move gives material (the solver is behind the puzzle's start
 //!   after the opponent's reply), [`PER_ALTERNATIVE`] for each other first move that captures or
 //!   checks (the moves a player looks at first), and [`PER_EXTRA_PLY`] for each ply the engine
-//!   needs beyond the line's own length before it finds the solution and keeps it;
+//!   needs beyond the line's own length before it finds the solution and keeps it, less
+//!   [`PER_LEAD`] for each [`LEAD_STEP`] of material the solver is up beyond [`EASY_LEAD`] at
+//!   the start (a position already won many times over leaves little to find), at most
+//!   [`MOST_LEAD_DISCOUNT`];
 //! - **ladder**: the bots' Glicko-2 fit, weighed [`LADDER_WEIGHT`] against the structure;
-//! - **caps**: a puzzle every level solves at every try stays below 1000 ([`SOLVED_BY_ALL_CAP`]);
-//!   a puzzle whose first move is the only capture on the board is not above 1300
-//!   ([`ONLY_CAPTURE_CAP`]).
+//! - **caps**: a puzzle every level solves at every try is pulled halfway towards 700
+//!   ([`SOLVED_BY_ALL_PIVOT`]) and stays below 1000 ([`SOLVED_BY_ALL_CAP`]): squeezed, not cut,
+//!   so that such puzzles keep their order and do not pile up at one value; a puzzle whose first
+//!   move is the only capture on the board is not above 1300 ([`ONLY_CAPTURE_CAP`]).
 
 use ultima_bot::{Engine, Limits, NoClock};
 use ultima_rules::{Move, Position};
@@ -40,10 +44,19 @@ pub const MOST_ALTERNATIVES: usize = 6;
 /// Each ply the engine needs beyond the line's own length, up to [`MOST_EXTRA_PLIES`].
 pub const PER_EXTRA_PLY: f64 = 50.0;
 pub const MOST_EXTRA_PLIES: u32 = 6;
+/// The solver's material lead (centipawns) from which a position counts as already won,
+pub const EASY_LEAD: i32 = 500;
+/// and the discount for each further step of this much,
+pub const LEAD_STEP: i32 = 500;
+pub const PER_LEAD: f64 = 100.0;
+/// at most this.
+pub const MOST_LEAD_DISCOUNT: f64 = 400.0;
 /// The share of the bots' fit in the rating when there is one.
 pub const LADDER_WEIGHT: f64 = 0.4;
-/// A puzzle every level solves at every try is rated at most this.
-pub const SOLVED_BY_ALL_CAP: f64 = 950.0;
+/// A puzzle every level solves at every try is pulled halfway towards this,
+pub const SOLVED_BY_ALL_PIVOT: f64 = 700.0;
+/// and rated at most this.
+pub const SOLVED_BY_ALL_CAP: f64 = 990.0;
 /// A puzzle whose first move is the only capture is rated at most this.
 pub const ONLY_CAPTURE_CAP: f64 = 1300.0;
 /// The model's range.
@@ -73,6 +86,8 @@ pub struct Features {
     pub only_capture: bool,
     /// Other legal first moves that capture or check.
     pub alternatives: usize,
+    /// The solver's material minus the opponent's at the start, in centipawns.
+    pub material_lead: i32,
     /// The shallowest depth from which the engine's best move is the solution's and stays so,
     /// the deepest over the solver's moves (`None`: not searched).
     pub find_depth: Option<u32>,
@@ -99,6 +114,13 @@ pub fn structure_rating(features: &Features) -> f64 {
         + if features.sacrifice { SACRIFICE } else { 0.0 }
         + PER_ALTERNATIVE * features.alternatives.min(MOST_ALTERNATIVES) as f64
         + PER_EXTRA_PLY * f64::from(extra_plies)
+        - lead_discount(features.material_lead)
+}
+
+/// What an overwhelming material lead takes off.
+fn lead_discount(lead: i32) -> f64 {
+    let steps = lead.saturating_sub(EASY_LEAD).max(0) / LEAD_STEP;
+    (PER_LEAD * f64::from(steps)).min(MOST_LEAD_DISCOUNT)
 }
 
 /// The model's rating: the structure, weighed with the ladder's fit when there is one, then
@@ -112,7 +134,8 @@ pub fn model_rating(features: &Features, ladder: Option<LadderEvidence>) -> u32 
         None => structure,
     };
     if ladder.is_some_and(|evidence| evidence.solved_by_all) {
-        rating = rating.min(SOLVED_BY_ALL_CAP);
+        rating =
+            (SOLVED_BY_ALL_PIVOT + (rating - SOLVED_BY_ALL_PIVOT) / 2.0).min(SOLVED_BY_ALL_CAP);
     }
     if features.only_capture {
         rating = rating.min(ONLY_CAPTURE_CAP);
@@ -170,6 +193,7 @@ pub fn features(puzzle: &Puzzle) -> Result<Features, ReplayError> {
         sacrifice,
         only_capture: first.is_capture() && other_captures == 0,
         alternatives,
+        material_lead: material_balance(start, side),
         find_depth: None,
     })
 }
@@ -247,6 +271,7 @@ mod tests {
             sacrifice: false,
             only_capture: false,
             alternatives: 2,
+            material_lead: 0,
             find_depth: Some(1),
         }
     }
@@ -274,6 +299,7 @@ mod tests {
                                         sacrifice,
                                         only_capture: !quiet_first && alternatives == 0,
                                         alternatives,
+                                        material_lead: 300 * alternatives as i32,
                                         find_depth: Some(depth),
                                     };
                                     let ladder = ladder.map(|(fit, solved_by_all)| {
@@ -358,6 +384,31 @@ mod tests {
             }
         }
         assert!(seen > 100);
+    }
+
+    #[test]
+    fn a_position_won_many_times_over_rates_lower() {
+        let quiet_mate = Features {
+            solver_moves: 2,
+            quiet_first: true,
+            ..plain()
+        };
+        let up_25_pawns = Features {
+            material_lead: 2500,
+            ..quiet_mate.clone()
+        };
+        let up_4_pawns = Features {
+            material_lead: 400,
+            ..quiet_mate.clone()
+        };
+        assert_eq!(
+            model_rating(&up_4_pawns, None),
+            model_rating(&quiet_mate, None)
+        );
+        assert_eq!(
+            model_rating(&quiet_mate, None) - model_rating(&up_25_pawns, None),
+            MOST_LEAD_DISCOUNT as u32
+        );
     }
 
     #[test]
