@@ -329,6 +329,8 @@ for (const { name, ...context } of VIEWPORTS) {
     const outcome = page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]');
     if (await outcome.isVisible()) break;
     await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+    // The mode's buttons are below the board at phone width: the board back in view first.
+    await page.getByTestId('board').scrollIntoViewIfNeeded();
     await clickSquare(page, streakLine[index].slice(0, 2));
     await clickSquare(page, streakLine[index].slice(2, 4));
     await page.waitForTimeout(1200);

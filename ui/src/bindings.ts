@@ -899,6 +899,8 @@ export type PuzzleAttemptView = {
 	rated: boolean,
 	/**  The player's rating before and after (rated attempts). */
 	change: RatingChange | null,
+	/**  Why it was served: rated mode (a replay when not rated), a missed puzzle back, a streak. */
+	mode: RunMode,
 };
 
 export type PuzzleDashboard = {

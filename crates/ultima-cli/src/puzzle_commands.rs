@@ -830,10 +830,9 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
     )?;
     let mean = |items: &mut dyn Iterator<Item = u32>| {
         let (sum, count) = items.fold((0u64, 0u64), |(s, c), r| (s + u64::from(r), c + 1));
-        if count == 0 {
-            "-".to_string()
-        } else {
-            format!("{} ({count})", sum / count)
+        match sum.checked_div(count) {
+            Some(mean) => format!("{mean} ({count})"),
+            None => "-".to_string(),
         }
     };
     for moves in 1..=6 {

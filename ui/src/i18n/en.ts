@@ -260,6 +260,8 @@ export const en = {
     historySolved: 'Solved',
     historyFailed: 'Missed',
     historyReplay: 'replay',
+    historyStreak: 'streak',
+    historyReview: 'again',
     historyRow: 'Puzzle rated {{rating}}',
     /** A row of the history, as a screen reader says its button. */
     replayRow: 'Play again: {{puzzle}}',

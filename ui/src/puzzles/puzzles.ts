@@ -242,7 +242,7 @@ function historyRow(ctrl: PuzzlesCtrl, attempt: PuzzleAttemptView): VNode {
       h(`span.puzzle-history-result.${attempt.solved ? 'solved' : 'missed'}`, attempt.solved ? t('puzzle.historySolved') : t('puzzle.historyFailed')),
       h('span.puzzle-history-rating', t('puzzle.historyRow', { rating: attempt.rating })),
       h('span.puzzle-history-themes', attempt.themes.map(themeName).join(', ')),
-      h('span.puzzle-history-change', attempt.change ? changeText(attempt.change) : t('puzzle.historyReplay')),
+      h('span.puzzle-history-change', attempt.change ? changeText(attempt.change) : t(attempt.mode === 'streak' ? 'puzzle.historyStreak' : attempt.mode === 'review' ? 'puzzle.historyReview' : 'puzzle.historyReplay')),
     ],
   );
 }

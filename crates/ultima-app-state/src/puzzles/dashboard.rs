@@ -148,6 +148,7 @@ pub fn dashboard(attempts: &[PuzzleAttemptView], since: f64, days: u32) -> Puzzl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::stored::RunMode;
     use ultima_puzzles::rating::RatingChange;
 
     fn attempt(at: f64, rating: u32, themes: &[Theme], solved: bool) -> PuzzleAttemptView {
@@ -164,6 +165,7 @@ mod tests {
                 before: 1500,
                 after: 1500,
             }),
+            mode: RunMode::Rated,
         }
     }
 

@@ -190,6 +190,9 @@ pub struct AttemptBody {
     pub change: Option<RatingChange>,
     #[serde(default)]
     pub ended_at: Option<f64>,
+    /// Why it was served (older rows: rated mode).
+    #[serde(default)]
+    pub mode: RunMode,
 }
 
 impl AttemptBody {
@@ -205,6 +208,7 @@ impl AttemptBody {
             solution_shown: run.solution_shown,
             change: run.change,
             ended_at: run.ended_at,
+            mode: run.mode,
         }
     }
 }
@@ -227,6 +231,8 @@ pub struct PuzzleAttemptView {
     pub rated: bool,
     /// The player's rating before and after (rated attempts).
     pub change: Option<RatingChange>,
+    /// Why it was served: rated mode (a replay when not rated), a missed puzzle back, a streak.
+    pub mode: RunMode,
 }
 
 impl PuzzleAttemptView {
@@ -241,6 +247,7 @@ impl PuzzleAttemptView {
             finished: body.solved,
             rated: body.rated,
             change: body.change,
+            mode: body.mode,
         }
     }
 }
