@@ -297,6 +297,16 @@ describe('the puzzle trainer', () => {
     expect(ctrl.puzzle?.mode).toBe('rated');
   });
 
+  it('says when the puzzles near the rating run out (a theme with few puzzles)', async () => {
+    const { ctrl } = await trainer();
+    ctrl.setTheme('chameleon-withdrawal');
+    await ctrl.next();
+    expect(ctrl.puzzle?.themes).toContain('chameleon-withdrawal');
+    expect(ctrl.puzzle?.mode).toBe('rated');
+    // Fewer than 20 of the theme within ±200 of the rating: running low, or none near at all.
+    expect(['runningLow', 'exhausted']).toContain(ctrl.puzzle?.supply);
+  });
+
   it('shows the dashboard of the last days by theme', async () => {
     const { ctrl } = await trainer();
     expect(ctrl.dashboard?.all.tried).toBe(0);
