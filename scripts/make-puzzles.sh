@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The shipped puzzle collection from the generator's run files (crates/ultima-puzzles/data/
-# generated*.txt): each verified at four times the generator's nodes, the survivors rated by the
-# bots (Glicko-2), then the set chosen (one puzzle per position and idea, no theme of the solution
-# over a third) into crates/ultima-puzzles/data/puzzles.txt. Deterministic: the same run files give
-# the same collection. Takes about half a CPU minute per 100 puzzles; WORK keeps the stages.
+# generated*.txt): each verified at VERIFY_NODES (1.6 M), the survivors rated by the bots
+# (Glicko-2), rated again by the difficulty model, then the set chosen (one puzzle per position and
+# idea, no theme of the solution over a third), and that set verified again with the puzzles rated
+# 1500 or more at HARD_NODES (4 M) into crates/ultima-puzzles/data/puzzles.txt. Deterministic: the
+# same run files give the same collection. Every stage resumes where it stopped (the same command
+# goes on); WORK keeps the stages. Costs about 1.3 CPU s a puzzle to verify, 7 for one rated 1500+
+# (docs/puzzles.md).
 #
 #   bash scripts/make-puzzles.sh            # WORK defaults to target/puzzles
 #
@@ -13,6 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=crates/ultima-puzzles/data
 WORK=${WORK:-target/puzzles}
+VERIFY_NODES=${VERIFY_NODES:-1600000}
+HARD_NODES=${HARD_NODES:-4000000}
 mkdir -p "$WORK"
 cargo build --release --bin ultima
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
@@ -21,18 +26,24 @@ ULTIMA="$TARGET_DIR/release/ultima"
 verified=()
 for run in "$DATA"/generated*.txt; do
   name=$(basename "$run" .txt)
-  out="$WORK/verified-$name.txt"
-  if [ ! -s "$out" ] || [ "$run" -nt "$out" ]; then
-    # verify exits non-zero when a puzzle fails; the ones that pass are written all the same.
-    "$ULTIMA" puzzles verify --file "$run" --out "$out" > "$WORK/verify-$name.log" 2>&1 || true
-    grep '^puzzles verify' "$WORK/verify-$name.log"
-  fi
+  out="$WORK/verified-$name-$VERIFY_NODES.txt"
+  # verify exits non-zero when a puzzle fails; the ones that pass are written all the same. Its
+  # --out file is a journal: a run stopped part way goes on after what it holds.
+  "$ULTIMA" puzzles verify --file "$run" --nodes "$VERIFY_NODES" --out "$out" > "$WORK/verify-$name.log" 2>&1 || true
+  grep '^puzzles verify' "$WORK/verify-$name.log"
   verified+=("$out")
 done
 
 # Rated once per puzzle (calibrate resumes on its --out file), every verified puzzle.
 cat "${verified[@]}" | grep -v '^#' | sort -u > "$WORK/verified.txt"
 "$ULTIMA" puzzles calibrate --file "$WORK/verified.txt" --out "$WORK/rated.txt"
-"$ULTIMA" puzzles select --file "$WORK/rated.txt" --out "$DATA/puzzles.txt"
+# The difficulty model over the bots' fit (resumes on its --out file).
+"$ULTIMA" puzzles model --file "$WORK/rated.txt" --out "$WORK/modelled.txt"
+"$ULTIMA" puzzles select --file "$WORK/modelled.txt" --out "$WORK/selected.txt"
+# The chosen set again, those rated 1500 or more also at HARD_NODES: only what passes ships.
+"$ULTIMA" puzzles verify --file "$WORK/selected.txt" --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" \
+  --out "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" > "$WORK/verify-shipped.log" 2>&1 || true
+grep '^puzzles verify' "$WORK/verify-shipped.log"
+"$ULTIMA" puzzles select --file "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" --out "$DATA/puzzles.txt"
 "$ULTIMA" puzzles verify --file "$DATA/puzzles.txt" --sample 20 > /dev/null
 echo "wrote $DATA/puzzles.txt: $(grep -vc '^#' "$DATA/puzzles.txt") puzzles"

@@ -232,6 +232,10 @@ fn both_shells_answer_the_same_script_with_the_same_json() {
         json!({ "before": null, "limit": 5 }),
         None,
     );
+    // The dashboard of the attempt just filed (the streak's next puzzle is drawn, as the next).
+    let dashboard = script.run("puzzle_dashboard", json!({ "days": 7 }), None);
+    assert_eq!(dashboard["ok"]["all"]["tried"], json!(1), "{dashboard}");
+    script.run("puzzle_dashboard", json!({ "days": 0 }), None);
 
     // Malformed calls are refused alike.
     let unknown = script.run("no_such_command", json!({}), None);

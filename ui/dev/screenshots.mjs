@@ -338,6 +338,35 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('puzzle-solution-show').click();
   await page.locator('[data-testid="puzzle-outcome"][data-kind="failed"]').waitFor();
   await shot(page, `${name}-28-puzzle-solution`);
+  // The dashboard of those two rated puzzles (one solved, one missed), then the streak mode: a
+  // puzzle solved, the next given up, the streak over.
+  await page.getByTestId('puzzle-dashboard-summary').waitFor();
+  await page.getByTestId('puzzle-dashboard').screenshot({ path: join(OUT, `${name}-29-puzzle-dashboard.png`) });
+  shots.push(join(OUT, `${name}-29-puzzle-dashboard.png`));
+  await page.getByTestId('puzzle-mode-streak').click();
+  const streak = page.locator('[data-testid="puzzle-screen"][data-state="playing"][data-phase="none"]');
+  await page.locator('[data-testid="puzzle-streak-mode"][data-solved="0"]').waitFor();
+  await streak.waitFor();
+  await shot(page, `${name}-30-puzzle-streak`);
+  const streakLine = puzzles.get(await streak.getAttribute('data-puzzle'));
+  for (let index = 1; index < streakLine.length; index += 2) {
+    const outcome = page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]');
+    if (await outcome.isVisible()) break;
+    await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+    // The mode's buttons are below the board at phone width: the board back in view first.
+    await page.getByTestId('board').scrollIntoViewIfNeeded();
+    await clickSquare(page, streakLine[index].slice(0, 2));
+    await clickSquare(page, streakLine[index].slice(2, 4));
+    await page.waitForTimeout(1200);
+  }
+  await page.locator('[data-testid="puzzle-streak-result"][data-over="false"]').waitFor();
+  await shot(page, `${name}-31-puzzle-streak-solved`);
+  await page.getByTestId('puzzle-next').click();
+  await page.locator('[data-testid="puzzle-streak-mode"][data-solved="1"]').waitFor();
+  await page.locator('[data-testid="puzzle-screen"][data-state="playing"][data-phase="none"]').waitFor();
+  await page.getByTestId('puzzle-solution-show').click();
+  await page.locator('[data-testid="puzzle-streak-result"][data-over="true"]').waitFor();
+  await shot(page, `${name}-32-puzzle-streak-over`);
 
   await browserContext.close();
 }

@@ -106,6 +106,16 @@ export const commands = {
 	puzzleSolution: (puzzleId: string) => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_solution", { puzzleId })),
 	/**  The puzzles played, newest first. */
 	puzzleHistory: (before: number | null, limit: number) => typedError<PuzzleHistoryPage, AppError>(__TAURI_INVOKE("puzzle_history", { before, limit })),
+	/**
+	 *  The next puzzle of the streak mode (rising difficulty until the first miss; a
+	 *  new streak after one ended); the streak's puzzle open and undecided goes on.
+	 */
+	puzzleStreakNext: () => typedError<PuzzleView, AppError>(__TAURI_INVOKE("puzzle_streak_next")),
+	/**
+	 *  The rated puzzles of the last `days` days: in all and by theme, with the
+	 *  strongest and weakest themes.
+	 */
+	puzzleDashboard: (days: number) => typedError<PuzzleDashboard, AppError>(__TAURI_INVOKE("puzzle_dashboard", { days })),
 	/**  The analysis kept with a finished game, or `null` if it has none yet. */
 	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
 	/**
@@ -902,6 +912,15 @@ export type PageCursor = {
 	id: string,
 };
 
+/**  The results of some rated puzzles. */
+export type Performance = {
+	tried: number,
+	/**  Solved at the first try without help. */
+	solved: number,
+	/**  The rule of 400 over these puzzles (0 when none was tried). */
+	performance: number,
+};
+
 export type PieceSet = 
 /**
  *  Chess pieces standing in: queen = withdrawer, knight = long leaper, bishop = chameleon,
@@ -957,6 +976,22 @@ export type PuzzleAttemptView = {
 	rated: boolean,
 	/**  The player's rating before and after (rated attempts). */
 	change: RatingChange | null,
+	/**  Why it was served: rated mode (a replay when not rated), a missed puzzle back, a streak. */
+	mode: RunMode,
+};
+
+export type PuzzleDashboard = {
+	/**  The days looked back over. */
+	days: number,
+	all: Performance,
+	/**  Every theme tried, most tried first. */
+	themes: ThemePerformance[],
+	/**
+	 *  The best and the worst performances among the themes tried [`MIN_TRIED`] times or
+	 *  more (at most [`RANKED`] each, best first and worst first; none in both).
+	 */
+	strongest: ThemePerformance[],
+	weakest: ThemePerformance[],
 };
 
 /**  Attempts, newest first. */
@@ -1014,6 +1049,10 @@ export type PuzzleStatus = {
 	 *  opens it again, on the puzzle it showed.
 	 */
 	reopen: boolean,
+	/**  The streak mode: the streak going on or last ended, and the best. */
+	streakMode: StreakStatus,
+	/**  Puzzles failed that are queued to come back. */
+	reviews: number,
 };
 
 export type PuzzleStep = {
@@ -1075,6 +1114,15 @@ export type PuzzleView = {
 	mistakes: number,
 	hints: number,
 	streak: number,
+	/**  Why it was served: near the rating, a failed puzzle back, or the streak mode's. */
+	mode: RunMode,
+	/**
+	 *  The puzzles left at the player's level when it was chosen (rated mode): running low,
+	 *  or none left near (this is the nearest).
+	 */
+	supply: Supply,
+	/**  The streak mode's counts (its puzzle decided: the streak grown or ended). */
+	streakMode: StreakStatus,
 };
 
 /**  The rating before and after a puzzle, in whole numbers. */
@@ -1092,6 +1140,15 @@ export type RatingPoint = {
 
 /**  The seven kinds of piece. */
 export type Role = "king" | "pawn" | "withdrawer" | "longLeaper" | "chameleon" | "coordinator" | "immobilizer";
+
+/**  Why the puzzle open was served. */
+export type RunMode = 
+/**  Near the player's rating (rated unless seen before). */
+"rated" | 
+/**  A puzzle failed before, back for another try (not rated). */
+"review" | 
+/**  A puzzle of the streak mode (not rated). */
+"streak";
 
 /**  Where a run stands. */
 export type RunState = "playing" | "solved" | 
@@ -1184,6 +1241,23 @@ export type StorageWhat =
 "history" | 
 /**  The app's state was damaged by an earlier error; a restart helps. */
 "stateDamaged";
+
+/**  The streak mode's counts. */
+export type StreakStatus = {
+	/**  Puzzles solved in the streak going on (or the last one, once it ended). */
+	solved: number,
+	active: boolean,
+	best: number,
+};
+
+/**  How many puzzles are left at the player's level. */
+export type Supply = 
+/**  [`RUNNING_LOW`] or more unseen puzzles within [`SUPPLY_WINDOW`] of the target. */
+"plenty" | 
+/**  Fewer: the level's puzzles are running out. */
+"runningLow" | 
+/**  None left within [`START_WINDOW`]: the nearest unseen puzzle was served instead. */
+"exhausted";
 
 /**  What a learner's action led to, and the task after it (the opponent's reply included). */
 export type TaskStep = {
@@ -1296,6 +1370,12 @@ export type Theme =
 "middlegame" | 
 /**  ... from the endgame. */
 "endgame";
+
+/**  One theme's results. */
+export type ThemePerformance = {
+	theme: Theme,
+	results: Performance,
+};
 
 /**  How long a timed game is: base time for each side and the increment per move. */
 export type TimeControl = {

@@ -253,3 +253,117 @@ fn the_trainer_files_a_run_given_up_once_and_counts_its_rated_try() {
         .get("puzzleCurrent")
         .is_some_and(|run| run["filed"] == json!(true)));
 }
+
+/// Plays the whole solution of the puzzle open.
+fn solve_open(
+    puzzles: &mut crate::puzzles::PuzzleData,
+    saves: &Memory,
+    shelf: &mut Shelf,
+    id: &str,
+) {
+    let collection = ultima_puzzles::collection().expect("the collection");
+    let puzzle = collection
+        .iter()
+        .find(|p| p.id == id)
+        .expect("in the collection");
+    for text in puzzle.solver_moves() {
+        let step = puzzles
+            .play(saves, Some(&mut *shelf), id, &text[..2], &text[2..], 50.0)
+            .expect("the move");
+        assert!(
+            !matches!(
+                step.step,
+                crate::puzzles::wire::PuzzleStepView::Wrong { .. }
+            ),
+            "{id}: {text} is the solution's"
+        );
+    }
+}
+
+#[test]
+fn a_failed_puzzle_comes_back_unrated_after_ten_rated_ones_until_solved() {
+    use crate::puzzles::stored::RunMode;
+    use ultima_puzzles::rating::Difficulty;
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut puzzles = crate::puzzles::PuzzleData::new(Default::default(), None, Default::default());
+    let next = |puzzles: &mut crate::puzzles::PuzzleData, shelf: &mut Shelf, seed: u64| {
+        puzzles
+            .next(&saves, Some(shelf), Difficulty::Normal, None, 10.0, seed)
+            .expect("a puzzle")
+    };
+    let first = next(&mut puzzles, &mut shelf, 1);
+    puzzles
+        .solution(&saves, Some(&mut shelf), &first.id, 20.0)
+        .expect("given up");
+    assert_eq!(puzzles.rating.review.len(), 1);
+    // Ten rated puzzles solved: then the one failed comes back, not rated.
+    for seed in 2..12 {
+        let view = next(&mut puzzles, &mut shelf, seed);
+        assert_eq!(view.mode, RunMode::Rated);
+        assert!(view.rated && view.id != first.id);
+        solve_open(&mut puzzles, &saves, &mut shelf, &view.id);
+    }
+    assert_eq!(puzzles.rating.attempted, 11);
+    let again = next(&mut puzzles, &mut shelf, 12);
+    assert_eq!(
+        (again.id.as_str(), again.mode, again.rated),
+        (first.id.as_str(), RunMode::Review, false)
+    );
+    solve_open(&mut puzzles, &saves, &mut shelf, &again.id);
+    assert!(
+        puzzles.rating.review.is_empty(),
+        "solved: it leaves the queue"
+    );
+    assert_eq!(puzzles.rating.attempted, 11, "a review is not rated");
+    // Saved with the rating: it survives a restart.
+    let saved = saves.get("puzzleRating").expect("saved");
+    assert_eq!(saved["review"], json!([]));
+    assert_eq!(next(&mut puzzles, &mut shelf, 13).mode, RunMode::Rated);
+}
+
+#[test]
+fn a_streak_rises_until_the_first_miss_and_keeps_its_best() {
+    use crate::puzzles::stored::RunMode;
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut puzzles = crate::puzzles::PuzzleData::new(Default::default(), None, Default::default());
+    let mut ratings = Vec::new();
+    for seed in 0..3 {
+        let view = puzzles
+            .next_streak(&saves, Some(&mut shelf), 10.0, seed)
+            .expect("a streak puzzle");
+        assert_eq!((view.mode, view.rated), (RunMode::Streak, false));
+        // Asked again before it is decided: the same puzzle.
+        let same = puzzles
+            .next_streak(&saves, Some(&mut shelf), 11.0, seed + 100)
+            .expect("the same");
+        assert_eq!(same.id, view.id);
+        ratings.push(view.rating);
+        solve_open(&mut puzzles, &saves, &mut shelf, &view.id);
+    }
+    assert_eq!(puzzles.rating.streak_mode.solved, 3);
+    assert_eq!(puzzles.rating.attempted, 0, "the streak is not rated");
+    let missed = puzzles
+        .next_streak(&saves, Some(&mut shelf), 10.0, 9)
+        .expect("a fourth");
+    let over = puzzles
+        .solution(&saves, Some(&mut shelf), &missed.id, 20.0)
+        .expect("given up");
+    assert!(!over.streak_mode.active);
+    assert_eq!((over.streak_mode.solved, over.streak_mode.best), (3, 3));
+    // A new streak starts from the easy end; the best is kept.
+    let fresh = puzzles
+        .next_streak(&saves, Some(&mut shelf), 30.0, 10)
+        .expect("a new streak");
+    assert_eq!((fresh.streak_mode.solved, fresh.streak_mode.best), (0, 3));
+    assert!(fresh.streak_mode.active);
+    assert!(
+        saves.get("puzzleRating").expect("saved")["streakMode"]["best"] == json!(3),
+        "the best streak is saved"
+    );
+    // Each near its target: 800, 850, 900.
+    for (n, rating) in (0u32..).zip(&ratings) {
+        assert!(rating.abs_diff(800 + 50 * n) <= 100, "{ratings:?}");
+    }
+}

@@ -69,11 +69,17 @@ The rules course:
 
 The puzzles:
   ultima puzzles generate --out FILE [--games N] [--seed S] [--nodes N] [--max-plies N]
+                 [--method standard|hard]
                                       self-play games between erring and stronger levels; each
-                                      puzzle found appended to FILE; the same command resumes
-  ultima puzzles verify [--file F] [--nodes N] [--sample K] [--out FILE]
-                                      re-searches every puzzle (default 400000 nodes, 4x the
-                                      generator's); fails naming the puzzle; FILE: those passing
+                                      puzzle found appended to FILE; the same command resumes;
+                                      hard: levels erring as 1500-2200 players, lines of up to
+                                      6 solver moves, only puzzles that ask more than a capture
+  ultima puzzles verify [--file F] [--nodes N] [--hard-nodes N [--hard-from R]] [--sample K]
+                 [--out FILE]         re-searches every puzzle (default 400000 nodes, 4x the
+                                      generator's), those rated R (1500) or more again at the
+                                      hard nodes; fails naming the puzzle; FILE: those passing,
+                                      written as checked (failures as `# failed` lines): the
+                                      same command resumes
   ultima puzzles calibrate [--file F] [--tries N] [--seed S] [--budget PERCENT] [--out FILE]
                                       rates every puzzle from the levels' tries (Glicko-2);
                                       writes the file format, to FILE (resumes) or stdout
@@ -81,6 +87,14 @@ The puzzles:
                                       the collection from rated files: one puzzle per position
                                       and idea, no theme of the solution over a third (33)
   ultima puzzles export [--file F]    one JSON object per puzzle (default: the shipped set)
+  ultima puzzles simulate [--file F] [--strength N ...] [--puzzles N] [--players N] [--seed S]
+                                      simulated players (default 1000, 1500, 2000, 2400; 200
+                                      puzzles, 10 players each) through the trainer's chooser
+                                      and rating: rating after 50 and at the end, distance to
+                                      the puzzles served, solve rate
+  ultima puzzles model [--file F] [--nodes N] [--out FILE]
+                                      rates a calibrated file again by the difficulty model
+                                      (docs/puzzles.md); prints its checks; FILE resumes
 
 Levels, weakest first: novice, learner, beginner, improver, casual, steady, keen,
 solid, sharp, intermediate, experienced, strong, club. Baselines for `match`: random, greedy.

@@ -7,9 +7,9 @@ use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use ultima_bot::Level;
-use ultima_puzzles::generate::{self, Progress, Settings, Sink};
+use ultima_puzzles::generate::{self, Method, Progress, Settings, Sink};
 use ultima_puzzles::judge::Judge;
-use ultima_puzzles::rating::{calibrate, CalibrationSettings};
+use ultima_puzzles::rating::{calibrate, simulate, CalibrationSettings, SimulationSettings};
 use ultima_puzzles::verify::verify;
 use ultima_puzzles::{parse_file, Puzzle, Theme};
 
@@ -17,7 +17,7 @@ use crate::args::Options;
 use crate::error::CliError;
 
 const PUZZLES_USAGE: &str =
-    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export";
+    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export, simulate, model";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
@@ -29,6 +29,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         "calibrate" => calibrate_command(rest),
         "select" => select_command(rest),
         "export" => export_command(rest),
+        "simulate" => simulate_command(rest),
+        "model" => model_command(rest),
         other => Err(CliError::Usage(format!(
             "unknown puzzles command `{other}`; {PUZZLES_USAGE}"
         ))),
@@ -74,7 +76,7 @@ fn file_error(path: &str, error: std::io::Error) -> CliError {
 fn generate_command(args: &[String]) -> Result<(), CliError> {
     let mut options = Options::new(
         "puzzles generate",
-        "--games N, --seed S, --nodes N, --max-plies N and --out FILE",
+        "--games N, --seed S, --nodes N, --max-plies N, --method standard|hard and --out FILE",
         args,
     );
     let mut settings = Settings::new(1, 100);
@@ -85,6 +87,17 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
             "--seed" => settings.seed = options.value(name)?,
             "--nodes" => settings.nodes = options.value_in(name, 1_000..=1_000_000_000)?,
             "--max-plies" => settings.max_plies = options.value_in(name, 10..=1_000)?,
+            "--method" => {
+                settings.method = match options.value::<String>(name)?.as_str() {
+                    "standard" => Method::Standard,
+                    "hard" => Method::Hard,
+                    other => {
+                        return Err(CliError::Usage(format!(
+                            "`--method {other}`: the methods are standard and hard"
+                        )))
+                    }
+                }
+            }
             "--out" => out = Some(options.value(name)?),
             other => return Err(options.unknown(other)),
         }
@@ -162,20 +175,81 @@ fn load_text(file: Option<&str>) -> Result<String, CliError> {
     }
 }
 
+/// The rating from which `verify --hard-nodes` searches a puzzle a second time, deeper.
+const HARD_FROM: u32 = 1500;
+
+/// What a resumed `verify --out FILE` finds in its file: the puzzles that passed (the file's
+/// puzzle lines) and the ids that failed (`# failed ID: why` lines).
+#[derive(Default)]
+struct VerifyJournal {
+    passed: Vec<Puzzle>,
+    failed: Vec<(String, String)>,
+}
+
+/// The settings line of a verify journal: a resumed run must have the same.
+fn verify_header(generator_nodes: u64, nodes: u64, hard: Option<(u64, u32)>) -> String {
+    let hard = match hard {
+        Some((hard_nodes, from)) => format!(" --hard-nodes {hard_nodes} --hard-from {from}"),
+        None => String::new(),
+    };
+    format!("# generator nodes={generator_nodes}; verified by `ultima puzzles verify --nodes {nodes}{hard}`; ratings with rd 350 are provisional.")
+}
+
+/// Reads (and trims to whole lines) the journal at `path`; a missing file is an empty journal.
+/// A journal written with other settings is an error (use another file or the same settings).
+fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliError> {
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(VerifyJournal::default())
+        }
+        Err(error) => return Err(file_error(path, error)),
+    };
+    let complete = generate::complete_part(&existing);
+    if complete.len() != existing.len() {
+        std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
+    }
+    if complete.is_empty() {
+        return Ok(VerifyJournal::default());
+    }
+    if let Some(found) = complete
+        .lines()
+        .find(|line| line.starts_with("# generator nodes="))
+    {
+        if found != header {
+            return Err(CliError::Usage(format!(
+                "{path} was verified with other settings (`{found}`); this run: `{header}`: use another --out file, or the same settings"
+            )));
+        }
+    }
+    let failed = complete
+        .lines()
+        .filter_map(|line| line.strip_prefix("# failed "))
+        .filter_map(|rest| rest.split_once(": "))
+        .map(|(id, why)| (id.to_string(), why.to_string()))
+        .collect();
+    let passed = parse_file(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
+    Ok(VerifyJournal { passed, failed })
+}
+
 fn verify_command(args: &[String]) -> Result<(), CliError> {
     let mut options = Options::new(
         "puzzles verify",
-        "--file F, --nodes N, --sample K and --out FILE",
+        "--file F, --nodes N, --hard-nodes N, --hard-from RATING, --sample K and --out FILE",
         args,
     );
     let mut file: Option<String> = None;
     let mut nodes: Option<u64> = None;
+    let mut hard_nodes: Option<u64> = None;
+    let mut hard_from = HARD_FROM;
     let mut sample: Option<usize> = None;
     let mut out: Option<String> = None;
     while let Some(name) = options.next_name() {
         match name {
             "--file" => file = Some(options.value(name)?),
             "--nodes" => nodes = Some(options.value_in(name, 1_000..=1_000_000_000)?),
+            "--hard-nodes" => hard_nodes = Some(options.value_in(name, 1_000..=10_000_000_000)?),
+            "--hard-from" => hard_from = options.value_in(name, 0..=4_000)?,
             "--sample" => sample = Some(options.value_in(name, 1..=1_000_000)?),
             "--out" => out = Some(options.value(name)?),
             other => return Err(options.unknown(other)),
@@ -197,6 +271,12 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         Some(nodes) => nodes,
         None => least,
     };
+    if let Some(hard) = hard_nodes.filter(|&hard| hard <= nodes) {
+        return Err(CliError::Usage(format!(
+            "`--hard-nodes {hard}`: the second, deeper search needs more than --nodes {nodes}"
+        )));
+    }
+    let hard = hard_nodes.map(|hard| (hard, hard_from));
     // A sample is spread evenly over the file (the same puzzles every time).
     let chosen: Vec<&Puzzle> = match sample {
         Some(count) if count < puzzles.len() => (0..count)
@@ -204,20 +284,70 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
             .collect(),
         _ => puzzles.iter().collect(),
     };
+    // With --out the file is a journal: each puzzle written as it is checked (a failure as a
+    // `# failed` comment), and a run on the same file goes on after the puzzles it holds.
+    let header = verify_header(generator_nodes, nodes, hard);
+    let journal = match &out {
+        Some(path) => read_verify_journal(path, &header)?,
+        None => VerifyJournal::default(),
+    };
+    let mut done: HashSet<String> = journal.passed.iter().map(|p| p.id.clone()).collect();
+    done.extend(journal.failed.iter().map(|(id, _)| id.clone()));
+    let mut positions: HashSet<String> = journal.passed.iter().map(|p| p.ufen.clone()).collect();
+    let mut sink = match &out {
+        Some(path) => {
+            let mut opened = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|error| file_error(path, error))?;
+            if journal.passed.is_empty() && journal.failed.is_empty() {
+                let first = format!(
+                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n{header}\n"
+                );
+                opened
+                    .write_all(first.as_bytes())
+                    .map_err(|error| file_error(path, error))?;
+            }
+            Some((path.clone(), opened))
+        }
+        None => None,
+    };
+    let todo: Vec<&Puzzle> = chosen
+        .iter()
+        .copied()
+        .filter(|puzzle| !done.contains(&puzzle.id))
+        .collect();
+    if !done.is_empty() {
+        eprintln!(
+            "puzzles verify: resuming, {} already checked ({} passed, {} failed), {} to go",
+            chosen.len() - todo.len(),
+            journal.passed.len(),
+            journal.failed.len(),
+            todo.len()
+        );
+    }
     let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
     let mut judge = Judge::new(nodes);
-    let mut failures = Vec::new();
-    let mut passed = Vec::new();
-    let mut positions = HashSet::new();
-    for (done, puzzle) in chosen.iter().enumerate() {
-        if done > 0 && done % 100 == 0 {
+    let mut hard_judge = hard.map(|(hard_nodes, _)| Judge::new(hard_nodes));
+    let mut failures: Vec<String> = journal
+        .failed
+        .iter()
+        .map(|(id, why)| format!("puzzle {id}: {why}"))
+        .collect();
+    let mut passed: Vec<Puzzle> = journal.passed.clone();
+    let mut searched_hard = 0usize;
+    for (index, puzzle) in todo.iter().enumerate() {
+        if index > 0 && index % 100 == 0 {
             eprintln!(
-                "verified {done} of {}: {} failed so far",
-                chosen.len(),
-                failures.len()
+                "verified {index} of {} this run: {} failed so far, {:.1} CPU s a puzzle",
+                todo.len(),
+                failures.len(),
+                (cpu_seconds(started) - cpu_at_start) / index as f64
             );
         }
-        let result = if positions.insert(puzzle.ufen.clone()) {
+        let mut result = if positions.insert(puzzle.ufen.clone()) {
             verify(puzzle, &mut judge).map_err(|failure| failure.to_string())
         } else {
             Err(format!(
@@ -225,37 +355,54 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
                 puzzle.id
             ))
         };
+        if let (Ok(()), Some((hard_nodes, from)), Some(deep)) = (&result, hard, hard_judge.as_mut())
+        {
+            if puzzle.rating >= from {
+                searched_hard += 1;
+                result = verify(puzzle, deep)
+                    .map_err(|failure| format!("{failure} (at {hard_nodes} nodes)"));
+            }
+        }
+        let line = match &result {
+            Ok(()) => puzzle.to_line(),
+            Err(message) => {
+                let why = message
+                    .strip_prefix(&format!("puzzle {}: ", puzzle.id))
+                    .unwrap_or(message);
+                format!("# failed {}: {why}", puzzle.id)
+            }
+        };
+        if let Some((path, file)) = sink.as_mut() {
+            file.write_all(format!("{line}\n").as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|error| file_error(path, error))?;
+        }
         match result {
-            Ok(()) => passed.push(*puzzle),
+            Ok(()) => passed.push((*puzzle).clone()),
             Err(message) => {
                 eprintln!("FAIL {message}");
                 failures.push(message);
             }
         }
     }
-    if let Some(path) = &out {
-        let mut text = String::from(
-            "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
-        );
-        text.push_str(&format!(
-            "# generator nodes={generator_nodes}; verified by `ultima puzzles verify --nodes {nodes}`; ratings with rd 350 are provisional.\n"
-        ));
-        for puzzle in &passed {
-            text.push_str(&puzzle.to_line());
-            text.push('\n');
+    let cpu = cpu_seconds(started) - cpu_at_start;
+    let hard_text = match hard {
+        Some((hard_nodes, from)) => {
+            format!(", those rated {from} or more ({searched_hard} this run) again at {hard_nodes}")
         }
-        std::fs::write(path, text).map_err(|error| file_error(path, error))?;
-    }
-    let cpu = cpu_seconds(started);
+        None => String::new(),
+    };
     println!(
-        "puzzles verify: {} of {} puzzles checked at {nodes} nodes, {} passed, {} failed ({:.0} CPU s)",
+        "puzzles verify: {} of {} puzzles checked at {nodes} nodes{hard_text}, {} passed, {} failed ({:.0} CPU s this run, {:.1} CPU s a puzzle)",
         chosen.len(),
         puzzles.len(),
         passed.len(),
         failures.len(),
-        cpu
+        cpu,
+        cpu / todo.len().max(1) as f64
     );
-    write_theme_counts(&mut std::io::stdout().lock(), &passed)?;
+    let passed_refs: Vec<&Puzzle> = passed.iter().collect();
+    write_theme_counts(&mut std::io::stdout().lock(), &passed_refs)?;
     match failures.first() {
         None => Ok(()),
         Some(first) => Err(CliError::Puzzles(format!(
@@ -509,4 +656,267 @@ fn solve_shares(per_level: &[(Level, u32, u32)]) -> String {
         })
         .collect::<Vec<String>>()
         .join(", ")
+}
+
+/// `ultima puzzles simulate`: simulated players of given true strengths through the trainer's
+/// chooser and rating (see `ultima_puzzles::rating::simulate`), one row per strength.
+fn simulate_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new(
+        "puzzles simulate",
+        "--file F, --strength N (one or more), --puzzles N, --players N and --seed S",
+        args,
+    );
+    let mut file: Option<String> = None;
+    let mut settings = SimulationSettings::default();
+    let mut strengths: Vec<u32> = Vec::new();
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--strength" => strengths.push(options.value_in(name, 100..=4000)?),
+            "--puzzles" => settings.puzzles = options.value_in(name, 1..=100_000)?,
+            "--players" => settings.players = options.value_in(name, 1..=10_000)?,
+            "--seed" => settings.seed = options.value(name)?,
+            other => return Err(options.unknown(other)),
+        }
+    }
+    if !strengths.is_empty() {
+        settings.strengths = strengths;
+    }
+    settings.checkpoint = settings.checkpoint.min(settings.puzzles);
+    let puzzles = load(file.as_deref())?;
+    let reports = simulate(&puzzles, &settings);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "puzzles simulate: {} puzzles, {} players per strength, {} rated puzzles each, seed {}",
+        puzzles.len(),
+        settings.players,
+        settings.puzzles,
+        settings.seed
+    )?;
+    writeln!(
+        out,
+        "| strength | rating after {} | rating after {} (worst player off by) | mean distance (after {}) | solved | outside the window | played |",
+        settings.checkpoint, settings.puzzles, settings.checkpoint
+    )?;
+    writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|")?;
+    for report in &reports {
+        writeln!(
+            out,
+            "| {} | {:.0} | {:.0} ({:.0}) | {:.0} ({:.0}) | {:.0}% | {:.0}% | {} |",
+            report.strength,
+            report.rating_at_checkpoint,
+            report.rating_at_end,
+            report.worst_end_error,
+            report.mean_distance,
+            report.mean_distance_after_checkpoint,
+            100.0 * report.solve_rate,
+            100.0 * report.outside_window,
+            report.played
+        )?;
+    }
+    Ok(())
+}
+
+/// `ultima puzzles model`: every puzzle of a calibrated file rated again by the difficulty
+/// model (`ultima_puzzles::rating::difficulty`), its rating taken as the ladder's fit; with
+/// `--out` the lines are appended as they are made and a run on the same file resumes. Prints
+/// the model's checks: the mean rating by solver moves and by the first move's kind, the
+/// highest rating of an only capture and of a puzzle every level solves.
+fn model_command(args: &[String]) -> Result<(), CliError> {
+    use ultima_puzzles::rating::difficulty::{features_searched, model_rating, LadderEvidence};
+    use ultima_puzzles::rating::{fit, RATING_FLOOR};
+
+    let mut options = Options::new("puzzles model", "--file F, --nodes N and --out FILE", args);
+    let mut file: Option<String> = None;
+    let mut out: Option<String> = None;
+    let mut nodes: u64 = 200_000;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--nodes" => nodes = options.value_in(name, 1_000..=100_000_000)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let puzzles = load(file.as_deref())?;
+    // The fit of a puzzle every level solved at every try: a calibrated rating at or below it
+    // says so (the fit of all solved is the lowest the calibration gives).
+    let all_solved: Vec<(Level, bool)> = Level::ALL
+        .iter()
+        .flat_map(|level| std::iter::repeat_n((*level, true), 3))
+        .collect();
+    let solved_by_all_fit = fit(&all_solved).0.max(RATING_FLOOR);
+    let mut done: HashSet<String> = HashSet::new();
+    let mut rated: Vec<(Puzzle, ultima_puzzles::rating::difficulty::Features, bool)> = Vec::new();
+    let mut sink: Option<std::fs::File> = None;
+    if let Some(path) = &out {
+        let existing = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => return Err(file_error(path, error)),
+        };
+        let complete = generate::complete_part(&existing);
+        if complete.len() != existing.len() {
+            std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
+        }
+        done.extend(
+            parse_file(complete)
+                .map_err(|error| CliError::Puzzles(error.to_string()))?
+                .into_iter()
+                .map(|puzzle| puzzle.id),
+        );
+        let mut opened = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|error| file_error(path, error))?;
+        if complete.is_empty() {
+            opened
+                .write_all(format!(
+                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n\
+                     # Rated by `ultima puzzles model --nodes {nodes}` (crates/ultima-puzzles/src/rating/difficulty.rs) from the bots' calibration.\n"
+                ).as_bytes())
+                .map_err(|error| file_error(path, error))?;
+        }
+        sink = Some(opened);
+    }
+    let todo: Vec<&Puzzle> = puzzles.iter().filter(|p| !done.contains(&p.id)).collect();
+    eprintln!(
+        "puzzles model: {} puzzles, {} already rated, find depth searched to {nodes} nodes",
+        puzzles.len(),
+        puzzles.len() - todo.len()
+    );
+    let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
+    let mut engine = ultima_bot::Engine::with_hash_mb(8);
+    for (index, puzzle) in todo.iter().enumerate() {
+        let features = features_searched(puzzle, &mut engine, nodes)
+            .map_err(|error| CliError::Puzzles(error.to_string()))?;
+        let solved_by_all = puzzle.rating <= solved_by_all_fit;
+        let rating = model_rating(
+            &features,
+            Some(LadderEvidence {
+                fit: puzzle.rating,
+                solved_by_all,
+            }),
+        );
+        let remodelled = Puzzle {
+            rating,
+            ..(*puzzle).clone()
+        };
+        if let (Some(file), Some(path)) = (sink.as_mut(), &out) {
+            file.write_all(format!("{}\n", remodelled.to_line()).as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|error| file_error(path, error))?;
+        }
+        rated.push((remodelled, features, solved_by_all));
+        if (index + 1) % 200 == 0 {
+            eprintln!(
+                "{} of {} rated, {:.0} CPU s",
+                index + 1,
+                todo.len(),
+                cpu_seconds(started) - cpu_at_start
+            );
+        }
+    }
+    let cpu = cpu_seconds(started) - cpu_at_start;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(
+        stdout,
+        "puzzles model: {} rated in {cpu:.0} CPU s ({:.2} CPU s a puzzle); the fit of a puzzle every level solves: {solved_by_all_fit}",
+        rated.len(),
+        cpu / rated.len().max(1) as f64
+    )?;
+    let mean = |items: &mut dyn Iterator<Item = u32>| {
+        let (sum, count) = items.fold((0u64, 0u64), |(s, c), r| (s + u64::from(r), c + 1));
+        match sum.checked_div(count) {
+            Some(mean) => format!("{mean} ({count})"),
+            None => "-".to_string(),
+        }
+    };
+    for moves in 1..=6 {
+        writeln!(
+            stdout,
+            "  {moves} solver move(s): mean {} (fit before: {})",
+            mean(
+                &mut rated
+                    .iter()
+                    .filter(|(_, f, _)| f.solver_moves == moves)
+                    .map(|(p, _, _)| p.rating)
+            ),
+            mean(
+                &mut rated
+                    .iter()
+                    .filter(|(_, f, _)| f.solver_moves == moves)
+                    .filter_map(|(p, _, _)| puzzles.iter().find(|q| q.id == p.id))
+                    .map(|q| q.rating)
+            ),
+        )?;
+    }
+    writeln!(
+        stdout,
+        "  quiet first move: mean {}; a capture first: mean {}",
+        mean(
+            &mut rated
+                .iter()
+                .filter(|(_, f, _)| f.quiet_first)
+                .map(|(p, _, _)| p.rating)
+        ),
+        mean(
+            &mut rated
+                .iter()
+                .filter(|(_, f, _)| !f.quiet_first)
+                .map(|(p, _, _)| p.rating)
+        ),
+    )?;
+    writeln!(
+        stdout,
+        "  only capture: {} puzzles, highest {}; solved by every level: {} puzzles, highest {}; sacrifices: {}",
+        rated.iter().filter(|(_, f, _)| f.only_capture).count(),
+        rated.iter().filter(|(_, f, _)| f.only_capture).map(|(p, _, _)| p.rating).max().unwrap_or(0),
+        rated.iter().filter(|(_, _, all)| *all).count(),
+        rated.iter().filter(|(_, _, all)| *all).map(|(p, _, _)| p.rating).max().unwrap_or(0),
+        rated.iter().filter(|(_, f, _)| f.sacrifice).count(),
+    )?;
+    let mut ratings: Vec<u32> = rated.iter().map(|(p, _, _)| p.rating).collect();
+    ratings.sort_unstable();
+    let at = |share: usize| {
+        ratings
+            .get((ratings.len().saturating_sub(1)) * share / 4)
+            .copied()
+            .unwrap_or(0)
+    };
+    writeln!(
+        stdout,
+        "  ratings: min {} quartiles {} / {} / {} max {}",
+        at(0),
+        at(1),
+        at(2),
+        at(3),
+        at(4)
+    )?;
+    // Sorted: equal ratings are neighbours.
+    let most_common = ratings
+        .chunk_by(|a, b| a == b)
+        .max_by_key(|run| run.len())
+        .and_then(|run| run.first().map(|value| (*value, run.len())))
+        .unwrap_or((0, 0));
+    writeln!(
+        stdout,
+        "  the most common rating: {} ({} puzzles, {:.1}%)",
+        most_common.0,
+        most_common.1,
+        100.0 * most_common.1 as f64 / ratings.len().max(1) as f64
+    )?;
+    for band in (600..2800).step_by(200) {
+        let count = ratings
+            .iter()
+            .filter(|&&r| (band..band + 200).contains(&r))
+            .count();
+        if count > 0 {
+            writeln!(stdout, "  {band}-{}: {count}", band + 199)?;
+        }
+    }
+    Ok(())
 }

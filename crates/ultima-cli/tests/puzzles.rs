@@ -90,3 +90,102 @@ fn puzzles_commands_refuse_bad_input() {
     assert!(!ok);
     assert!(stderr.contains("line 2"), "{stderr}");
 }
+
+#[test]
+fn verify_writes_a_journal_and_resumes_after_what_it_holds() {
+    let good = file_with("puzzles", "journal-in.txt", SAMPLE);
+    let out = good.with_file_name("journal-out.txt");
+    let _ = std::fs::remove_file(&out);
+    let args = |out: &std::path::Path| {
+        vec![
+            "puzzles".to_string(),
+            "verify".to_string(),
+            "--file".to_string(),
+            good.to_str().unwrap().to_string(),
+            "--hard-nodes".to_string(),
+            "800000".to_string(),
+            "--hard-from".to_string(),
+            "1200".to_string(),
+            "--out".to_string(),
+            out.to_str().unwrap().to_string(),
+        ]
+    };
+    let run = |args: &[String]| ultima(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let (ok, stdout, stderr) = run(&args(&out));
+    assert!(ok, "{stderr}");
+    // Two of the three are rated 1200 or more: searched again deeper.
+    assert!(stdout.contains("(2 this run) again at 800000"), "{stdout}");
+    assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+    let journal = std::fs::read_to_string(&out).expect("the journal");
+    assert_eq!(ultima_puzzles::parse_file(&journal).map(|p| p.len()), Ok(3));
+    // Killed mid-line: the partial line goes, and nothing is checked twice.
+    std::fs::write(&out, format!("{journal}35cad767;clxw")).expect("a torn journal");
+    let (ok, stdout, stderr) = run(&args(&out));
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("resuming, 3 already checked"), "{stderr}");
+    assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&out).expect("the journal"), journal);
+    // Other settings on the same journal: refused.
+    let mut other = args(&out);
+    other[5] = "900000".to_string();
+    let (ok, _, stderr) = run(&other);
+    assert!(!ok);
+    assert!(stderr.contains("other settings"), "{stderr}");
+    // The deeper search must be deeper.
+    let mut shallow = args(&out);
+    shallow[5] = "1000".to_string();
+    let (ok, _, stderr) = run(&shallow);
+    assert!(!ok);
+    assert!(stderr.contains("more than --nodes"), "{stderr}");
+}
+
+#[test]
+fn simulate_gives_one_row_per_strength_and_the_same_rows_for_the_same_seed() {
+    let args = [
+        "puzzles",
+        "simulate",
+        "--players",
+        "2",
+        "--puzzles",
+        "60",
+        "--strength",
+        "1000",
+        "--strength",
+        "1900",
+    ];
+    let (ok, stdout, stderr) = ultima(&args);
+    assert!(ok, "{stderr}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("| 1")).collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert!(rows[0].starts_with("| 1000 |") && rows[1].starts_with("| 1900 |"));
+    assert!(
+        stdout.contains("rating after 50 | rating after 60"),
+        "{stdout}"
+    );
+    assert_eq!(ultima(&args).1, stdout);
+}
+
+#[test]
+fn model_rates_a_file_and_prints_its_checks() {
+    let path = file_with("puzzles", "model-in.txt", SAMPLE);
+    let out = path.with_file_name("model-out.txt");
+    let _ = std::fs::remove_file(&out);
+    let (ok, stdout, stderr) = ultima(&[
+        "puzzles",
+        "model",
+        "--file",
+        path.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("puzzles model: 3 rated"), "{stdout}");
+    assert!(stdout.contains("1 solver move(s): mean"), "{stdout}");
+    let rated = ultima_puzzles::parse_file(&std::fs::read_to_string(&out).expect("written"))
+        .expect("reads");
+    assert_eq!(rated.len(), 3);
+    // The three-move line rates above the two one-move ones.
+    assert!(rated[2].rating > rated[0].rating && rated[2].rating > rated[1].rating);
+}

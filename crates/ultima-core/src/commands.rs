@@ -104,6 +104,12 @@ macro_rules! with_commands {
             puzzle_solution(puzzle_id: String) -> $crate::wire::PuzzleView;
             /// The puzzles played, newest first.
             puzzle_history(before: Option<u32>, limit: u32) -> $crate::wire::PuzzleHistoryPage;
+            /// The next puzzle of the streak mode (rising difficulty until the first miss; a
+            /// new streak after one ended); the streak's puzzle open and undecided goes on.
+            puzzle_streak_next() -> $crate::wire::PuzzleView;
+            /// The rated puzzles of the last `days` days: in all and by theme, with the
+            /// strongest and weakest themes.
+            puzzle_dashboard(days: u32) -> $crate::wire::PuzzleDashboard;
             /// The analysis kept with a finished game, or `null` if it has none yet.
             stored_analysis(game_id: String) -> Option<$crate::wire::AnalysisView>;
             /// The boards after each move of `moves` (coordinates, an engine's line) played

@@ -3,7 +3,10 @@
 //! left).
 
 use ultima_app_state::error::AppError;
-use ultima_app_state::puzzles::wire::{PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView};
+use ultima_app_state::puzzles::dashboard::{dashboard, PuzzleDashboard, DAY_MS};
+use ultima_app_state::puzzles::wire::{
+    PuzzleAttemptView, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView,
+};
 use ultima_puzzles::rating::Difficulty;
 
 use crate::core::AppCore;
@@ -87,4 +90,36 @@ impl<P: Platform> AppCore<P> {
     ) -> Result<PuzzleHistoryPage, AppError> {
         self.history.attempts_page(before, limit)
     }
+
+    pub fn puzzle_streak_next(&mut self) -> Result<PuzzleView, AppError> {
+        let (now, seed) = (self.platform.now_ms(), self.platform.seed());
+        self.puzzles
+            .next_streak(&self.store, Some(&mut self.history), now, seed)
+    }
+
+    /// Pages through the history, newest first, until the attempts are older than `days` days
+    /// (or [`DASHBOARD_MOST`] were read).
+    pub fn puzzle_dashboard(&mut self, days: u32) -> Result<PuzzleDashboard, AppError> {
+        let days = days.clamp(1, DASHBOARD_MOST_DAYS);
+        let since = self.platform.now_ms() - f64::from(days) * DAY_MS;
+        let mut attempts: Vec<PuzzleAttemptView> = Vec::new();
+        let mut before = None;
+        loop {
+            let page = self.history.attempts_page(before, DASHBOARD_PAGE)?;
+            let older = page.attempts.iter().any(|attempt| attempt.at < since);
+            attempts.extend(page.attempts);
+            match page.next {
+                Some(next) if !older && attempts.len() < DASHBOARD_MOST => before = Some(next),
+                _ => break,
+            }
+        }
+        Ok(dashboard(&attempts, since, days))
+    }
 }
+
+/// The dashboard reads the history by pages of this many attempts,
+const DASHBOARD_PAGE: u32 = 200;
+/// and at most this many (a player's attempts of a few months at a hundred a day).
+const DASHBOARD_MOST: usize = 10_000;
+/// The longest look back, in days.
+const DASHBOARD_MOST_DAYS: u32 = 365;

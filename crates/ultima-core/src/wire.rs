@@ -9,6 +9,7 @@ pub use ultima_app_state::course::wire::{CourseMap, TaskStep, TaskView};
 pub use ultima_app_state::error::AppError;
 pub use ultima_app_state::events::GameEvent;
 pub use ultima_app_state::games::Startup;
+pub use ultima_app_state::puzzles::dashboard::PuzzleDashboard;
 pub use ultima_app_state::puzzles::wire::{
     PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView,
 };

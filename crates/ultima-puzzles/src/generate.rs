@@ -14,7 +14,7 @@ use ultima_bot::{history_hashes, Level, LevelPlayer, NoClock};
 use ultima_rand::Rng;
 use ultima_rules::{random_quiet_line, Game, Move, Position};
 
-use crate::judge::{Judge, Verdict};
+use crate::judge::{Judge, Verdict, LONGEST_LINE};
 use crate::puzzle::{is_comment, parse_line, puzzle_id, ParseError, Puzzle};
 use crate::themes::{provisional_rating, tag, PROVISIONAL_RD};
 
@@ -28,6 +28,22 @@ pub struct Settings {
     pub nodes: u64,
     /// A game stops after this many plies if not over.
     pub max_plies: usize,
+    /// Which games and which puzzles ([`Method`]).
+    pub method: Method,
+}
+
+/// What a run plays and keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Novice, Beginner or Casual against Intermediate's judgement at [`STRONG_DEPTH`]; every
+    /// puzzle found, one to five solver moves.
+    #[default]
+    Standard,
+    /// The hard half: the levels that err as players of about 1500 to 2200 do ([`HARD_ERRING`])
+    /// against Intermediate's judgement at [`HARD_STRONG_DEPTH`]; lines of up to
+    /// [`LONGEST_LINE`] solver moves, and only the puzzles that ask more ([`asks_more`]): two
+    /// or more solver moves, a quiet first move, or a first move that gives material.
+    Hard,
 }
 
 /// The depth the stronger side searches to (Intermediate's judgement, never erring). Shallower
@@ -38,6 +54,20 @@ pub struct Settings {
 /// level (rather than Casual in two games of three), gave 6 puzzles that are not mates in one
 /// in 27 CPU s on 12 games, where testing after erring moves only gave 5 in 39 s.
 pub const STRONG_DEPTH: u32 = 3;
+
+/// The stronger side's depth in the hard method: it must punish subtler errors, and its own
+/// longer plans leave deeper positions.
+pub const HARD_STRONG_DEPTH: u32 = 5;
+
+/// The erring levels of the hard method: the ladder puts them at about 1,470 (Improver) to
+/// 2,230 (Solid) (`rating::level_rating`).
+pub const HARD_ERRING: [Level; 5] = [
+    Level::Improver,
+    Level::Casual,
+    Level::Steady,
+    Level::Keen,
+    Level::Solid,
+];
 
 /// A position is put to the full rule only when a search at this share of the rule's nodes
 /// (`nodes / PREFILTER_SHARE`) finds the best move ahead of the second by [`PREFILTER_GAP`] in
@@ -57,14 +87,28 @@ impl Settings {
             games,
             nodes: Settings::DEFAULT_NODES,
             max_plies: Settings::DEFAULT_MAX_PLIES,
+            method: Method::Standard,
+        }
+    }
+
+    /// The depth of the stronger side.
+    pub fn strong_depth(&self) -> u32 {
+        match self.method {
+            Method::Standard => STRONG_DEPTH,
+            Method::Hard => HARD_STRONG_DEPTH,
         }
     }
 
     /// The first line of an output file.
     pub fn header(&self) -> String {
+        // The standard method's line is as before the hard one existed, so its files resume.
+        let method = match self.method {
+            Method::Standard => "",
+            Method::Hard => " method=hard",
+        };
         format!(
-            "# ultima puzzles generate seed={} nodes={} max-plies={} strong-depth={STRONG_DEPTH} prefilter=1/{PREFILTER_SHARE} tested=every-move",
-            self.seed, self.nodes, self.max_plies
+            "# ultima puzzles generate seed={} nodes={} max-plies={} strong-depth={} prefilter=1/{PREFILTER_SHARE} tested=every-move{method}",
+            self.seed, self.nodes, self.max_plies, self.strong_depth()
         )
     }
 }
@@ -84,8 +128,16 @@ const ERRING: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
 
 /// The plan of game `index` of the run seeded `seed`.
 pub fn plan(seed: u64, index: u64) -> GamePlan {
+    plan_with(seed, index, Method::Standard)
+}
+
+/// The plan of game `index` of a run of `method` seeded `seed`.
+pub fn plan_with(seed: u64, index: u64, method: Method) -> GamePlan {
     let mut rng = Rng::new(seed ^ index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let erring = ERRING[rng.index(ERRING.len())];
+    let erring = match method {
+        Method::Standard => ERRING[rng.index(ERRING.len())],
+        Method::Hard => HARD_ERRING[rng.index(HARD_ERRING.len())],
+    };
     // Intermediate's judgement (no errors) at [`STRONG_DEPTH`]: stronger than the erring side,
     // and quick. Club's search is time-bound, which a reproducible run cannot use.
     let stronger = Level::Intermediate;
@@ -226,6 +278,23 @@ pub fn make_puzzle(before: &Position, mistake: &Move, line: &crate::judge::Line)
     }
 }
 
+/// Whether a line asks more than one capture that wins at once: two or more solver moves, a
+/// first move that takes nothing, or one that gives material (behind after the reply).
+pub fn asks_more(start: &Position, line: &crate::judge::Line) -> bool {
+    let Some(first) = line.moves.first() else {
+        return false;
+    };
+    if line.moves.len() >= 3 || !first.is_capture() {
+        return true;
+    }
+    let solver = start.turn();
+    let before = crate::themes::material_balance(start, solver);
+    let after_first = start.play_unchecked(first);
+    line.moves.get(1).is_some_and(|reply| {
+        crate::themes::material_balance(&after_first.play_unchecked(reply), solver) < before
+    })
+}
+
 /// Why the generator stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
@@ -267,7 +336,10 @@ pub fn run(
         }
     }
     let mut progress = Progress::default();
-    let mut judge = Judge::new(settings.nodes);
+    let mut judge = Judge::new(settings.nodes).with_max_solver_moves(match settings.method {
+        Method::Standard => crate::judge::MAX_SOLVER_MOVES,
+        Method::Hard => LONGEST_LINE,
+    });
     for index in resume.next_game..settings.games {
         play_game(settings, index, &mut judge, resume, sink, &mut progress)?;
         sink.line(&game_done_line(index))?;
@@ -279,14 +351,14 @@ pub fn run(
     Ok(progress)
 }
 
-/// The player of a side: an erring level as it plays, a stronger one at [`STRONG_DEPTH`].
-fn player(level: Level, seed: u64) -> LevelPlayer {
+/// The player of a side: an erring level as it plays, a stronger one at `strong_depth`.
+fn player(level: Level, seed: u64, strong_depth: u32) -> LevelPlayer {
     let player = LevelPlayer::new(level, seed);
     if player.settings().errs() {
         return player;
     }
     let mut settings = *player.settings();
-    settings.depth = settings.depth.min(STRONG_DEPTH);
+    settings.depth = settings.depth.min(strong_depth);
     player.with_settings(settings)
 }
 
@@ -311,15 +383,15 @@ fn play_game(
     sink: &mut dyn Sink,
     progress: &mut Progress,
 ) -> Result<(), GenerateError> {
-    let plan = plan(settings.seed, index);
+    let plan = plan_with(settings.seed, index, settings.method);
     let mut game = Game::default();
     for mv in &plan.opening {
         if game.play(mv).is_err() {
             return Ok(());
         }
     }
-    let mut white = player(plan.white, plan.white_seed);
-    let mut black = player(plan.black, plan.black_seed);
+    let mut white = player(plan.white, plan.white_seed, settings.strong_depth());
+    let mut black = player(plan.black, plan.black_seed, settings.strong_depth());
     let mut quick = Judge::new(settings.nodes / PREFILTER_SHARE);
     while game.outcome().is_none() && game.moves().len() < settings.max_plies {
         let before = game.position().clone();
@@ -351,6 +423,9 @@ fn play_game(
         let Some(line) = judge.find_line(&start, Some(verdict)) else {
             continue;
         };
+        if settings.method == Method::Hard && !asks_more(&start, &line) {
+            continue;
+        }
         let puzzle = make_puzzle(&before, &played, &line);
         resume.seen.insert(before.ufen());
         resume.seen.insert(start.ufen());

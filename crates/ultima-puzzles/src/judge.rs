@@ -21,8 +21,10 @@ pub use ultima_bot::WIN_CHANCE_K;
 pub const UNIQUE_GAP: f64 = 0.42;
 /// The least material gain (centipawns, bot values) a line that does not mate must end with.
 pub const MIN_GAIN: i32 = 200;
-/// The most solver moves in a line.
+/// The most solver moves in a line the generator looks for by default.
 pub const MAX_SOLVER_MOVES: usize = 5;
+/// The most solver moves in any line (the hard method's longest; the verifier's bound).
+pub const LONGEST_LINE: usize = 6;
 
 /// The win chance of `score`, from -1 (lost) to 1 (won), for the side to move.
 pub fn win_chance(score: Score) -> f64 {
@@ -101,6 +103,7 @@ pub struct Judge {
     engine: Engine,
     nodes: u64,
     searches: u64,
+    max_solver_moves: usize,
 }
 
 impl Judge {
@@ -109,7 +112,14 @@ impl Judge {
             engine: Engine::with_hash_mb(8),
             nodes: nodes.max(1),
             searches: 0,
+            max_solver_moves: MAX_SOLVER_MOVES,
         }
+    }
+
+    /// Lines of up to `moves` solver moves (1 to [`LONGEST_LINE`]).
+    pub fn with_max_solver_moves(mut self, moves: usize) -> Judge {
+        self.max_solver_moves = moves.clamp(1, LONGEST_LINE);
+        self
     }
 
     pub fn nodes(&self) -> u64 {
@@ -168,7 +178,7 @@ impl Judge {
 
     /// The puzzle from `start` (the solver to move, right after the opponent's mistake), if
     /// there is one: every solver move the only good one, the opponent's replies the engine's
-    /// best, one to five solver moves, ending on a solver move that mates (or blockades) or
+    /// best, one to five solver moves (or [`Judge::with_max_solver_moves`]), ending on a solver move that mates (or blockades) or
     /// leaves the solver [`MIN_GAIN`] up on `start`, a gain that survives the best reply.
     ///
     /// `first` is the verdict on `start` when the caller already has it.
@@ -179,7 +189,7 @@ impl Judge {
         let mut smallest_gap = f64::INFINITY;
         let mut position = start.clone();
         let mut verdict = first;
-        for solver_move in 0..MAX_SOLVER_MOVES {
+        for solver_move in 0..self.max_solver_moves {
             let judged = match verdict.take() {
                 Some(judged) => judged,
                 None => self.verdict(&position),
@@ -207,7 +217,7 @@ impl Judge {
             let after_reply = next.play_unchecked(&reply);
             // A forced mate in reach is played out to the end, not cut short at a gain.
             let mate_in_reach = matches!(best.score, Score::Mate(n)
-                if n > 0 && (n as usize) <= MAX_SOLVER_MOVES - solver_move);
+                if n > 0 && (n as usize) <= self.max_solver_moves - solver_move);
             let gain = material_balance(&next, solver) - start_balance;
             let held = material_balance(&after_reply, solver) - start_balance;
             let winning =

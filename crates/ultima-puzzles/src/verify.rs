@@ -4,7 +4,7 @@
 
 use ultima_rules::{Move, Position};
 
-use crate::judge::{Judge, Verdict, MAX_SOLVER_MOVES, MIN_GAIN};
+use crate::judge::{Judge, Verdict, LONGEST_LINE, MIN_GAIN};
 use crate::puzzle::Puzzle;
 use crate::themes::{material_balance, tag};
 
@@ -13,7 +13,7 @@ use crate::themes::{material_balance, tag};
 pub enum Failure {
     #[error("puzzle {id}: {error}")]
     Replay { id: String, error: String },
-    #[error("puzzle {id}: {count} solver moves (1 to 5 allowed)")]
+    #[error("puzzle {id}: {count} solver moves (1 to {LONGEST_LINE} allowed)")]
     Length { id: String, count: usize },
     #[error("puzzle {id}: at solver move {number} ({expected}) another move is about as good ({best} and {second})")]
     NotUnique {
@@ -64,7 +64,7 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
         error: error.to_string(),
     })?;
     let count = puzzle.solver_move_count();
-    if !(1..=MAX_SOLVER_MOVES).contains(&count) {
+    if !(1..=LONGEST_LINE).contains(&count) {
         return Err(Failure::Length { id, count });
     }
     let start = &positions[1];

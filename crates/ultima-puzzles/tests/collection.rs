@@ -33,7 +33,10 @@ fn check(puzzle: &Puzzle) {
     let id = &puzzle.id;
     let positions = puzzle.replay().unwrap_or_else(|e| panic!("{e}"));
     let count = puzzle.solver_move_count();
-    assert!((1..=5).contains(&count), "{id}: {count} solver moves");
+    assert!(
+        (1..=ultima_puzzles::judge::LONGEST_LINE).contains(&count),
+        "{id}: {count} solver moves"
+    );
     // The mistake is the opponent's; the last move is the solver's.
     let solver = positions[1].turn();
     assert_ne!(positions[0].turn(), solver, "{id}");

@@ -2,7 +2,8 @@
 //! file a run without a stop writes.
 
 use ultima_puzzles::generate::{
-    complete_part, game_done_line, plan, read_resume, run, GenerateError, Resume, Settings, Sink,
+    asks_more, complete_part, game_done_line, plan, plan_with, read_resume, run, GenerateError,
+    Method, Resume, Settings, Sink, HARD_ERRING,
 };
 use ultima_puzzles::parse_file;
 
@@ -28,6 +29,7 @@ fn settings(games: u64) -> Settings {
         games,
         nodes: 3_000,
         max_plies: 16,
+        method: Method::Standard,
     }
 }
 
@@ -81,6 +83,53 @@ fn a_stopped_run_resumes_where_it_stopped() {
     let mut nothing = Lines::default();
     generate(&settings(2), &mut resume, &mut nothing);
     assert!(nothing.0.is_empty());
+}
+
+#[test]
+fn the_hard_method_plays_the_stronger_erring_levels_and_keeps_what_asks_more() {
+    for index in 0..20 {
+        let plan = plan_with(9, index, Method::Hard);
+        let erring = if HARD_ERRING.contains(&plan.white) {
+            plan.white
+        } else {
+            plan.black
+        };
+        assert!(HARD_ERRING.contains(&erring), "{plan:?}");
+    }
+    // Its header says so (and the standard one is as it always was, so old files resume).
+    let hard = Settings {
+        method: Method::Hard,
+        ..settings(1)
+    };
+    assert!(hard.header().ends_with(" method=hard"));
+    assert!(hard.header().contains("strong-depth=5"));
+    assert!(settings(1).header().ends_with("tested=every-move"));
+    let mut lines = Lines::default();
+    generate(
+        &Settings {
+            max_plies: 40,
+            ..hard
+        },
+        &mut Resume::default(),
+        &mut lines,
+    );
+    for puzzle in parse_file(&lines.text()).expect("reads") {
+        let positions = puzzle.replay().expect("plays");
+        let start = &positions[1];
+        let moves: Vec<_> = puzzle
+            .moves
+            .iter()
+            .zip(&positions)
+            .skip(1)
+            .map(|(text, position)| position.parse_coordinates(text).expect("legal"))
+            .collect();
+        let line = ultima_puzzles::judge::Line {
+            moves,
+            ending: ultima_puzzles::judge::Ending::Material { gain: 0 },
+            smallest_gap: 1.0,
+        };
+        assert!(asks_more(start, &line), "{}", puzzle.to_line());
+    }
 }
 
 #[test]

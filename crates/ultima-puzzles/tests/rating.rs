@@ -5,8 +5,9 @@ use std::collections::HashSet;
 
 use ultima_bot::Level;
 use ultima_puzzles::rating::{
-    calibrate, choose_next, fit, level_rating, main_theme, CalibrationSettings, Difficulty,
-    NextPuzzle, PlayerRating, RatingPoint, MAX_HISTORY, MIN_DEVIATION,
+    calibrate, choose, choose_next, fit, level_rating, main_theme, CalibrationSettings, Difficulty,
+    NextPuzzle, PlayerRating, RatingPoint, Supply, MAX_HISTORY, MIN_DEVIATION, NEAREST_SLACK,
+    START_WINDOW,
 };
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rand::Rng;
@@ -414,31 +415,66 @@ fn the_next_puzzle_is_near_the_rating() {
 }
 
 #[test]
-fn a_seen_puzzle_is_never_chosen_and_the_window_widens_when_the_near_ones_are_gone() {
+fn a_seen_puzzle_is_never_chosen_and_past_the_window_the_nearest_unseen_one_comes() {
     let puzzles = collection();
     let mut seen = HashSet::new();
     let mut widest = 0;
     for seed in 0..puzzles.len() as u64 {
-        let chosen = choose_next(&puzzles, &request(1500, &seen, seed)).expect("one left");
+        let choice = choose(&puzzles, &request(1500, &seen, seed)).expect("one left");
+        let chosen = choice.puzzle;
         assert!(!seen.contains(&chosen.id), "{} again", chosen.id);
-        let distance = chosen.rating.abs_diff(1500);
-        // Never farther than twice the nearest unseen one (the window doubles).
+        let distance = u64::from(chosen.rating.abs_diff(1500));
         let nearest = puzzles
             .iter()
             .filter(|puzzle| !seen.contains(&puzzle.id))
-            .map(|puzzle| puzzle.rating.abs_diff(1500))
+            .map(|puzzle| u64::from(puzzle.rating.abs_diff(1500)))
             .min()
             .unwrap_or(0);
-        assert!(
-            distance <= (2 * nearest).max(100),
-            "{distance} vs {nearest}"
-        );
+        if choice.in_window {
+            assert!(distance <= u64::from(START_WINDOW), "{distance}");
+        } else {
+            // Never a random draw from a wide window: the nearest, or one almost as near.
+            assert!(nearest > u64::from(START_WINDOW));
+            assert!(
+                distance <= nearest + NEAREST_SLACK,
+                "{distance} vs {nearest}"
+            );
+            assert_eq!(choice.supply(), Supply::Exhausted);
+        }
         widest = widest.max(distance);
         seen.insert(chosen.id.clone());
     }
     assert_eq!(seen.len(), puzzles.len());
-    assert!(widest >= 1000, "the window widened to the ends: {widest}");
+    assert!(widest >= 1000, "the choice reached the ends: {widest}");
     assert!(choose_next(&puzzles, &request(1500, &seen, 0)).is_none());
+}
+
+#[test]
+fn the_supply_runs_low_before_the_level_runs_out() {
+    let puzzles = collection();
+    let mut seen = HashSet::new();
+    let mut supplies = Vec::new();
+    for seed in 0..60 {
+        let choice = choose(&puzzles, &request(2500, &seen, seed)).expect("one left");
+        // Within ±200 of 2500 (the set ends at 2600): 31 puzzles, fewer each time one is seen.
+        let near_unseen = puzzles
+            .iter()
+            .filter(|p| !seen.contains(&p.id) && p.id != choice.puzzle.id)
+            .filter(|p| p.rating.abs_diff(2500) <= 200)
+            .count();
+        assert_eq!(choice.left_near, near_unseen);
+        supplies.push(choice.supply());
+        seen.insert(choice.puzzle.id.clone());
+    }
+    let first = |wanted: Supply| supplies.iter().position(|s| *s == wanted);
+    let (Some(plenty), Some(low), Some(out)) = (
+        first(Supply::Plenty),
+        first(Supply::RunningLow),
+        first(Supply::Exhausted),
+    ) else {
+        panic!("every supply in turn: {supplies:?}");
+    };
+    assert!(plenty < low && low < out, "{supplies:?}");
 }
 
 #[test]

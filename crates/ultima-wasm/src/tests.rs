@@ -473,7 +473,7 @@ fn sample(state: &mut AppState, name: &str) -> Value {
         "from" => json!("e2"),
         "to" => json!("e4"),
         "accept" => json!(true),
-        "ply" | "limit" => json!(1),
+        "ply" | "limit" | "days" => json!(1),
         "before" | "theme" => Value::Null,
         "request" => json!({ "kind": "friend", "turnBoard": false }),
         "settings" => ok(state, "start_up", Value::Null)["settings"].clone(),

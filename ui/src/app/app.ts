@@ -61,8 +61,8 @@ export class App {
   course: CourseMap | null = null;
   /** The puzzle rating and progress, as start-up and the trainer last said. */
   puzzleStatus: PuzzleStatus;
-  /** What the next puzzle should be (the trainer's difficulty and theme), for this session. */
-  puzzleChoice: PuzzleChoice = { difficulty: 'normal', theme: null };
+  /** What the next puzzle should be (the trainer's mode, difficulty and theme), for this session. */
+  puzzleChoice: PuzzleChoice = { mode: 'rated', difficulty: 'normal', theme: null };
   readonly sounds = new Sounds(() => this.settings.sound);
   /** Online play: its settings, the online games and the server inside the app, as last heard. */
   online: OnlineStatus | null = null;

@@ -3,7 +3,7 @@
 
 import { unwrap } from '../api';
 import { commands } from '../bindings';
-import type { PuzzleChoice, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
+import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
 
 /** What the trainer asks of the Rust side (in the tests, the real one in Node: ui/dev/backend.ts). */
 export interface PuzzleBackend {
@@ -26,6 +26,10 @@ export interface PuzzleBackend {
   solution(puzzleId: string): Promise<PuzzleView>;
   /** Newest first, after `before` (the `next` of the page before). */
   history(before: number | null, limit: number): Promise<PuzzleHistoryPage>;
+  /** The streak mode's next puzzle (a new streak after one ended; the one open while undecided). */
+  streakNext(): Promise<PuzzleView>;
+  /** The rated puzzles of the last `days` days, in all and by theme. */
+  dashboard(days: number): Promise<PuzzleDashboard>;
 }
 
 export const puzzleApi: PuzzleBackend = {
@@ -39,4 +43,6 @@ export const puzzleApi: PuzzleBackend = {
   hint: (puzzleId) => unwrap(commands.puzzleHint(puzzleId)),
   solution: (puzzleId) => unwrap(commands.puzzleSolution(puzzleId)),
   history: (before, limit) => unwrap(commands.puzzleHistory(before, limit)),
+  streakNext: () => unwrap(commands.puzzleStreakNext()),
+  dashboard: (days) => unwrap(commands.puzzleDashboard(days)),
 };

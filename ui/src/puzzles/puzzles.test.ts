@@ -201,4 +201,27 @@ describe('the puzzle trainer', () => {
     expect(text('refusal-text')).not.toBe('');
     expect(puzzleScreen()?.dataset['state']).toBe('playing');
   });
+
+  it('shows the dashboard by theme, and plays a streak to its end by the buttons', async () => {
+    await openPuzzles(SHORT);
+    await until(ready(SHORT.id), 'the first puzzle');
+    expect(text('puzzle-dashboard-empty')).toBe('No rated puzzles in these days yet.');
+    await playLine(SHORT);
+    await until(() => byTestId('puzzle-dashboard-summary') !== null, 'the dashboard');
+    expect(text('puzzle-dashboard-summary')).toMatch(/^1 rated puzzle, 100% solved, performance \d+\.$/);
+    const rows = [...document.querySelectorAll('[data-testid="puzzle-dashboard-themes"] tbody tr')].map((row) => row.getAttribute('data-theme'));
+    expect(rows.sort()).toEqual([...SHORT.themes].sort());
+    click('puzzle-dashboard-days-30');
+    await until(() => byTestId('puzzle-dashboard-days-30')?.getAttribute('aria-pressed') === 'true', '30 days');
+    // The streak: its line on the card, then the solution ends it.
+    click('puzzle-mode-streak');
+    await until(() => byTestId('puzzle-streak-mode')?.dataset['solved'] === '0' && readyAny(), 'a streak puzzle');
+    expect(text('puzzle-streak-mode')).toBe('Streak · 0 solved (best 0)');
+    expect(text('puzzle-streak-intro')).toContain('the first miss ends the streak');
+    click('puzzle-solution-show');
+    await until(() => byTestId('puzzle-streak-result')?.dataset['over'] === 'true', 'the streak over');
+    expect(text('puzzle-streak-result')).toBe('Streak over: 0 puzzles solved. Your best: 0.');
+    expect(text('puzzle-next')).toBe('New streak');
+    expect(byTestId('puzzle-change')).toBeNull();
+  });
 });

@@ -3,11 +3,11 @@
 // lines the tests play from the collection's file.
 
 import { describe, expect, it, vi } from 'vitest';
-import { puzzleOfLength, RealBackend, savedRecord, type ShippedPuzzle } from '../../dev/backend';
+import { puzzleOfLength, RealBackend, savedRecord, shippedPuzzle, type ShippedPuzzle } from '../../dev/backend';
 import { ApiError, isAppError } from '../api';
 import { chartGeometry } from './chartGeometry';
 import type { PuzzleBackend } from './api';
-import type { PuzzleChoice, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
+import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
 import { changeText, PuzzlesCtrl, type PuzzleHost } from './puzzlesCtrl';
 
 /** One move to find. */
@@ -33,17 +33,19 @@ async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend> {
     status: () => call<PuzzleStatus>('puzzle_rating'),
     open: () => call<PuzzleView | null>('puzzle_open'),
     leave: () => call<null>('puzzle_leave'),
-    next: (choice) => call<PuzzleView>('puzzle_next', { ...choice }),
+    next: (choice) => call<PuzzleView>('puzzle_next', { difficulty: choice.difficulty, theme: choice.theme }),
     replay: (puzzleId) => call<PuzzleView>('puzzle_replay', { puzzleId }),
     move: (puzzleId, from, to) => call<PuzzleStep>('puzzle_move', { puzzleId, from, to }),
     retry: (puzzleId) => call<PuzzleView>('puzzle_retry', { puzzleId }),
     hint: (puzzleId) => call<string | null>('puzzle_hint', { puzzleId }),
     solution: (puzzleId) => call<PuzzleView>('puzzle_solution', { puzzleId }),
     history: (before, limit) => call<PuzzleHistoryPage>('puzzle_history', { before, limit }),
+    streakNext: () => call<PuzzleView>('puzzle_streak_next'),
+    dashboard: (days) => call<PuzzleDashboard>('puzzle_dashboard', { days }),
   };
 }
 
-function host(choice: PuzzleChoice = { difficulty: 'normal', theme: null }) {
+function host(choice: PuzzleChoice = { mode: 'rated', difficulty: 'normal', theme: null }) {
   return {
     settings: { pieceSet: 'emblems', boardTheme: 'wood', sound: false, showLegalMoves: true, showCoordinates: true, animation: 'normal', defaultLevel: 'casual' },
     sounds: { play: vi.fn() },
@@ -131,7 +133,7 @@ describe('the puzzle trainer', () => {
   });
 
   it('says a wrong move is wrong, shows its answer on request, and lets the player retry; the first try counts', async () => {
-    const { ctrl } = await trainer(LONG, { difficulty: 'harder', theme: null });
+    const { ctrl } = await trainer(LONG, { mode: 'rated', difficulty: 'harder', theme: null });
     expect(ctrl.puzzle?.id).toBe(LONG.id);
     const [wrongFrom, wrongTo] = otherMove(ctrl, LONG);
     await ctrl.play(wrongFrom, wrongTo);
@@ -163,7 +165,7 @@ describe('the puzzle trainer', () => {
   });
 
   it('plays the player’s move, then the opponent’s answer after a moment', async () => {
-    const app = host({ difficulty: 'harder', theme: null });
+    const app = host({ mode: 'rated', difficulty: 'harder', theme: null });
     let held: (() => void) | undefined;
     let holding = false;
     const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, await backendOf(LONG), () =>
@@ -204,7 +206,7 @@ describe('the puzzle trainer', () => {
   });
 
   it('shows the solution (a miss), with the solver’s moves as arrows, then the next puzzle', async () => {
-    const { ctrl } = await trainer(LONG, { difficulty: 'harder', theme: null });
+    const { ctrl } = await trainer(LONG, { mode: 'rated', difficulty: 'harder', theme: null });
     await ctrl.viewSolution();
     expect(ctrl.puzzle?.state).toBe('failed');
     expect(ctrl.puzzle?.solution?.map((p) => p.from + (p.removal ? p.from : p.to))).toEqual(LONG.line.slice(1));
@@ -234,7 +236,7 @@ describe('the puzzle trainer', () => {
   it('chooses the next puzzle with the difficulty and theme asked for, and replays one from the history unrated', async () => {
     const { ctrl, app } = await trainer();
     ctrl.setTheme('withdrawal');
-    expect(app.puzzleChoice).toEqual({ difficulty: 'normal', theme: 'withdrawal' });
+    expect(app.puzzleChoice).toEqual({ mode: 'rated', difficulty: 'normal', theme: 'withdrawal' });
     await ctrl.next();
     const chosen = ctrl.puzzle!;
     expect(chosen.id).not.toBe(SHORT.id);
@@ -253,7 +255,7 @@ describe('the puzzle trainer', () => {
 
   it('reopens the puzzle in progress where it was, without playing the mistake again', async () => {
     const backend = await backendOf(LONG);
-    const first = new PuzzlesCtrl(host({ difficulty: 'harder', theme: null }) as unknown as PuzzleHost, backend, () => Promise.resolve());
+    const first = new PuzzlesCtrl(host({ mode: 'rated', difficulty: 'harder', theme: null }) as unknown as PuzzleHost, backend, () => Promise.resolve());
     await first.start();
     await first.play(from(LONG.line[1]), to(LONG.line[1]));
     first.leave();
@@ -262,6 +264,58 @@ describe('the puzzle trainer', () => {
     expect(again.puzzle?.id).toBe(LONG.id);
     expect(again.puzzle?.plies).toHaveLength(2);
     expect(again.phase).toBeUndefined();
+  });
+
+  it('plays a streak: rising puzzles, not rated, until the first miss; the best is kept', async () => {
+    const { ctrl, app } = await trainer();
+    await ctrl.setMode('streak');
+    expect(app.puzzleChoice.mode).toBe('streak');
+    const first = ctrl.puzzle!;
+    expect(first.mode).toBe('streak');
+    expect(first.rated).toBe(false);
+    expect(first.streakMode).toEqual({ solved: 0, active: true, best: 0 });
+    // Solve it from the collection's line.
+    const line = shippedPuzzle(first.id).line;
+    for (let index = 1; index < line.length; index += 2) {
+      await ctrl.play(from(line[index]), to(line[index]));
+    }
+    expect(ctrl.puzzle?.state).toBe('solved');
+    expect(ctrl.puzzle?.streakMode).toEqual({ solved: 1, active: true, best: 1 });
+    expect(ctrl.changeSentence()).toBe('Streak: 1 puzzle solved.');
+    expect(ctrl.status?.attempted).toBe(0);
+    await ctrl.next();
+    const second = ctrl.puzzle!;
+    expect(second.id).not.toBe(first.id);
+    await ctrl.viewSolution();
+    expect(ctrl.streakOver()).toBe(true);
+    expect(ctrl.changeSentence()).toBe('Streak over: 1 puzzle solved. Your best: 1.');
+    expect(ctrl.status?.streakMode).toEqual({ solved: 1, active: false, best: 1 });
+    // The next one starts a new streak.
+    await ctrl.next();
+    expect(ctrl.puzzle?.streakMode).toEqual({ solved: 0, active: true, best: 1 });
+    await ctrl.setMode('rated');
+    expect(ctrl.puzzle?.mode).toBe('rated');
+  });
+
+  it('says when the puzzles near the rating run out (a theme with few puzzles)', async () => {
+    const { ctrl } = await trainer();
+    ctrl.setTheme('chameleon-withdrawal');
+    await ctrl.next();
+    expect(ctrl.puzzle?.themes).toContain('chameleon-withdrawal');
+    expect(ctrl.puzzle?.mode).toBe('rated');
+    // Fewer than 20 of the theme within ±200 of the rating: running low, or none near at all.
+    expect(['runningLow', 'exhausted']).toContain(ctrl.puzzle?.supply);
+  });
+
+  it('shows the dashboard of the last days by theme', async () => {
+    const { ctrl } = await trainer();
+    expect(ctrl.dashboard?.all.tried).toBe(0);
+    await ctrl.play(from(SHORT.line[1]), to(SHORT.line[1]));
+    expect(ctrl.dashboard?.all).toMatchObject({ tried: 1, solved: 1 });
+    expect(ctrl.dashboard?.themes.map((entry) => entry.theme).sort()).toEqual([...SHORT.themes].sort());
+    await ctrl.setDashboardDays(30);
+    expect(ctrl.dashboard?.days).toBe(30);
+    expect(ctrl.dashboard?.all.tried).toBe(1);
   });
 
   it('tells the Rust side when the player leaves the trainer, so that start-up no longer reopens it', async () => {

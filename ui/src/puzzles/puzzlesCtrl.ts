@@ -11,7 +11,7 @@ import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { sentences, t } from '../i18n';
 import type { PuzzleBackend } from './api';
-import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleStatus, PuzzleView, RatingChange } from './types';
+import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleDashboard, PuzzleMode, PuzzleStatus, PuzzleView, RatingChange } from './types';
 import { soundFor } from '../common/sound';
 import { Pause } from '../common/pause';
 import { plyInWords, plyPhrase, sideName } from '../common/wording';
@@ -20,6 +20,9 @@ export type PuzzleHost = Pick<App, 'settings' | 'sounds' | 'redraw' | 'showError
 
 /** How many recent puzzles the history lists. */
 export const HISTORY_LENGTH = 12;
+/** The spans the dashboard looks back over, in days. */
+export const DASHBOARD_DAYS = [7, 30, 90] as const;
+export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
 
 const NO_MOVES: readonly MoveView[] = [];
 /** How long a move stays on the board before the next one (the mistake, then the answer), by animation speed. */
@@ -37,6 +40,9 @@ export class PuzzlesCtrl {
   puzzle: PuzzleView | undefined;
   status: PuzzleStatus | undefined;
   history: PuzzleAttemptView[] = [];
+  /** The dashboard by theme over `dashboardDays`. */
+  dashboard: PuzzleDashboard | undefined;
+  dashboardDays: DashboardDays = 7;
   /** A board shown in place of the puzzle's while a move is animated (before the mistake, before the answer). */
   shown: BoardView | undefined;
   /** A move is being shown: the opponent's mistake, or the answer to the player's move. */
@@ -75,12 +81,18 @@ export class PuzzlesCtrl {
   /** The puzzle in progress (after a relaunch), else a new one; the rating and history beside it. */
   async start(): Promise<void> {
     try {
-      const [status, history, open] = await Promise.all([this.backend.status(), this.backend.history(null, HISTORY_LENGTH), this.backend.open()]);
+      const [status, history, open, dashboard] = await Promise.all([
+        this.backend.status(),
+        this.backend.history(null, HISTORY_LENGTH),
+        this.backend.open(),
+        this.backend.dashboard(this.dashboardDays),
+      ]);
       if (this.closed) return;
       this.takeStatus(status);
       this.history = history.attempts;
+      this.dashboard = dashboard;
       if (open) this.reopened(open);
-      else await this.present(await this.backend.next(this.choice));
+      else await this.present(await this.fetchNext());
     } catch (error) {
       if (!this.closed) this.app.showError(error);
     }
@@ -140,10 +152,15 @@ export class PuzzlesCtrl {
   /** After a puzzle's first try ended: the rating, streak and history as they are now. */
   private async refreshProgress(): Promise<void> {
     try {
-      const [status, history] = await Promise.all([this.backend.status(), this.backend.history(null, HISTORY_LENGTH)]);
+      const [status, history, dashboard] = await Promise.all([
+        this.backend.status(),
+        this.backend.history(null, HISTORY_LENGTH),
+        this.backend.dashboard(this.dashboardDays),
+      ]);
       if (this.closed) return;
       this.takeStatus(status);
       this.history = history.attempts;
+      this.dashboard = dashboard;
     } catch (error) {
       if (!this.closed) this.app.showError(error);
     }
@@ -248,8 +265,12 @@ export class PuzzlesCtrl {
     return t(status.provisional ? 'puzzle.ratingProvisional' : 'puzzle.ratingValue', { rating: Math.round(status.rating) });
   }
 
-  /** The rating change of this puzzle in a sentence ("Your rating: 1512 (+12)."), if it counted. */
+  /** The rating change of this puzzle in a sentence ("Your rating: 1512 (+12)."), if it counted; in the streak mode, the streak. */
   changeSentence(): string {
+    const streak = this.puzzle?.mode === 'streak' ? this.puzzle.streakMode : undefined;
+    if (streak && this.puzzle?.state !== 'playing') {
+      return streak.active ? t('puzzle.streakGoesOn', { count: streak.solved }) : t('puzzle.streakOver', { count: streak.solved, best: streak.best });
+    }
     const change = this.puzzle?.change;
     if (!change) return this.puzzle && !this.puzzle.rated && this.puzzle.state !== 'playing' ? t('puzzle.notRated') : '';
     return t('puzzle.ratingNow', { rating: Math.round(change.after), change: changeText(change) });
@@ -310,10 +331,15 @@ export class PuzzlesCtrl {
     });
   }
 
-  /** The next puzzle, chosen by the Rust side near the rating (with the difficulty and theme asked for). */
+  /** The next puzzle of the mode chosen: near the rating (the difficulty and theme asked for), or the streak's. */
+  private fetchNext(): Promise<PuzzleView> {
+    return this.choice.mode === 'streak' ? this.backend.streakNext() : this.backend.next(this.choice);
+  }
+
+  /** The next puzzle, chosen by the Rust side near the rating (with the difficulty and theme asked for), or the streak's next. */
   async next(): Promise<void> {
     await this.request(async () => {
-      const puzzle = await this.backend.next(this.choice);
+      const puzzle = await this.fetchNext();
       if (this.closed) return;
       this.busy = false;
       await this.present(puzzle);
@@ -328,6 +354,33 @@ export class PuzzlesCtrl {
       this.busy = false;
       await this.present(puzzle);
     });
+  }
+
+  /** Rated puzzles or the streak mode: at once, with the mode's next puzzle. */
+  async setMode(mode: PuzzleMode): Promise<void> {
+    if (mode === this.choice.mode || this.busy) return;
+    this.app.puzzleChoice = { ...this.choice, mode };
+    await this.next();
+  }
+
+  /** The dashboard over another span of days. */
+  async setDashboardDays(days: DashboardDays): Promise<void> {
+    if (days === this.dashboardDays) return;
+    this.dashboardDays = days;
+    try {
+      const dashboard = await this.backend.dashboard(days);
+      if (this.closed || this.dashboardDays !== days) return;
+      this.dashboard = dashboard;
+    } catch (error) {
+      if (!this.closed) this.app.showError(error);
+    }
+    if (!this.closed) this.app.redraw();
+  }
+
+  /** The streak of the streak mode, once its puzzle is decided: over (a miss) or going on. */
+  streakOver(): boolean {
+    const puzzle = this.puzzle;
+    return puzzle?.mode === 'streak' && !puzzle.streakMode.active;
   }
 
   setDifficulty(difficulty: Difficulty): void {

@@ -5,7 +5,9 @@ import type { Difficulty } from '../bindings';
 
 export type {
   Difficulty,
+  Performance,
   PuzzleAttemptView,
+  PuzzleDashboard,
   PuzzleHistoryPage,
   PuzzleState,
   PuzzleStatus,
@@ -14,11 +16,19 @@ export type {
   PuzzleView,
   RatingChange,
   RatingPoint,
+  RunMode,
+  StreakStatus,
+  Supply,
   Theme,
+  ThemePerformance,
 } from '../bindings';
 
-/** What the player asks the next puzzle to be: a difficulty, and one theme or any. */
+/** Rated puzzles near the rating, or the streak mode (rising difficulty until the first miss). */
+export type PuzzleMode = 'rated' | 'streak';
+
+/** What the player asks the next puzzle to be: the mode, a difficulty, and one theme or any. */
 export interface PuzzleChoice {
+  mode: PuzzleMode;
   difficulty: Difficulty;
   /** A theme's export name (`pinch`, `mate-in-1`), `null` for any. */
   theme: string | null;

@@ -10,7 +10,10 @@
 //! - `wire`: what the trainer screens receive.
 //! - `stored`: the trainer's entries in the saved record, read tolerantly.
 
+pub mod dashboard;
+pub mod review;
 pub mod stored;
+pub mod streak;
 #[cfg(test)]
 mod tests;
 pub mod wire;
@@ -21,14 +24,14 @@ use std::sync::OnceLock;
 
 use ultima_bot::{Engine, Limits, NoClock};
 use ultima_game::view::{board_view, ply_view};
-use ultima_puzzles::rating::{choose_next, main_theme, Difficulty, NextPuzzle};
+use ultima_puzzles::rating::{choose, main_theme, Difficulty, NextPuzzle, Supply};
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Outcome, Position, Status};
 
 use crate::archive::Archive;
 use crate::error::{square, AppError, GameProblem, PuzzleProblem};
 use crate::record::Saves;
-use stored::{PuzzleState, StoredRating, StoredRun};
+use stored::{PuzzleState, RunMode, StoredRating, StoredRun};
 use wire::{AttemptBody, PuzzleStatus, PuzzleStep, PuzzleStepView, PuzzleView};
 
 /// The nodes the refutation of a wrong move is searched with: a few milliseconds, and the same
@@ -127,11 +130,24 @@ fn view(puzzle: &Puzzle, run: &StoredRun, rating: &StoredRating) -> Result<Puzzl
 }
 
 /// A fresh try at `puzzle`, rated unless it was seen before.
+#[cfg(test)]
 fn new_run(puzzle: &Puzzle, seen: &HashSet<String>, now: f64) -> StoredRun {
+    new_run_as(puzzle, seen, now, RunMode::Rated, Supply::Plenty)
+}
+
+/// A fresh try at `puzzle` served as `mode` says (only [`RunMode::Rated`] may be rated: when
+/// the puzzle was not seen before).
+fn new_run_as(
+    puzzle: &Puzzle,
+    seen: &HashSet<String>,
+    now: f64,
+    mode: RunMode,
+    supply: Supply,
+) -> StoredRun {
     StoredRun {
         puzzle: puzzle.id.clone(),
         started_at: now,
-        rated: !seen.contains(&puzzle.id),
+        rated: mode == RunMode::Rated && !seen.contains(&puzzle.id),
         played: Vec::new(),
         state: PuzzleState::Playing,
         wrong: None,
@@ -146,12 +162,29 @@ fn new_run(puzzle: &Puzzle, seen: &HashSet<String>, now: f64) -> StoredRun {
         ended_at: None,
         filed: false,
         on_screen: true,
+        mode,
+        outcome: None,
+        supply,
     }
 }
 
-/// Counts the first try of a rated run, once: `won` when it solved the puzzle without a wrong
-/// move, a hint or the solution.
+/// Counts the first try of a run, once: `won` when it solved the puzzle without a wrong move,
+/// a hint or the solution. A rated run moves the rating (and, lost, queues the puzzle to come
+/// back: `review`); a review settles the puzzle's place in the queue; a streak's puzzle goes on
+/// with the streak or ends it.
 fn decide(rating: &mut StoredRating, run: &mut StoredRun, puzzle: &Puzzle, won: bool, now: f64) {
+    if run.mode != RunMode::Rated {
+        if run.outcome.is_some() {
+            return;
+        }
+        run.outcome = Some(won);
+        match run.mode {
+            RunMode::Review => review::settle(rating, &run.puzzle, won),
+            RunMode::Streak => streak::decide(&mut rating.streak_mode, won),
+            RunMode::Rated => {}
+        }
+        return;
+    }
     if !run.rated || run.first_try.is_some() {
         return;
     }
@@ -165,6 +198,7 @@ fn decide(rating: &mut StoredRating, run: &mut StoredRun, puzzle: &Puzzle, won: 
         rating.best_streak = rating.best_streak.max(rating.streak);
     } else {
         rating.streak = 0;
+        review::schedule(rating, &run.puzzle);
     }
 }
 
@@ -307,8 +341,10 @@ impl PuzzleData {
     }
 
     /// A new puzzle near the player's rating (shifted by `difficulty`), of `theme` if given,
-    /// never one seen before (`seed` picks among the fitting ones). The puzzle open is filed
-    /// first (one left unfinished counts as seen, and its rated try, if decided, stays counted).
+    /// never one seen before (`seed` picks among the fitting ones); when none is left near, the
+    /// nearest, and the view's `supply` says so. A puzzle failed before whose turn has come
+    /// (`review`) comes first, not rated. The puzzle open is filed first (one left unfinished
+    /// counts as seen, and its rated try, if decided, stays counted).
     pub fn next<A: Archive + ?Sized>(
         &mut self,
         saves: &dyn Saves,
@@ -328,12 +364,15 @@ impl PuzzleData {
             })
             .transpose()?;
         self.change(saves, archive, |data, puzzles, archive| {
-            let last_theme = data
-                .current
-                .as_ref()
-                .and_then(|run| find(puzzles, &run.puzzle).ok())
+            let open = data.current.as_ref().map(|run| run.puzzle.clone());
+            if let Some(again) = review::due(&data.rating, puzzles, theme, open.as_deref()) {
+                return data.open_new_as(archive, again, now, RunMode::Review, Supply::Plenty);
+            }
+            let last_theme = open
+                .as_deref()
+                .and_then(|id| find(puzzles, id).ok())
                 .and_then(main_theme);
-            let chosen = choose_next(
+            let chosen = choose(
                 puzzles,
                 &NextPuzzle {
                     rating: data.rating.player.rating(),
@@ -345,7 +384,46 @@ impl PuzzleData {
                 },
             )
             .ok_or_else(|| AppError::new(PuzzleProblem::NoPuzzleLeft))?;
-            data.open_new(archive, chosen, now)
+            data.open_new_as(archive, chosen.puzzle, now, RunMode::Rated, chosen.supply())
+        })
+    }
+
+    /// The next puzzle of the streak mode: puzzles of rising difficulty (see `streak`) until
+    /// the first one not solved at the first try; after that, a new streak from the start.
+    /// Never a puzzle of the same streak; one never seen when there is one near.
+    pub fn next_streak<A: Archive + ?Sized>(
+        &mut self,
+        saves: &dyn Saves,
+        archive: Option<&mut A>,
+        now: f64,
+        seed: u64,
+    ) -> Result<PuzzleView, AppError> {
+        self.change(saves, archive, |data, puzzles, archive| {
+            let open = data.current.as_ref();
+            // The streak's puzzle open and still undecided goes on: no skipping ahead.
+            // (One no longer in the collection is passed over.)
+            if let Some((run, puzzle)) = open
+                .filter(|run| run.mode == RunMode::Streak && run.outcome.is_none())
+                .and_then(|run| find(puzzles, &run.puzzle).ok().map(|puzzle| (run, puzzle)))
+            {
+                return view(puzzle, run, &data.rating);
+            }
+            let last_theme = open
+                .and_then(|run| find(puzzles, &run.puzzle).ok())
+                .and_then(main_theme);
+            if !data.rating.streak_mode.active {
+                streak::start(&mut data.rating.streak_mode);
+            }
+            let puzzle = streak::choose_puzzle(
+                puzzles,
+                &data.rating.streak_mode,
+                &data.seen,
+                last_theme,
+                seed,
+            )
+            .ok_or_else(|| AppError::new(PuzzleProblem::NoPuzzleLeft))?;
+            data.rating.streak_mode.puzzles.push(puzzle.id.clone());
+            data.open_new_as(archive, puzzle, now, RunMode::Streak, Supply::Plenty)
         })
     }
 
@@ -378,10 +456,24 @@ impl PuzzleData {
         puzzle: &Puzzle,
         now: f64,
     ) -> Result<PuzzleView, AppError> {
+        self.open_new_as(archive, puzzle, now, RunMode::Rated, Supply::Plenty)
+    }
+
+    /// [`PuzzleData::open_new`], the puzzle served as `mode`.
+    fn open_new_as<A: Archive + ?Sized>(
+        &mut self,
+        archive: Option<&mut A>,
+        puzzle: &Puzzle,
+        now: f64,
+        mode: RunMode,
+        supply: Supply,
+    ) -> Result<PuzzleView, AppError> {
         if let Some(run) = self.current.as_mut() {
             file_attempt(archive, run);
         }
-        let run = self.current.insert(new_run(puzzle, &self.seen, now));
+        let run = self
+            .current
+            .insert(new_run_as(puzzle, &self.seen, now, mode, supply));
         self.seen.insert(puzzle.id.clone());
         view(puzzle, run, &self.rating)
     }

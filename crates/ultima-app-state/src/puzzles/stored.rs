@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use specta::Type;
-use ultima_puzzles::rating::{PlayerRating, RatingChange};
+use ultima_puzzles::rating::{PlayerRating, RatingChange, Supply};
 use ultima_puzzles::Theme;
 
 use crate::notice::Notice;
@@ -45,6 +45,52 @@ pub struct StoredRating {
     pub solved: u32,
     #[serde(default)]
     pub attempted: u32,
+    /// Puzzles failed at their rated first try, to come back (see `review`).
+    #[serde(default)]
+    pub review: Vec<Review>,
+    /// The streak mode: its run going on or last ended, and the best.
+    #[serde(default)]
+    pub streak_mode: StreakRun,
+}
+
+/// A puzzle failed at its rated first try, and when it comes back: once `due` rated puzzles
+/// have been played in all (`StoredRating::attempted`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub puzzle: String,
+    pub due: u32,
+}
+
+/// The streak mode: puzzles of rising difficulty until the first mistake.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreakRun {
+    /// Puzzles solved in this streak (or the last one, once it ended).
+    #[serde(default)]
+    pub solved: u32,
+    /// The streak goes on (else the next streak puzzle starts a new one).
+    #[serde(default)]
+    pub active: bool,
+    /// The puzzles of this streak (never served twice in one streak).
+    #[serde(default)]
+    pub puzzles: Vec<String>,
+    /// The most puzzles solved in one streak.
+    #[serde(default)]
+    pub best: u32,
+}
+
+/// Why the puzzle open was served.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub enum RunMode {
+    /// Near the player's rating (rated unless seen before).
+    #[default]
+    Rated,
+    /// A puzzle failed before, back for another try (not rated).
+    Review,
+    /// A puzzle of the streak mode (not rated).
+    Streak,
 }
 
 impl Default for StoredRating {
@@ -56,6 +102,8 @@ impl Default for StoredRating {
             best_streak: 0,
             solved: 0,
             attempted: 0,
+            review: Vec::new(),
+            streak_mode: StreakRun::default(),
         }
     }
 }
@@ -119,6 +167,15 @@ pub struct StoredRun {
     /// trainer, so that a quit or a crash in the trainer reopens the app on it.
     #[serde(default)]
     pub on_screen: bool,
+    /// Why it was served.
+    #[serde(default)]
+    pub mode: RunMode,
+    /// How an unrated try went (a review's or a streak's), once decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<bool>,
+    /// The puzzles left at the player's level when it was chosen.
+    #[serde(default)]
+    pub supply: Supply,
 }
 
 impl StoredRun {

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use specta::Type;
 use ultima_game::view::{board_view, move_view, ply_view, ply_views};
 use ultima_game::wire::{BoardView, MoveView, PlyView};
-use ultima_puzzles::rating::{RatingChange, RatingPoint};
+use ultima_puzzles::rating::{RatingChange, RatingPoint, Supply};
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Game, Position};
 
-use super::stored::{PuzzleState, StoredRating, StoredRun};
+use super::stored::{PuzzleState, RunMode, StoredRating, StoredRun};
 
 /// How many points the rating chart gets at most.
 pub const CHART_POINTS: usize = 100;
@@ -38,6 +38,28 @@ pub struct PuzzleStatus {
     /// The trainer was on screen when the app last stopped (a quit or a crash there): start-up
     /// opens it again, on the puzzle it showed.
     pub reopen: bool,
+    /// The streak mode: the streak going on or last ended, and the best.
+    pub streak_mode: StreakStatus,
+    /// Puzzles failed that are queued to come back.
+    pub reviews: u32,
+}
+
+/// The streak mode's counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct StreakStatus {
+    /// Puzzles solved in the streak going on (or the last one, once it ended).
+    pub solved: u32,
+    pub active: bool,
+    pub best: u32,
+}
+
+fn streak_status(rating: &StoredRating) -> StreakStatus {
+    StreakStatus {
+        solved: rating.streak_mode.solved,
+        active: rating.streak_mode.active,
+        best: rating.streak_mode.best,
+    }
 }
 
 /// Beyond this deviation a rating is provisional (lichess' threshold).
@@ -57,6 +79,8 @@ pub fn status(rating: &StoredRating, current: Option<&StoredRun>) -> PuzzleStatu
             .filter(|run| !run.is_over())
             .map(|run| run.puzzle.clone()),
         reopen: current.is_some_and(|run| run.on_screen),
+        streak_mode: streak_status(rating),
+        reviews: count(rating.review.len()),
     }
 }
 
@@ -101,6 +125,13 @@ pub struct PuzzleView {
     pub mistakes: u32,
     pub hints: u32,
     pub streak: u32,
+    /// Why it was served: near the rating, a failed puzzle back, or the streak mode's.
+    pub mode: RunMode,
+    /// The puzzles left at the player's level when it was chosen (rated mode): running low,
+    /// or none left near (this is the nearest).
+    pub supply: Supply,
+    /// The streak mode's counts (its puzzle decided: the streak grown or ended).
+    pub streak_mode: StreakStatus,
 }
 
 /// What a solver's move led to.
@@ -159,6 +190,9 @@ pub struct AttemptBody {
     pub change: Option<RatingChange>,
     #[serde(default)]
     pub ended_at: Option<f64>,
+    /// Why it was served (older rows: rated mode).
+    #[serde(default)]
+    pub mode: RunMode,
 }
 
 impl AttemptBody {
@@ -174,6 +208,7 @@ impl AttemptBody {
             solution_shown: run.solution_shown,
             change: run.change,
             ended_at: run.ended_at,
+            mode: run.mode,
         }
     }
 }
@@ -196,6 +231,8 @@ pub struct PuzzleAttemptView {
     pub rated: bool,
     /// The player's rating before and after (rated attempts).
     pub change: Option<RatingChange>,
+    /// Why it was served: rated mode (a replay when not rated), a missed puzzle back, a streak.
+    pub mode: RunMode,
 }
 
 impl PuzzleAttemptView {
@@ -210,6 +247,7 @@ impl PuzzleAttemptView {
             finished: body.solved,
             rated: body.rated,
             change: body.change,
+            mode: body.mode,
         }
     }
 }
@@ -308,6 +346,9 @@ pub fn puzzle_view(puzzle: &Puzzle, run: &StoredRun, rating: &StoredRating) -> O
         mistakes: run.mistakes,
         hints: run.hints,
         streak: rating.streak,
+        mode: run.mode,
+        supply: run.supply,
+        streak_mode: streak_status(rating),
     })
 }
 
