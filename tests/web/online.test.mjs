@@ -143,6 +143,8 @@ describe('online play in the browser (a phone)', () => {
     assert.match(result.out, /result white wins/, result.out + result.err);
     if (shots) await page.screenshot({ path: `${shots}/web-phone-online-over.png`, fullPage: true });
     await page.goto(base);
+    await page.waitForTimeout(1000);
+    if (shots) await page.screenshot({ path: `${shots}/web-phone-online-home.png`, fullPage: true });
     const finished = await textOf(page, 'finished-list');
     assert.match(finished, /friend/i, finished);
     assert.deepEqual(view.errors.filter((error) => !/WebSocket|ERR_INTERNET_DISCONNECTED|net::/.test(error)), []);

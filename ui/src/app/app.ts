@@ -8,7 +8,7 @@ import { api, errorMessage, isCancelled } from '../api';
 import type { FinishedPage, GameEvent, GameView, OnlineEvent, OnlineStatus, OnlineView, Settings, Startup } from '../bindings';
 import { describeNotice } from '../problems';
 import { useLanguage } from '../i18n';
-import { Navigator, type Route } from './router';
+import { Navigator, routeAt, type Route } from './router';
 import { courseApi } from '../course/api';
 import { statusOf } from '../course/stars';
 import type { CourseMap, CourseStatus } from '../course/types';
@@ -118,17 +118,17 @@ export class App {
       // A backend without online play: the app goes without it.
       console.warn('ultima: no online play here', error);
     }
+    // An invite link (`#/join/CODE`) opened the app: that is where the player wants to go.
+    const link = routeAt(window.location.hash);
     const inProgress = this.hasGameInProgress() && !this.puzzleStatus.reopen ? this.current : null;
     const online = this.puzzleStatus.reopen || inProgress ? null : this.onlineInProgress();
-    const route: Route = this.puzzleStatus.reopen
-      ? { screen: 'puzzles' }
-      : inProgress
-        ? { screen: 'play', gameId: inProgress.id }
-        : online
-          ? { screen: 'play', gameId: online.game.id }
-          : { screen: 'home' };
+    let route: Route = { screen: 'home' };
+    if (link?.screen === 'join') route = link;
+    else if (this.puzzleStatus.reopen) route = { screen: 'puzzles' };
+    else if (inProgress) route = { screen: 'play', gameId: inProgress.id };
+    else if (online) route = { screen: 'play', gameId: online.game.id };
     this.navigator.start(route);
-    await this.show(route, inProgress ? { game: inProgress } : {});
+    await this.show(route, inProgress && route.screen === 'play' && route.gameId === inProgress.id ? { game: inProgress } : {});
     try {
       await api.watchGames((event) => this.gameEvent(event));
     } catch (error) {
