@@ -129,7 +129,7 @@ function onlineCard(app: App): VNode | null {
         props: { value: online.settings.server },
         on: { change: (event: Event) => void save((event.target as HTMLInputElement).value) },
       }),
-      h('p#settings-online-hint.hint', t('online.serverHint')),
+      h('p#settings-online-hint.hint', online.canHost ? t('online.serverHint') : t('online.serverHintWeb')),
     ]),
   ]);
 }
