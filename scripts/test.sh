@@ -42,6 +42,8 @@ CC_aarch64_linux_android=true AR_aarch64_linux_android=true \
 cargo check -p ultima-rules -p ultima-bot --target aarch64-apple-ios
 
 step "the web app (built before the unit tests): tested in Chromium (desktop, and a phone with touch)"
+# tests/web/online.test.mjs: the server serves the app, the command line's bot plays the phone.
+cargo build -p ultima-cli -p ultima-server
 node --test --test-concurrency=1 tests/web/
 
 step "bench signature: the search visits exactly the recorded number of nodes"

@@ -141,9 +141,10 @@ describe('online play in the browser (a phone)', () => {
     await press(view, 'confirm-resign');
     const result = await host.ended;
     assert.match(result.out, /result white wins/, result.out + result.err);
+    // The phone has the result too (and has saved it) before the page is left.
+    await byTestId(page, 'game-over').waitFor({ state: 'visible', timeout: 20_000 });
     if (shots) await page.screenshot({ path: `${shots}/web-phone-online-over.png`, fullPage: true });
     await page.goto(base);
-    await page.waitForTimeout(1000);
     if (shots) await page.screenshot({ path: `${shots}/web-phone-online-home.png`, fullPage: true });
     const finished = await textOf(page, 'finished-list');
     assert.match(finished, /friend/i, finished);
