@@ -61,6 +61,13 @@ pub struct Drive {
     pub answers: Vec<Answered>,
 }
 
+impl Drive {
+    /// Answers request `request`.
+    fn answer(&mut self, request: u32, answer: Answer) {
+        self.answers.push(Answered { request, answer });
+    }
+}
+
 /// What a command answers: at once (`answer`), or later through a [`Drive`]'s `answers` (none
 /// here: the page waits for it, up to its time limit, then calls [`Lines::timed_out`]).
 #[derive(Debug, PartialEq, Serialize)]
@@ -338,10 +345,10 @@ impl Lines {
                 }
             }
         }
-        drive.answers.push(Answered {
+        drive.answer(
             request,
-            answer: failed.map_or(Answer::Ok(Value::Null), Answer::Error),
-        });
+            failed.map_or(Answer::Ok(Value::Null), Answer::Error),
+        );
         drive
     }
 
@@ -477,10 +484,10 @@ impl Lines {
         if let Some(number) = number {
             self.waiting.remove(&number);
             core.online_unanswered(number);
-            drive.answers.push(Answered {
+            drive.answer(
                 request,
-                answer: Answer::Error(AppError::new(OnlineProblem::Offline)),
-            });
+                Answer::Error(AppError::new(OnlineProblem::Offline)),
+            );
             return drive;
         }
         let opening = self.slots.iter().find_map(|(&id, slot)| {
@@ -500,10 +507,7 @@ impl Lines {
                 address,
                 reason: "no answer in time".into(),
             };
-            drive.answers.push(Answered {
-                request,
-                answer: Answer::Error(network_problem(&error)),
-            });
+            drive.answer(request, Answer::Error(network_problem(&error)));
         }
         drive
     }
@@ -529,10 +533,7 @@ impl Lines {
                     let opening = self.slots.remove(&id).and_then(|slot| slot.opening);
                     drive.close.push(id);
                     if let Some(opening) = opening {
-                        drive.answers.push(Answered {
-                            request: opening.request,
-                            answer: Answer::Error(network_problem(&error)),
-                        });
+                        drive.answer(opening.request, Answer::Error(network_problem(&error)));
                     }
                 }
                 Effect::Report(event) => self.report(core, id, event, drive, now_ms),
@@ -600,33 +601,24 @@ impl Lines {
                             if let Some(replaced) = begun.replaced {
                                 self.close_game(core, replaced, drive, now_ms);
                             }
-                            drive.answers.push(Answered {
-                                request: opening.request,
-                                answer: Answer::of(Ok(begun.view)),
-                            });
+                            drive.answer(opening.request, Answer::of(Ok(begun.view)));
                         }
                         Err(error) => {
                             self.drop_line(id, drive);
-                            drive.answers.push(Answered {
-                                request: opening.request,
-                                answer: Answer::Error(error),
-                            });
+                            drive.answer(opening.request, Answer::Error(error));
                         }
                     }
                 }
                 Event::Message(ServerMessage::Error { error }) => {
                     self.drop_line(id, drive);
-                    drive.answers.push(Answered {
-                        request: opening.request,
-                        answer: Answer::Error(AppError::new(problem_of(&error))),
-                    });
+                    drive.answer(
+                        opening.request,
+                        Answer::Error(AppError::new(problem_of(&error))),
+                    );
                 }
                 Event::Stopped(error) => {
                     self.drop_line(id, drive);
-                    drive.answers.push(Answered {
-                        request: opening.request,
-                        answer: Answer::Error(network_problem(&error)),
-                    });
+                    drive.answer(opening.request, Answer::Error(network_problem(&error)));
                 }
                 // Connected, or a lost line before the first state: the page's time limit
                 // gives the request up if it does not come back in time.
@@ -647,10 +639,7 @@ impl Lines {
                 drive.push.extend(taken.push);
                 if let Some(answer) = taken.answer {
                     if let Some(request) = self.waiting.remove(&number) {
-                        drive.answers.push(Answered {
-                            request,
-                            answer: Answer::of(answer),
-                        });
+                        drive.answer(request, Answer::of(answer));
                     }
                 }
                 if stopped {

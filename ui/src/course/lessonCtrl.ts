@@ -345,11 +345,16 @@ export class LessonCtrl {
 
   /** The setup: the piece asked for goes on `square`. */
   async place(square: string): Promise<void> {
+    await this.answer((id) => this.backend.taskPlace(id, square));
+  }
+
+  /** Sends an answer that is not a move (a setup square, the quiz's picks) and shows its step. */
+  private async answer(send: (taskId: string) => Promise<{ step: StepView; task: TaskView }>): Promise<void> {
     const task = this.task;
     if (!task || this.busy) return;
     this.busy = true;
     try {
-      const { step, task: after } = await this.backend.taskPlace(task.id, square);
+      const { step, task: after } = await send(task.id);
       if (this.closed) return;
       await this.stepped(step, after);
     } catch (error) {
@@ -368,21 +373,8 @@ export class LessonCtrl {
   }
 
   async check(): Promise<void> {
-    const task = this.task;
-    if (!task || !this.quiz || this.busy) return;
-    this.busy = true;
-    try {
-      const { step, task: after } = await this.backend.taskQuiz(task.id, this.picked);
-      if (this.closed) return;
-      await this.stepped(step, after);
-    } catch (error) {
-      if (this.closed) return;
-      if (isNotOpen(error)) await this.reopen();
-      else this.app.showError(error);
-    } finally {
-      this.busy = false;
-      if (!this.closed) this.app.redraw();
-    }
+    if (!this.quiz) return;
+    await this.answer((id) => this.backend.taskQuiz(id, this.picked));
   }
 
   /** The next task (in place of this one: back goes to the map). */
