@@ -6,10 +6,12 @@
 //! [--redis URL | --memory] [--idle N] [--browsers [--web DIR]]`: `--think` is each player's
 //! average time before a move (each wait drawn between half and one and a half of it); `--idle`:
 //! connections opened (and left unseated) once the games are open, for the memory of one;
-//! `--browsers`: each player first loads the web app from the server as a browser does (the
-//! page, then the WebAssembly, over one kept-alive HTTP connection, accepting brotli and gzip),
-//! from `--web DIR` or else the checkout's `ui/web/dist`, or else a stand-in the bench writes
-//! (a page and a file of the real WebAssembly's size, cut from the server's own binary).
+//! `--browsers`: each player first loads the web app from the server as a browser does on a
+//! first visit (the page, its scripts, styles and WebAssembly, the manifest and the service
+//! worker, over one kept-alive HTTP connection, accepting brotli and gzip), from `--web DIR`
+//! (the release layout: `--web dist-server/web`) or else the checkout's `ui/web/dist`, or else
+//! a stand-in the bench writes (a page and a file of the real WebAssembly's size, cut from the
+//! server's own binary).
 //!
 //! Prints the moves sent and received, the round trip of each move (sent to its
 //! acknowledgement, p50 / p99 / max) and the time to the opponent's receipt, moves per second,
@@ -312,10 +314,18 @@ fn web_app(
     let mut names: Vec<String> = assets
         .filter_map(|entry| entry.ok())
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".wasm"))
+        // Every file of the app's bundle (scripts, styles, the WebAssembly), not the
+        // compressed copies beside them: the server picks those by the request's encoding.
+        .filter(|name| !name.ends_with(".br") && !name.ends_with(".gz"))
         .collect();
     names.sort();
     paths.extend(names.into_iter().map(|name| format!("/assets/{name}")));
+    // What a page also asks for on its first visit: its manifest and its service worker.
+    for extra in ["manifest.webmanifest", "sw.js"] {
+        if folder.join(extra).is_file() {
+            paths.push(format!("/{extra}"));
+        }
+    }
     Ok((folder, paths))
 }
 
