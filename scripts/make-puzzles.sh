@@ -8,14 +8,16 @@
 # goes on); WORK keeps the stages. Costs about 1.3 CPU s a puzzle to verify, 7 for one rated 1500+
 # (docs/puzzles.md).
 #
-#   bash scripts/make-puzzles.sh            # WORK defaults to target/puzzles
+#   bash scripts/make-puzzles.sh            # WORK defaults to crates/ultima-puzzles/work
 #
 # To grow the collection, first continue or add generator runs, e.g.
 #   ultima puzzles generate --games 100000 --seed 2029 --out crates/ultima-puzzles/data/generated-2029.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=crates/ultima-puzzles/data
-WORK=${WORK:-target/puzzles}
+# The stages' files are kept in the repository (crates/ultima-puzzles/work/): a long run stopped in
+# one session goes on in the next, on another machine too.
+WORK=${WORK:-crates/ultima-puzzles/work}
 VERIFY_NODES=${VERIFY_NODES:-1600000}
 HARD_NODES=${HARD_NODES:-4000000}
 mkdir -p "$WORK"
