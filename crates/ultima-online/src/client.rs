@@ -3,7 +3,8 @@
 //! seats the player (create, join or resume), passes the server's messages on as [`Event`]s,
 //! sends what it is given, keeps the line alive, and when the line drops comes back with the
 //! game's token, waiting longer after each failed try (up to a limit), until it is closed or the
-//! server refuses the token. This task only does the line's I/O with tokio.
+//! server refuses the token. This task only does the line's I/O with tokio (through TLS for a
+//! `wss://` server: [`crate::tls`]).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};

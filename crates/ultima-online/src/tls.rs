@@ -10,9 +10,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::client::WebPkiServerVerifier;
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::CertificateDer;
-use rustls::{CertificateError, ClientConfig, RootCertStore};
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::{
+    CertificateError, ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme,
+};
 use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::Connector;
 
@@ -86,13 +90,112 @@ impl Trust {
         // it); aws-lc-rs needs CMake and a C toolchain for each target, the Android check of
         // the CI has none, and a board game's moves do not need to outlive quantum computers.
         #[allow(deprecated)]
-        let provider = rustls::crypto::ring::default_provider();
-        let config = ClientConfig::builder_with_provider(Arc::new(provider))
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let set_up = |error: &dyn std::fmt::Display| format!("TLS could not be set up ({error})");
+        let builder = ClientConfig::builder_with_provider(provider.clone())
             .with_safe_default_protocol_versions()
-            .map_err(|error| format!("TLS could not be set up ({error})"))?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
+            .map_err(|error| set_up(&error))?;
+        let config = if self.extra.is_empty() {
+            builder.with_root_certificates(roots).with_no_client_auth()
+        } else {
+            let public = WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider)
+                .build()
+                .map_err(|error| set_up(&error))?;
+            builder
+                .dangerous()
+                .with_custom_certificate_verifier(Arc::new(Named {
+                    public,
+                    named: self.extra.clone(),
+                }))
+                .with_no_client_auth()
+        };
         Ok(Connector::Rustls(Arc::new(config)))
+    }
+}
+
+/// rustls' own check, the named certificates among the authorities; and one more case: a
+/// certificate named in the trust file and presented as is by the server, but made as an
+/// authority (`basicConstraints CA:TRUE`, which `openssl req -x509` writes by default, and which
+/// webpki refuses for a server, though browsers take it once trusted) is taken when it is made
+/// for the address's name. Its dates were checked already (webpki looks at them first); the
+/// handshake's signature is checked against its key as for any certificate. Any other refusal
+/// stands.
+#[derive(Debug)]
+struct Named {
+    public: Arc<WebPkiServerVerifier>,
+    named: Vec<CertificateDer<'static>>,
+}
+
+impl ServerCertVerifier for Named {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp_response: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        let refused = match self.public.verify_server_cert(
+            end_entity,
+            intermediates,
+            server_name,
+            ocsp_response,
+            now,
+        ) {
+            Ok(verified) => return Ok(verified),
+            Err(refused) => refused,
+        };
+        let named = self
+            .named
+            .iter()
+            .any(|certificate| certificate.as_ref() == end_entity.as_ref());
+        if !named || webpki_error(&refused) != Some(&webpki::Error::CaUsedAsEndEntity) {
+            return Err(refused);
+        }
+        let certificate = webpki::EndEntityCert::try_from(end_entity).map_err(|_| refused)?;
+        certificate
+            .verify_is_valid_for_subject_name(server_name)
+            .map_err(|_| rustls::Error::InvalidCertificate(CertificateError::NotValidForName))?;
+        Ok(ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        certificate: &CertificateDer<'_>,
+        signed: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.public
+            .verify_tls12_signature(message, certificate, signed)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        certificate: &CertificateDer<'_>,
+        signed: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.public
+            .verify_tls13_signature(message, certificate, signed)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.public.supported_verify_schemes()
+    }
+}
+
+/// webpki's own reason inside a refusal of rustls, when it is one.
+fn webpki_error(error: &rustls::Error) -> Option<&webpki::Error> {
+    match error {
+        rustls::Error::InvalidCertificate(why) => certificate_webpki_error(why),
+        _ => None,
+    }
+}
+
+fn certificate_webpki_error(why: &CertificateError) -> Option<&webpki::Error> {
+    match why {
+        CertificateError::Other(other) => other.0.downcast_ref::<webpki::Error>(),
+        _ => None,
     }
 }
 
@@ -160,6 +263,13 @@ fn certificate_words(why: &CertificateError) -> String {
             "its certificate is made for another name than the address's".into()
         }
         CertificateError::Revoked => "its certificate has been revoked".into(),
+        other if certificate_webpki_error(other) == Some(&webpki::Error::CaUsedAsEndEntity) => {
+            format!(
+                "its certificate is an authority's, not a server's (self-signed with CA:TRUE, as \
+                 `openssl req -x509` makes by default): this client takes it only when it is the \
+                 very certificate named in {EXTRA_CA_VARIABLE}"
+            )
+        }
         other => format!("its certificate is refused ({other:?})"),
     }
 }

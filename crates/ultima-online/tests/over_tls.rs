@@ -8,7 +8,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{certificate, moved, next, now, quick, server, state_where, TlsProxy};
+use common::{
+    authority_certificate, certificate, moved, next, now, quick, server, state_where, TlsProxy,
+};
 use ultima_online::protocol::{ClientMessage, ColorChoice, Presence};
 use ultima_online::{
     Change, Client, OnlineError, OnlineFailure, OnlineGame, OnlineProblem, Seat, Trust,
@@ -159,6 +161,56 @@ async fn a_certificate_for_another_name_is_refused_even_from_a_trusted_maker() {
     let (error, _) = refused(&url, &trust).await;
     assert!(
         matches!(&error, OnlineError::Certificate { reason, .. } if reason.contains("another name")),
+        "{error:?}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_self_signed_authority_certificate_is_taken_only_when_named_and_for_its_name() {
+    let server = server().await;
+    let made = authority_certificate(&["localhost"]);
+    let proxy = TlsProxy::start(server.local_addr(), &made).await;
+    let url = format!("wss://localhost:{}", proxy.port);
+
+    // Not named: refused, saying what kind of certificate it is.
+    let (error, _) = refused(&url, &Trust::public()).await;
+    assert!(
+        matches!(&error, OnlineError::Certificate { reason, .. }
+            if reason.contains("an authority's, not a server's")),
+        "{error:?}"
+    );
+
+    // Named (as a club gives its proxy's certificate file): taken, and a game plays on it.
+    let trust = Trust::public()
+        .with_pem(made.cert.pem().as_bytes())
+        .expect("the certificate reads");
+    let (client, mut events) = Client::open_trusting(&url, create(), quick(), &trust)
+        .await
+        .expect("the named certificate is taken");
+    next(
+        &mut events,
+        "the waiting state",
+        state_where(|s| s.opponent == Presence::Waiting),
+    )
+    .await;
+    client.close();
+
+    // Named, but reached by a name it is not made for: refused.
+    let by_number = format!("wss://127.0.0.1:{}", proxy.port);
+    let (error, _) = refused(&by_number, &trust).await;
+    assert!(
+        matches!(&error, OnlineError::Certificate { reason, .. } if reason.contains("another name")),
+        "{error:?}"
+    );
+
+    // Another authority's certificate named does not vouch for this one.
+    let other = Trust::public()
+        .with_pem(authority_certificate(&["localhost"]).cert.pem().as_bytes())
+        .expect("the certificate reads");
+    let (error, _) = refused(&url, &other).await;
+    assert!(
+        matches!(&error, OnlineError::Certificate { .. }),
         "{error:?}"
     );
     server.shutdown().await;

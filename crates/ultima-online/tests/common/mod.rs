@@ -43,6 +43,17 @@ pub fn certificate(names: &[&str]) -> CertifiedKey<rcgen::KeyPair> {
     rcgen::generate_simple_self_signed(names).expect("a certificate")
 }
 
+/// A self-signed certificate for `names` made as an authority (`CA:TRUE`), as
+/// `openssl req -x509` makes one by default.
+pub fn authority_certificate(names: &[&str]) -> CertifiedKey<rcgen::KeyPair> {
+    let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
+    let mut params = rcgen::CertificateParams::new(names).expect("the names");
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let signing_key = rcgen::KeyPair::generate().expect("a key");
+    let cert = params.self_signed(&signing_key).expect("a certificate");
+    CertifiedKey { cert, signing_key }
+}
+
 /// A TLS terminator on a free port of 127.0.0.1 that presents `certificate` and passes the
 /// bytes inside on to `backend` (the server's plain port), as nginx or Caddy in front of a
 /// club's server.
