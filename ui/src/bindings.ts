@@ -814,6 +814,13 @@ export type OnlineProblem =
 { code: "noServer" } | 
 /**  Nothing answered at the server's address. */
 { code: "serverUnreachable"; address: string } | 
+/**
+ *  A `wss://` server's certificate was refused (self-signed or from an authority the app
+ *  does not trust, expired, made for another name).
+ */
+{ code: "serverCertificate"; address: string } | 
+/**  A `wss://` server's secure handshake failed (it does not speak TLS at that address). */
+{ code: "secureConnectionFailed"; address: string } | 
 /**  The server speaks another version of the protocol. */
 { code: "serverVersion"; found: number; expected: number } | 
 /**  The server sent something this version does not understand. */

@@ -70,6 +70,8 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   badServerAddress: { code: 'badServerAddress', address: 'http://x' },
   noServer: { code: 'noServer' },
   serverUnreachable: { code: 'serverUnreachable', address: 'ws://10.0.0.2:7070' },
+  serverCertificate: { code: 'serverCertificate', address: 'wss://club.example.org' },
+  secureConnectionFailed: { code: 'secureConnectionFailed', address: 'wss://club.example.org' },
   serverVersion: { code: 'serverVersion', found: 2, expected: 1 },
   serverBroken: { code: 'serverBroken' },
   serverUnavailable: { code: 'serverUnavailable' },

@@ -121,6 +121,10 @@ export function describeProblem(problem: Problem): string {
       return t('problem.noServer');
     case 'serverUnreachable':
       return t('problem.serverUnreachable', { address: problem.address });
+    case 'serverCertificate':
+      return t('problem.serverCertificate', { address: problem.address });
+    case 'secureConnectionFailed':
+      return t('problem.secureConnectionFailed', { address: problem.address });
     case 'serverVersion':
       return t('problem.serverVersion');
     case 'serverBroken':

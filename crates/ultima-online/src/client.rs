@@ -3,7 +3,8 @@
 //! seats the player (create, join or resume), passes the server's messages on as [`Event`]s,
 //! sends what it is given, keeps the line alive, and when the line drops comes back with the
 //! game's token, waiting longer after each failed try (up to a limit), until it is closed or the
-//! server refuses the token. This task only does the line's I/O with tokio.
+//! server refuses the token. This task only does the line's I/O with tokio (through TLS for a
+//! `wss://` server: [`crate::tls`]).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,13 +16,14 @@ use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, Instant};
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 use ultima_protocol::ClientMessage;
 
 use crate::error::OnlineError;
 pub use crate::line::Options;
 use crate::line::{Effect, Line};
 pub use crate::link::{normalize_address, Credentials, Event, Link, Seat};
+use crate::tls::{self, Trust};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -58,54 +60,119 @@ fn now_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// No TLS library in this client: a server behind a TLS proxy is for the browser.
-fn plain(address: &str) -> Result<(), OnlineError> {
-    if address.starts_with("wss://") {
-        return Err(OnlineError::BadAddress {
-            address: address.to_string(),
-            reason: "this client reaches servers by ws:// only; open a wss:// server's page in a browser".into(),
-        });
+/// The connector for `address`: TLS with `trust`'s authorities for a `wss://` server (`trust`
+/// is only asked then), none for a `ws://` one.
+fn connector(
+    address: &str,
+    trust: impl FnOnce() -> Result<Trust, String>,
+) -> Result<Option<Connector>, OnlineError> {
+    if !tls::is_secure(address) {
+        return Ok(None);
     }
-    Ok(())
+    trust()
+        .and_then(|trust| trust.connector())
+        .map(Some)
+        .map_err(|reason| OnlineError::Tls {
+            address: address.to_string(),
+            reason,
+        })
 }
 
 impl Client {
-    /// Connects to the server at `address` (`ws://HOST:PORT`, or `HOST:PORT`) and takes `seat`.
-    /// Fails at once if the server cannot be reached or refuses; from then on the task comes
-    /// back by itself after a drop. Must be called within a tokio runtime.
+    /// Connects to the server at `address` (`ws://HOST:PORT`, `HOST:PORT`, or `wss://HOST` for
+    /// a server behind a TLS proxy, its certificate checked against the public authorities and
+    /// the file named by [`tls::EXTRA_CA_VARIABLE`]) and takes `seat`. Fails at once if the
+    /// server cannot be reached, is not trusted, or refuses; from then on the task comes back by
+    /// itself after a drop. Must be called within a tokio runtime.
     pub async fn open(
         address: &str,
         seat: Seat,
         options: Options,
     ) -> Result<(Client, Events), OnlineError> {
         let address = normalize_address(address)?;
-        plain(&address)?;
+        let connector = connector(&address, Trust::from_environment)?;
+        Client::start(address, seat, options, connector).await
+    }
+
+    /// [`Client::open`], a `wss://` server's certificate checked against `trust`'s authorities
+    /// only (not the environment's).
+    pub async fn open_trusting(
+        address: &str,
+        seat: Seat,
+        options: Options,
+        trust: &Trust,
+    ) -> Result<(Client, Events), OnlineError> {
+        let address = normalize_address(address)?;
+        let connector = connector(&address, || Ok(trust.clone()))?;
+        Client::start(address, seat, options, connector).await
+    }
+
+    async fn start(
+        address: String,
+        seat: Seat,
+        options: Options,
+        connector: Option<Connector>,
+    ) -> Result<(Client, Events), OnlineError> {
         let (line, effects) = Line::new(address, seat, options, now_ms());
         let (ready, seated) = oneshot::channel();
-        let (parts, events) = Client::spawn(line, effects, None, Some(ready));
+        let (parts, events) = Client::spawn(line, effects, connector, None, Some(ready));
         let (credentials, invite) = seated.await.map_err(|_| OnlineError::Closed)??;
         Ok((parts.client(credentials, invite), events))
     }
 
     /// Comes back to a game with its credentials, in the background: the task tries until it
     /// is seated (reporting each failed try as [`Link::Lost`]), so a game saved while the server
-    /// was away is shown at once and plays on when it is back. Must be called within a tokio
-    /// runtime.
+    /// was away is shown at once and plays on when it is back. A `wss://` server is checked as
+    /// by [`Client::open`]. Must be called within a tokio runtime.
     pub fn resume(
         address: &str,
         credentials: Credentials,
         options: Options,
     ) -> Result<(Client, Events), OnlineError> {
         let address = normalize_address(address)?;
-        plain(&address)?;
+        let connector = connector(&address, Trust::from_environment)?;
+        Ok(Client::resume_with(
+            address,
+            credentials,
+            options,
+            connector,
+        ))
+    }
+
+    /// [`Client::resume`], a `wss://` server's certificate checked against `trust`'s
+    /// authorities only.
+    pub fn resume_trusting(
+        address: &str,
+        credentials: Credentials,
+        options: Options,
+        trust: &Trust,
+    ) -> Result<(Client, Events), OnlineError> {
+        let address = normalize_address(address)?;
+        let connector = connector(&address, || Ok(trust.clone()))?;
+        Ok(Client::resume_with(
+            address,
+            credentials,
+            options,
+            connector,
+        ))
+    }
+
+    fn resume_with(
+        address: String,
+        credentials: Credentials,
+        options: Options,
+        connector: Option<Connector>,
+    ) -> (Client, Events) {
         let (line, effects) = Line::resume(address, credentials.clone(), options, now_ms());
-        let (parts, events) = Client::spawn(line, effects, Some(credentials.clone()), None);
-        Ok((parts.client(credentials, None), events))
+        let (parts, events) =
+            Client::spawn(line, effects, connector, Some(credentials.clone()), None);
+        (parts.client(credentials, None), events)
     }
 
     fn spawn(
         line: Line,
         effects: Vec<Effect>,
+        connector: Option<Connector>,
         credentials: Option<Credentials>,
         ready: Option<Ready>,
     ) -> (Parts, Events) {
@@ -115,6 +182,7 @@ impl Client {
         let credentials = Arc::new(Mutex::new(credentials));
         let task = Task {
             line,
+            connector,
             socket: None,
             retry_at: None,
             commands: commands_in,
@@ -211,6 +279,8 @@ async fn until(at: Option<Instant>) {
 
 struct Task {
     line: Line,
+    /// TLS for a `wss://` server.
+    connector: Option<Connector>,
     socket: Option<Socket>,
     retry_at: Option<Instant>,
     commands: mpsc::UnboundedReceiver<Command>,
@@ -320,12 +390,21 @@ impl Task {
     async fn open(&mut self) -> Vec<Effect> {
         let limit = self.line.options().connect_timeout;
         let address = self.line.address().to_string();
-        match timeout(limit, tokio_tungstenite::connect_async(address.as_str())).await {
+        let connecting = tokio_tungstenite::connect_async_tls_with_config(
+            address.as_str(),
+            None,
+            false,
+            self.connector.clone(),
+        );
+        match timeout(limit, connecting).await {
             Ok(Ok((socket, _))) => {
                 self.socket = Some(socket);
                 self.line.opened(now_ms())
             }
-            Ok(Err(error)) => self.line.closed(&error.to_string()),
+            Ok(Err(error)) => match tls::failure(&address, &error) {
+                Some(failure) => self.line.failed(failure),
+                None => self.line.closed(&error.to_string()),
+            },
             Err(_) => self
                 .line
                 .closed(&format!("no answer in {} s", limit.as_secs())),

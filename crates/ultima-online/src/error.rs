@@ -13,6 +13,14 @@ pub enum OnlineError {
     /// Nothing answered at the address (no server, a firewall, no network).
     #[error("could not reach the server at {address}: {reason}")]
     Unreachable { address: String, reason: String },
+    /// A `wss://` server's certificate was refused (not issued by a trusted authority, expired,
+    /// made for another name).
+    #[error("the server at {address} could not prove it is that server: {reason}")]
+    Certificate { address: String, reason: String },
+    /// A `wss://` server's secure handshake failed (it does not speak TLS there, or not a
+    /// version this client does), or TLS could not be set up here.
+    #[error("could not open a secure connection to {address}: {reason}")]
+    Tls { address: String, reason: String },
     /// The server speaks another version of the protocol.
     #[error("the server speaks protocol {found}; this client speaks {expected}")]
     Protocol { found: u32, expected: u32 },

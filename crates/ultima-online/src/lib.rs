@@ -5,6 +5,8 @@
 //!   the invite), joins one by invite, or resumes one by token; sends moves and offers; reports
 //!   the server's messages and the state of the line as [`Event`]s; and after a drop comes back
 //!   with the token by itself, waiting longer after each failed try.
+//! - [`tls`]: the secure line to a `wss://` server (one behind a TLS proxy), and the
+//!   certificates it trusts.
 //! - [`line`]: the same connection as a state machine without I/O, for a shell that holds the
 //!   socket itself (the browser's `WebSocket`).
 //! - [`game`]: the game as this side sees it, the server's state and moves played into a
@@ -24,6 +26,8 @@ pub mod game;
 pub mod line;
 pub mod link;
 mod problem;
+#[cfg(feature = "client")]
+pub mod tls;
 
 #[cfg(feature = "client")]
 pub use client::{Client, Events};
@@ -32,4 +36,6 @@ pub use game::{Change, OnlineGame, OutOfStep};
 pub use line::{Effect, Line, Options};
 pub use link::{invite_link, normalize_address, Credentials, Event, Link, Seat};
 pub use problem::{problem_of, OnlineFailure, OnlineProblem};
+#[cfg(feature = "client")]
+pub use tls::Trust;
 pub use ultima_protocol as protocol;

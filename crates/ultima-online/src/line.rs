@@ -288,13 +288,23 @@ impl Line {
 
     /// The socket closed (or could not open, or took too long: `reason` says which).
     pub fn closed(&mut self, reason: &str) -> Vec<Effect> {
+        let error = OnlineError::Unreachable {
+            address: self.address.clone(),
+            reason: reason.to_string(),
+        };
+        self.failed(error)
+    }
+
+    /// The socket could not open for a reason the shell knows better than "unreachable" (the
+    /// server's certificate was refused, the secure handshake failed), or it closed.
+    pub fn failed(&mut self, error: OnlineError) -> Vec<Effect> {
         match self.phase {
             Phase::Stopped | Phase::Waiting => Vec::new(),
-            Phase::Opening | Phase::Seating => self.seating_failed(OnlineError::Unreachable {
-                address: self.address.clone(),
-                reason: reason.to_string(),
+            Phase::Opening | Phase::Seating => self.seating_failed(error),
+            Phase::Seated => self.lost(match error {
+                OnlineError::Unreachable { reason, .. } => reason,
+                other => other.to_string(),
             }),
-            Phase::Seated => self.lost(reason.to_string()),
         }
     }
 

@@ -24,6 +24,11 @@ pub enum OnlineProblem {
     NoServer,
     /// Nothing answered at the server's address.
     ServerUnreachable { address: String },
+    /// A `wss://` server's certificate was refused (self-signed or from an authority the app
+    /// does not trust, expired, made for another name).
+    ServerCertificate { address: String },
+    /// A `wss://` server's secure handshake failed (it does not speak TLS at that address).
+    SecureConnectionFailed { address: String },
     /// The server speaks another version of the protocol.
     ServerVersion { found: u32, expected: u32 },
     /// The server sent something this version does not understand.
@@ -70,6 +75,8 @@ impl OnlineProblem {
             | HostNotHere => ErrorKind::BadRequest,
             UnknownOnlineGame | NoOnlineGame => ErrorKind::NoGame,
             ServerUnreachable { .. }
+            | ServerCertificate { .. }
+            | SecureConnectionFailed { .. }
             | ServerVersion { .. }
             | ServerBroken
             | ServerUnavailable
@@ -107,6 +114,14 @@ impl OnlineError {
             }
             .into(),
             OnlineError::Unreachable { address, .. } => OnlineProblem::ServerUnreachable {
+                address: address.clone(),
+            }
+            .into(),
+            OnlineError::Certificate { address, .. } => OnlineProblem::ServerCertificate {
+                address: address.clone(),
+            }
+            .into(),
+            OnlineError::Tls { address, .. } => OnlineProblem::SecureConnectionFailed {
                 address: address.clone(),
             }
             .into(),

@@ -320,3 +320,35 @@ fn retries_wait_longer_each_time_up_to_the_limit() {
     assert_eq!(waits, vec![250, 500, 1000, 2000, 4000, 8000, 8000]);
     assert_eq!(options.retry_after(200), options.max_retry);
 }
+
+#[test]
+fn a_certificate_refused_fails_a_create_and_keeps_a_comeback_trying_in_words() {
+    let refused = OnlineError::Certificate {
+        address: "wss://club.example.org".into(),
+        reason: "its certificate has expired".into(),
+    };
+    let (mut line, _) = Line::new(
+        "wss://club.example.org".into(),
+        create(),
+        Options::default(),
+        0.0,
+    );
+    assert_eq!(
+        line.failed(refused.clone()),
+        vec![Effect::Close, Effect::Failed(refused.clone())]
+    );
+    assert!(line.is_stopped());
+
+    // Coming back: the proxy's certificate may be renewed meanwhile, so the line tries again,
+    // saying why it could not.
+    let mut line = seated_line();
+    line.closed("network down");
+    line.retry_due(0.0);
+    let effects = line.failed(refused.clone());
+    assert!(effects.contains(&Effect::RetryIn(Duration::from_millis(500))));
+    assert!(effects.iter().any(|effect| matches!(
+        effect,
+        Effect::Report(Event::Link(Link::Lost { attempt: 2, reason, .. }))
+            if *reason == refused.to_string()
+    )));
+}

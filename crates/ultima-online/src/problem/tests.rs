@@ -27,6 +27,18 @@ fn online_codes_keep_their_json() {
             json!({ "code": "serverUnreachable", "address": "ws://10.0.0.2:7070" }),
         ),
         (
+            OnlineProblem::ServerCertificate {
+                address: "wss://club.example.org".into(),
+            },
+            json!({ "code": "serverCertificate", "address": "wss://club.example.org" }),
+        ),
+        (
+            OnlineProblem::SecureConnectionFailed {
+                address: "wss://club.example.org".into(),
+            },
+            json!({ "code": "secureConnectionFailed", "address": "wss://club.example.org" }),
+        ),
+        (
             OnlineProblem::ServerVersion {
                 found: 2,
                 expected: 1,
@@ -96,6 +108,13 @@ fn each_online_code_has_its_kind() {
         OnlineProblem::HostFailed { port: 1 }.kind(),
         ErrorKind::Network
     );
+    assert_eq!(
+        OnlineProblem::ServerCertificate {
+            address: "wss://x".into()
+        }
+        .kind(),
+        ErrorKind::Network
+    );
 }
 
 #[test]
@@ -139,6 +158,26 @@ fn the_servers_refusals_become_the_codes_the_app_words() {
         OnlineFailure::Online(OnlineProblem::ServerVersion {
             found: 3,
             expected: 1
+        })
+    );
+    assert_eq!(
+        OnlineError::Certificate {
+            address: "wss://club.example.org".into(),
+            reason: "its certificate has expired".into(),
+        }
+        .problem(),
+        OnlineFailure::Online(OnlineProblem::ServerCertificate {
+            address: "wss://club.example.org".into()
+        })
+    );
+    assert_eq!(
+        OnlineError::Tls {
+            address: "wss://club.example.org".into(),
+            reason: "received corrupt message".into(),
+        }
+        .problem(),
+        OnlineFailure::Online(OnlineProblem::SecureConnectionFailed {
+            address: "wss://club.example.org".into()
         })
     );
 }
