@@ -51,9 +51,9 @@ The bot:
                                       moves in coordinates from the start
 
 Online (a server: crates/ultima-server):
-  ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5]
+  ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5]
                                       creates a game, prints `invite CODE`, plays it with L
-  ultima online join ws://HOST:PORT CODE --level L
+  ultima online join ws[s]://HOST[:PORT] CODE --level L
                                       joins the game of that invite and plays it with L;
                                       both print `moves ...` and `result ...` at the end
   ultima online load ws://HOST:PORT --games N [--plies P]

@@ -9,7 +9,7 @@ use crate::args::{is_option, Options};
 use crate::error::CliError;
 
 /// What `ultima online` takes.
-const USAGE: &str = "usage: ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5] | ultima online join ws://HOST:PORT CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
+const USAGE: &str = "usage: ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5] | ultima online join ws[s]://HOST[:PORT] CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
 
 pub enum Online {
     Play(PlaySettings),

@@ -1,8 +1,8 @@
 //! `ultima online`: a bot put online, and a load test of a server.
 //!
-//! - `ultima online host ws://HOST:PORT --level L [--color white|black|random] [--clock 300+5]`
+//! - `ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5]`
 //!   creates a game, prints `invite CODE` as soon as it has one, and plays it with that level.
-//! - `ultima online join ws://HOST:PORT CODE --level L` joins that game and plays it.
+//! - `ultima online join ws[s]://HOST[:PORT] CODE --level L` joins that game and plays it.
 //!
 //!   Each prints, when the game ends, `moves m1 m2 ...` (coordinates) and
 //!   `result white wins | black wins | draw: REASON`.
