@@ -42,9 +42,12 @@ cat "${verified[@]}" | grep -v '^#' | sort -u > "$WORK/verified.txt"
 # The difficulty model over the bots' fit (resumes on its --out file).
 "$ULTIMA" puzzles model --file "$WORK/rated.txt" --out "$WORK/modelled.txt"
 "$ULTIMA" puzzles select --file "$WORK/modelled.txt" --out "$WORK/selected.txt"
-# The chosen set again, those rated 1500 or more also at HARD_NODES: only what passes ships.
+# The chosen set again, those rated 1500 or more also at HARD_NODES: only what passes ships. What
+# the run files' journals passed at VERIFY_NODES is not searched again at those nodes.
+passed_in=()
+for journal in "${verified[@]}"; do passed_in+=(--passed-in "$journal"); done
 "$ULTIMA" puzzles verify --file "$WORK/selected.txt" --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" \
-  --out "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" > "$WORK/verify-shipped.log" 2>&1 || true
+  "${passed_in[@]}" --out "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" > "$WORK/verify-shipped.log" 2>&1 || true
 grep '^puzzles verify' "$WORK/verify-shipped.log"
 "$ULTIMA" puzzles select --file "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" --out "$DATA/puzzles.txt"
 "$ULTIMA" puzzles verify --file "$DATA/puzzles.txt" --sample 20 > /dev/null

@@ -209,6 +209,15 @@ fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliErr
     if complete.len() != existing.len() {
         std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
     }
+    parse_verify_journal(path, complete, header)
+}
+
+/// The journal in `complete` (whole lines of the file at `path`), checked against `header`.
+fn parse_verify_journal(
+    path: &str,
+    complete: &str,
+    header: &str,
+) -> Result<VerifyJournal, CliError> {
     if complete.is_empty() {
         return Ok(VerifyJournal::default());
     }
@@ -232,10 +241,33 @@ fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliErr
     Ok(VerifyJournal { passed, failed })
 }
 
+/// The puzzles (position and moves) that passed in the journals at `paths`, each written at the
+/// settings `header` says (the same nodes as this run, no deeper search): the journals of the
+/// run files, so that the chosen set's check searches again only what it must. Read only: a
+/// journal still being written is taken up to its last whole line.
+fn passed_before(
+    paths: &[String],
+    header: &str,
+) -> Result<HashSet<(String, Vec<String>)>, CliError> {
+    let mut known = HashSet::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|error| file_error(path, error))?;
+        let complete = generate::complete_part(&text);
+        if !complete.lines().any(|line| line == header) {
+            return Err(CliError::Usage(format!(
+                "{path} is not a journal of `verify` at this run's nodes (its settings line must be `{header}`)"
+            )));
+        }
+        let journal = parse_verify_journal(path, complete, header)?;
+        known.extend(journal.passed.into_iter().map(|p| (p.ufen, p.moves)));
+    }
+    Ok(known)
+}
+
 fn verify_command(args: &[String]) -> Result<(), CliError> {
     let mut options = Options::new(
         "puzzles verify",
-        "--file F, --nodes N, --hard-nodes N, --hard-from RATING, --sample K and --out FILE",
+        "--file F, --nodes N, --hard-nodes N, --hard-from RATING, --sample K, --passed-in JOURNAL and --out FILE",
         args,
     );
     let mut file: Option<String> = None;
@@ -244,9 +276,11 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
     let mut hard_from = HARD_FROM;
     let mut sample: Option<usize> = None;
     let mut out: Option<String> = None;
+    let mut passed_in: Vec<String> = Vec::new();
     while let Some(name) = options.next_name() {
         match name {
             "--file" => file = Some(options.value(name)?),
+            "--passed-in" => passed_in.push(options.value(name)?),
             "--nodes" => nodes = Some(options.value_in(name, 1_000..=1_000_000_000)?),
             "--hard-nodes" => hard_nodes = Some(options.value_in(name, 1_000..=10_000_000_000)?),
             "--hard-from" => hard_from = options.value_in(name, 0..=4_000)?,
@@ -291,6 +325,7 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         Some(path) => read_verify_journal(path, &header)?,
         None => VerifyJournal::default(),
     };
+    let known = passed_before(&passed_in, &verify_header(generator_nodes, nodes, None))?;
     let mut done: HashSet<String> = journal.passed.iter().map(|p| p.id.clone()).collect();
     done.extend(journal.failed.iter().map(|(id, _)| id.clone()));
     let mut positions: HashSet<String> = journal.passed.iter().map(|p| p.ufen.clone()).collect();
@@ -338,6 +373,7 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         .collect();
     let mut passed: Vec<Puzzle> = journal.passed.clone();
     let mut searched_hard = 0usize;
+    let mut reused = 0usize;
     for (index, puzzle) in todo.iter().enumerate() {
         if index > 0 && index % 100 == 0 {
             eprintln!(
@@ -347,13 +383,17 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
                 (cpu_seconds(started) - cpu_at_start) / index as f64
             );
         }
-        let mut result = if positions.insert(puzzle.ufen.clone()) {
-            verify(puzzle, &mut judge).map_err(|failure| failure.to_string())
-        } else {
+        let mut result = if !positions.insert(puzzle.ufen.clone()) {
             Err(format!(
                 "puzzle {}: its position is already in the set",
                 puzzle.id
             ))
+        } else if known.contains(&(puzzle.ufen.clone(), puzzle.moves.clone())) {
+            // Passed at these nodes in an earlier journal: only the deeper search is left.
+            reused += 1;
+            Ok(())
+        } else {
+            verify(puzzle, &mut judge).map_err(|failure| failure.to_string())
         };
         if let (Ok(()), Some((hard_nodes, from)), Some(deep)) = (&result, hard, hard_judge.as_mut())
         {
@@ -392,8 +432,13 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         }
         None => String::new(),
     };
+    let reused_text = if passed_in.is_empty() {
+        String::new()
+    } else {
+        format!(" ({reused} this run passed at {nodes} in --passed-in, not searched again)")
+    };
     println!(
-        "puzzles verify: {} of {} puzzles checked at {nodes} nodes{hard_text}, {} passed, {} failed ({:.0} CPU s this run, {:.1} CPU s a puzzle)",
+        "puzzles verify: {} of {} puzzles checked at {nodes} nodes{reused_text}{hard_text}, {} passed, {} failed ({:.0} CPU s this run, {:.1} CPU s a puzzle)",
         chosen.len(),
         puzzles.len(),
         passed.len(),

@@ -140,6 +140,64 @@ fn verify_writes_a_journal_and_resumes_after_what_it_holds() {
 }
 
 #[test]
+fn verify_takes_what_an_earlier_journal_passed_and_searches_only_deeper() {
+    let good = file_with("puzzles", "passed-in.txt", SAMPLE);
+    let earlier = good.with_file_name("passed-in-journal.txt");
+    let again = good.with_file_name("passed-in-again.txt");
+    let _ = std::fs::remove_file(&earlier);
+    let _ = std::fs::remove_file(&again);
+    let file = good.to_str().unwrap();
+    // The run file's journal at the default nodes (400,000: four times the generator's).
+    let (ok, stdout, stderr) = ultima(&[
+        "puzzles",
+        "verify",
+        "--file",
+        file,
+        "--out",
+        earlier.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+    // The chosen set again, deeper from 1200: the three taken from the journal, the two rated
+    // 1200 or more searched at 800,000.
+    let (ok, stdout, stderr) = ultima(&[
+        "puzzles",
+        "verify",
+        "--file",
+        file,
+        "--hard-nodes",
+        "800000",
+        "--hard-from",
+        "1200",
+        "--passed-in",
+        earlier.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("(3 this run passed at 400000 in --passed-in"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(2 this run) again at 800000"), "{stdout}");
+    assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+    // A journal of other settings (the last one: with a deeper search) is not taken.
+    let (ok, _, stderr) = ultima(&[
+        "puzzles",
+        "verify",
+        "--file",
+        file,
+        "--passed-in",
+        again.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("is not a journal of `verify` at this run's nodes"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn simulate_gives_one_row_per_strength_and_the_same_rows_for_the_same_seed() {
     let args = [
         "puzzles",
