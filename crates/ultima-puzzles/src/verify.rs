@@ -3,7 +3,7 @@
 //! ends as a puzzle must, is rejected by name.
 //!
 //! A defensive puzzle (tagged [`Theme::Defence`]) is one quiet solver move that must pass the
-//! same uniqueness checks and then hold: searched from the opponent's side after it, the
+//! same uniqueness checks and hold: searched from the opponent's side after it, the
 //! opponent's win chance is at most `-HOLD_LEVEL` (the solver is not lost). Every other puzzle
 //! ends with a win or a gain, as before.
 
@@ -87,8 +87,13 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
     let start = &positions[1];
     let solver = start.turn();
     let defence = puzzle.has_theme(Theme::Defence);
-    if defence && count != 1 {
-        return Err(Failure::DefenceLength { id, count });
+    if defence {
+        if count != 1 {
+            return Err(Failure::DefenceLength { id, count });
+        }
+        // Whether the move holds first: a move that does not is told so, not only that the
+        // engine prefers another.
+        holds(puzzle, start, positions.last().unwrap_or(start), judge)?;
     }
     for (number, (expected, position)) in puzzle
         .solver_moves()
@@ -133,9 +138,7 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
         }
     }
     let last = positions.last().unwrap_or(start);
-    if defence {
-        holds(puzzle, start, last, judge)?;
-    } else if last.has_legal_move() {
+    if !defence && last.has_legal_move() {
         let start_balance = material_balance(start, solver);
         let gain = material_balance(last, solver) - start_balance;
         let held = judge
