@@ -25,9 +25,9 @@ pub use crate::themes::MIN_GAIN;
 pub use ultima_bot::WIN_CHANCE_K;
 /// The least gap in win chance between the best and the second-best move.
 pub const UNIQUE_GAP: f64 = 0.42;
-/// The least win chance a defensive puzzle's move keeps for the solver (its best line's score:
-/// about -60 centipawns): after it the solver is not lost. With [`UNIQUE_GAP`] every other move
-/// is at most -0.62 (about 2 pawns down, or worse).
+/// The holding level of a defensive puzzle, in win chance (about -60 centipawns): its move
+/// keeps the solver at or above it (not lost), every other move leaves it below (with
+/// [`UNIQUE_GAP`] too: every other move at least 0.42 worse than the defence).
 pub const HOLD_LEVEL: f64 = -0.2;
 /// The most solver moves in a line the generator looks for by default.
 pub const MAX_SOLVER_MOVES: usize = 5;
@@ -100,7 +100,8 @@ pub enum Ending {
     /// the engine's best reply.
     Material { gain: i32 },
     /// A defensive puzzle: the solver's one quiet move is the only one that holds (its line's
-    /// win chance at least [`HOLD_LEVEL`]), every other is clearly worse; nothing is won.
+    /// win chance at least [`HOLD_LEVEL`]), every other loses (below it, and clearly worse);
+    /// nothing is won.
     Hold,
 }
 
@@ -108,8 +109,10 @@ pub enum Ending {
 /// one: the verdict is [`Verdict::Unique`] (every other move at least [`UNIQUE_GAP`] worse in
 /// win chance), its best line does not win (no mate, less than [`MIN_GAIN`]: a winning line is
 /// a puzzle of the usual kind), keeps at least [`HOLD_LEVEL`] (the solver is not lost after
-/// it), and its first move takes nothing (a quiet defence: a recapture of a piece just taken is
-/// no puzzle). The line is that one move.
+/// it) while the second best falls below it (without the move the solver is losing: a move
+/// that only keeps an edge the others nearly keep too is no defence), and its first move takes
+/// nothing (a quiet defence: a recapture of a piece just taken is no puzzle). The line is that
+/// one move.
 pub fn hold_line(verdict: &Verdict) -> Option<Line> {
     match verdict {
         Verdict::Unique { best, gap } => hold(best, *gap),
@@ -120,7 +123,10 @@ pub fn hold_line(verdict: &Verdict) -> Option<Line> {
 /// [`hold_line`] of the unique best line `best`, `gap` ahead of the second.
 fn hold(best: &SearchInfo, gap: f64) -> Option<Line> {
     let mv = *best.pv.first()?;
-    let holds = !winning(best.score) && win_chance(best.score) >= HOLD_LEVEL;
+    let chance = win_chance(best.score);
+    // Not a mate: the gap is the win chances' difference, the second's is the best's less it.
+    let others_lose = chance - gap < HOLD_LEVEL;
+    let holds = !winning(best.score) && chance >= HOLD_LEVEL && others_lose;
     (holds && !mv.is_capture()).then(|| Line {
         moves: vec![mv],
         ending: Ending::Hold,

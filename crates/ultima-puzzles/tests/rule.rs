@@ -259,10 +259,11 @@ fn the_hold_rule_on_verdicts() {
         time_ms: 0,
         pv: vec![mv],
     };
-    let unique = |mv, score| Verdict::Unique {
+    let unique_by = |mv, score, gap| Verdict::Unique {
         best: info(mv, score),
-        gap: UNIQUE_GAP,
+        gap,
     };
+    let unique = |mv, score| unique_by(mv, score, UNIQUE_GAP);
     // The only quiet move that keeps the balance: a defensive puzzle of that one move.
     let line = hold_line(&unique(quiet, Score::Centipawns(0))).expect("a hold");
     assert_eq!(line.moves, vec![quiet]);
@@ -276,9 +277,15 @@ fn the_hold_rule_on_verdicts() {
     assert!(hold_line(&unique(quiet, Score::Centipawns(-150))).is_none());
     assert!(hold_line(&unique(quiet, Score::Mate(-3))).is_none());
     // Winning: the usual rules apply, not the defence's.
-    assert!(hold_line(&unique(quiet, Score::Centipawns(MIN_GAIN))).is_none());
-    assert!(hold_line(&unique(quiet, Score::Centipawns(MIN_GAIN - 1))).is_some());
+    assert!(hold_line(&unique_by(quiet, Score::Centipawns(MIN_GAIN), 0.6)).is_none());
+    assert!(hold_line(&unique_by(quiet, Score::Centipawns(MIN_GAIN - 1), 0.6)).is_some());
     assert!(hold_line(&unique(quiet, Score::Mate(2))).is_none());
+    // A pawn and a half up (win chance 0.27) and the others 0.42 worse (-0.15, above the
+    // holding level): they hold too, nothing is saved (the gap alone is no defence).
+    let up = Score::Centipawns(150);
+    assert!(win_chance(up) - UNIQUE_GAP > HOLD_LEVEL);
+    assert!(hold_line(&unique(quiet, up)).is_none());
+    assert!(hold_line(&unique_by(quiet, up, 0.6)).is_some());
     // A capture (a recapture of a piece just taken) is no defensive puzzle.
     assert!(hold_line(&unique(capture, Score::Centipawns(0))).is_none());
     // Another move as good, or no choice: no puzzle.
