@@ -14,7 +14,7 @@ use ultima_bot::{history_hashes, Level, LevelPlayer, NoClock};
 use ultima_rand::Rng;
 use ultima_rules::{random_quiet_line, Game, Move, Position};
 
-use crate::judge::{hold_line, Ending, Judge, Verdict, LONGEST_LINE, MAX_SOLVER_MOVES};
+use crate::judge::{hold_line, Judge, Verdict, LONGEST_LINE, MAX_SOLVER_MOVES};
 use crate::puzzle::{is_comment, parse_line, puzzle_id, ParseError, Puzzle};
 use crate::themes::{provisional_rating, tag, PROVISIONAL_RD};
 
@@ -46,7 +46,7 @@ pub enum Method {
     Hard,
     /// Defensive puzzles: the standard method's games, and only the positions whose rule
     /// verdict is a [`hold_line`] (one quiet move, the only one that keeps the solver from
-    /// losing, winning nothing: [`Ending::Hold`]).
+    /// losing, winning nothing: [`crate::judge::Ending::Hold`]).
     Defence,
 }
 
@@ -434,12 +434,8 @@ fn play_game(
         let Some(line) = line else {
             continue;
         };
-        let kept = match settings.method {
-            Method::Standard => true,
-            Method::Hard => asks_more(&start, &line),
-            Method::Defence => line.ending == Ending::Hold,
-        };
-        if !kept {
+        // (A hold line is always a defensive puzzle, `Ending::Hold`.)
+        if settings.method == Method::Hard && !asks_more(&start, &line) {
             continue;
         }
         let puzzle = make_puzzle(&before, &played, &line);

@@ -7,15 +7,15 @@
 //! structure, and uses the ladder as evidence beside it:
 //!
 //! - **structure** ([`structure_rating`]): 800 for a capture that wins at once, plus
-//!   [`PER_SOLVER_MOVE`] for each solver move after the first, [`QUIET_FIRST`] when the first
-//!   move takes nothing, [`QUIET_LATER`] for each later solver move that takes nothing,
-//!   [`SACRIFICE`] when the first move gives material (the solver is behind the puzzle's start
-//!   after the opponent's reply), [`DEFENCE`] for a defensive puzzle (the only move that holds,
-//!   winning nothing: players look for wins first), [`PER_ALTERNATIVE`] for each other first move that captures or
-//!   checks (the moves a player looks at first), and [`PER_EXTRA_PLY`] for each ply the engine
-//!   needs beyond the line's own length before it finds the solution and keeps it, less
-//!   [`PER_LEAD`] for each [`LEAD_STEP`] of material the solver is up beyond [`EASY_LEAD`] at
-//!   the start (a position already won many times over leaves little to find), at most
+//!   [`PER_SOLVER_MOVE`] for each solver move after the first, [`QUIET_FIRST`] when the first move
+//!   takes nothing, [`QUIET_LATER`] for each later solver move that takes nothing, [`SACRIFICE`]
+//!   when the first move gives material (the solver is behind the puzzle's start after the
+//!   opponent's reply), [`DEFENCE`] for a defensive puzzle (the only move that holds, winning
+//!   nothing: players look for wins first), [`PER_ALTERNATIVE`] for each other first move that
+//!   captures or checks (the moves a player looks at first), and [`PER_EXTRA_PLY`] for each ply the
+//!   engine needs beyond the line's own length before it finds the solution and keeps it, less
+//!   [`PER_LEAD`] for each [`LEAD_STEP`] of material the solver is up beyond [`EASY_LEAD`] at the
+//!   start (a position already won many times over leaves little to find), at most
 //!   [`MOST_LEAD_DISCOUNT`];
 //! - **ladder**: the bots' Glicko-2 fit, weighed [`LADDER_WEIGHT`] against the structure;
 //! - **caps**: a puzzle every level solves at every try is pulled halfway towards 700
