@@ -1371,6 +1371,8 @@ export type Theme =
 "mate-in-3-plus" | 
 /**  The win leaves the loser with no legal move while not in check. */
 "blockade" | 
+/**  A defensive puzzle: the only move that holds, winning nothing. */
+"defence" | 
 /**  The puzzle's position is from the opening. */
 "opening" | 
 /**  ... from the middle game. */

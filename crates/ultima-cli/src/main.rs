@@ -69,11 +69,13 @@ The rules course:
 
 The puzzles:
   ultima puzzles generate --out FILE [--games N] [--seed S] [--nodes N] [--max-plies N]
-                 [--method standard|hard]
+                 [--method standard|hard|defence]
                                       self-play games between erring and stronger levels; each
                                       puzzle found appended to FILE; the same command resumes;
                                       hard: levels erring as 1500-2200 players, lines of up to
-                                      6 solver moves, only puzzles that ask more than a capture
+                                      6 solver moves, only puzzles that ask more than a capture;
+                                      defence: the standard games, only defensive puzzles (the
+                                      one quiet move that holds)
   ultima puzzles verify [--file F] [--nodes N] [--hard-nodes N [--hard-from R]] [--sample K]
                  [--out FILE]         re-searches every puzzle (default 400000 nodes, 4x the
                                       generator's), those rated R (1500) or more again at the

@@ -76,7 +76,7 @@ fn file_error(path: &str, error: std::io::Error) -> CliError {
 fn generate_command(args: &[String]) -> Result<(), CliError> {
     let mut options = Options::new(
         "puzzles generate",
-        "--games N, --seed S, --nodes N, --max-plies N, --method standard|hard and --out FILE",
+        "--games N, --seed S, --nodes N, --max-plies N, --method standard|hard|defence and --out FILE",
         args,
     );
     let mut settings = Settings::new(1, 100);
@@ -91,9 +91,10 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
                 settings.method = match options.value::<String>(name)?.as_str() {
                     "standard" => Method::Standard,
                     "hard" => Method::Hard,
+                    "defence" => Method::Defence,
                     other => {
                         return Err(CliError::Usage(format!(
-                            "`--method {other}`: the methods are standard and hard"
+                            "`--method {other}`: the methods are standard, hard and defence"
                         )))
                     }
                 }

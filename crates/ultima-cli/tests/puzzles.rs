@@ -61,8 +61,47 @@ fn verify_passes_good_puzzles_and_names_a_bad_one() {
     assert!(stderr.contains("1 puzzle(s) failed"), "{stderr}");
 }
 
+/// A defensive puzzle of `generate --method defence --games 30 --seed 4001`.
+const DEFENCE: &str = "\
+7c43966d;c3k3/3xp3/p7/Ppp4p/1I1Px1p1/2P4i/1PKL3C/2X2WlP w 0 33;f1e1 h3d3;1241;350;immobilization,defence,middlegame
+";
+
+#[test]
+fn verify_passes_a_defence_that_holds_and_names_one_that_does_not() {
+    let good = file_with("puzzles", "defence.txt", DEFENCE);
+    let (ok, stdout, stderr) = ultima(&["puzzles", "verify", "--file", good.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    assert!(stdout.contains("defence"), "{stdout}");
+    // Another quiet move of the immobilizer's side: White is about 2.3 pawns up after it.
+    let bad = file_with(
+        "puzzles",
+        "defence-bad.txt",
+        &DEFENCE.replace("f1e1 h3d3;", "f1e1 e4f4;"),
+    );
+    let (ok, _, stderr) = ultima(&["puzzles", "verify", "--file", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("puzzle 7c43966d: the defence e4f4 does not hold"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn puzzles_commands_refuse_bad_input() {
+    let (ok, _, stderr) = ultima(&[
+        "puzzles",
+        "generate",
+        "--method",
+        "defense",
+        "--out",
+        "/dev/null",
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("the methods are standard, hard and defence"),
+        "{stderr}"
+    );
     let (ok, _, stderr) = ultima(&["puzzles", "verify", "--fast"]);
     assert!(!ok);
     assert!(stderr.contains("unknown option `--fast`"), "{stderr}");

@@ -14,7 +14,7 @@ use ultima_bot::{history_hashes, Level, LevelPlayer, NoClock};
 use ultima_rand::Rng;
 use ultima_rules::{random_quiet_line, Game, Move, Position};
 
-use crate::judge::{Judge, Verdict, LONGEST_LINE};
+use crate::judge::{hold_line, Judge, Verdict, LONGEST_LINE, MAX_SOLVER_MOVES};
 use crate::puzzle::{is_comment, parse_line, puzzle_id, ParseError, Puzzle};
 use crate::themes::{provisional_rating, tag, PROVISIONAL_RD};
 
@@ -44,6 +44,10 @@ pub enum Method {
     /// [`LONGEST_LINE`] solver moves, and only the puzzles that ask more ([`asks_more`]): two
     /// or more solver moves, a quiet first move, or a first move that gives material.
     Hard,
+    /// Defensive puzzles: the standard method's games, and only the positions whose rule
+    /// verdict is a [`hold_line`] (one quiet move, the only one that keeps the solver from
+    /// losing, winning nothing: [`crate::judge::Ending::Hold`]).
+    Defence,
 }
 
 /// The depth the stronger side searches to (Intermediate's judgement, never erring). Shallower
@@ -94,7 +98,7 @@ impl Settings {
     /// The depth of the stronger side.
     pub fn strong_depth(&self) -> u32 {
         match self.method {
-            Method::Standard => STRONG_DEPTH,
+            Method::Standard | Method::Defence => STRONG_DEPTH,
             Method::Hard => HARD_STRONG_DEPTH,
         }
     }
@@ -105,6 +109,7 @@ impl Settings {
         let method = match self.method {
             Method::Standard => "",
             Method::Hard => " method=hard",
+            Method::Defence => " method=defence",
         };
         format!(
             "# ultima puzzles generate seed={} nodes={} max-plies={} strong-depth={} prefilter=1/{PREFILTER_SHARE} tested=every-move{method}",
@@ -135,7 +140,7 @@ pub fn plan(seed: u64, index: u64) -> GamePlan {
 pub fn plan_with(seed: u64, index: u64, method: Method) -> GamePlan {
     let mut rng = Rng::new(seed ^ index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let erring = match method {
-        Method::Standard => ERRING[rng.index(ERRING.len())],
+        Method::Standard | Method::Defence => ERRING[rng.index(ERRING.len())],
         Method::Hard => HARD_ERRING[rng.index(HARD_ERRING.len())],
     };
     // Intermediate's judgement (no errors) at [`STRONG_DEPTH`]: stronger than the erring side,
@@ -337,7 +342,7 @@ pub fn run(
     }
     let mut progress = Progress::default();
     let mut judge = Judge::new(settings.nodes).with_max_solver_moves(match settings.method {
-        Method::Standard => crate::judge::MAX_SOLVER_MOVES,
+        Method::Standard | Method::Defence => MAX_SOLVER_MOVES,
         Method::Hard => LONGEST_LINE,
     });
     for index in resume.next_game..settings.games {
@@ -420,9 +425,16 @@ fn play_game(
             continue;
         }
         progress.candidates += 1;
-        let Some(line) = judge.find_line(&start, Some(verdict)) else {
+        let line = match settings.method {
+            // What a judge `with_defence` finds at the first move, without going on to look
+            // for a winning line the method would not keep.
+            Method::Defence => hold_line(&verdict),
+            Method::Standard | Method::Hard => judge.find_line(&start, Some(verdict)),
+        };
+        let Some(line) = line else {
             continue;
         };
+        // (A hold line is always a defensive puzzle, `Ending::Hold`.)
         if settings.method == Method::Hard && !asks_more(&start, &line) {
             continue;
         }

@@ -9,18 +9,26 @@
 //! and the second does not (for a mate in one: does not mate in one). The two lines come from one multi-PV search (two lines, exact
 //! scores) at a node limit, with a cleared table and no game history, so the same position
 //! always gets the same answer.
+//!
+//! A judge built [`Judge::with_defence`] also accepts a defensive puzzle ([`Ending::Hold`], see
+//! [`hold_line`]): one quiet solver move, the only one that keeps the solver from losing.
 
 use ultima_bot::{Engine, Limits, NoClock, Score, SearchInfo};
 use ultima_rules::{Move, Position};
 
 use crate::themes::material_balance;
+/// The least material gain (centipawns, bot values) a line that does not mate must end with
+/// (defined beside the material count it is measured in).
+pub use crate::themes::MIN_GAIN;
 
 /// Lichess' logistic constant (lichess-puzzler, `win_chances`), kept in the bot.
 pub use ultima_bot::WIN_CHANCE_K;
 /// The least gap in win chance between the best and the second-best move.
 pub const UNIQUE_GAP: f64 = 0.42;
-/// The least material gain (centipawns, bot values) a line that does not mate must end with.
-pub const MIN_GAIN: i32 = 200;
+/// The holding level of a defensive puzzle, in win chance (about -60 centipawns): its move
+/// keeps the solver at or above it (not lost), every other move leaves it below (with
+/// [`UNIQUE_GAP`] too: every other move at least 0.42 worse than the defence).
+pub const HOLD_LEVEL: f64 = -0.2;
 /// The most solver moves in a line the generator looks for by default.
 pub const MAX_SOLVER_MOVES: usize = 5;
 /// The most solver moves in any line (the hard method's longest; the verifier's bound).
@@ -33,6 +41,11 @@ pub fn win_chance(score: Score) -> f64 {
 
 fn mates(score: Score) -> bool {
     matches!(score, Score::Mate(moves) if moves > 0)
+}
+
+/// Whether `score` wins for the side to move: a mate, or at least [`MIN_GAIN`] up.
+pub fn winning(score: Score) -> bool {
+    mates(score) || matches!(score, Score::Centipawns(cp) if cp >= MIN_GAIN)
 }
 
 /// What the rule says of a position.
@@ -86,6 +99,39 @@ pub enum Ending {
     /// The solver is up at least [`MIN_GAIN`] on the puzzle's position, and stays so after
     /// the engine's best reply.
     Material { gain: i32 },
+    /// A defensive puzzle: the solver's one quiet move is the only one that holds (its line's
+    /// win chance at least [`HOLD_LEVEL`]), every other loses (below it, and clearly worse);
+    /// nothing is won.
+    Hold,
+}
+
+/// The defensive puzzle in a verdict on the puzzle's position (the solver to move), if it is
+/// one: the verdict is [`Verdict::Unique`] (every other move at least [`UNIQUE_GAP`] worse in
+/// win chance), its best line does not win (no mate, less than [`MIN_GAIN`]: a winning line is
+/// a puzzle of the usual kind), keeps at least [`HOLD_LEVEL`] (the solver is not lost after
+/// it) while the second best falls below it (without the move the solver is losing: a move
+/// that only keeps an edge the others nearly keep too is no defence), and its first move takes
+/// nothing (a quiet defence: a recapture of a piece just taken is no puzzle). The line is that
+/// one move.
+pub fn hold_line(verdict: &Verdict) -> Option<Line> {
+    match verdict {
+        Verdict::Unique { best, gap } => hold(best, *gap),
+        _ => None,
+    }
+}
+
+/// [`hold_line`] of the unique best line `best`, `gap` ahead of the second.
+fn hold(best: &SearchInfo, gap: f64) -> Option<Line> {
+    let mv = *best.pv.first()?;
+    let chance = win_chance(best.score);
+    // Not a mate: the gap is the win chances' difference, the second's is the best's less it.
+    let others_lose = chance - gap < HOLD_LEVEL;
+    let holds = !winning(best.score) && chance >= HOLD_LEVEL && others_lose;
+    (holds && !mv.is_capture()).then(|| Line {
+        moves: vec![mv],
+        ending: Ending::Hold,
+        smallest_gap: gap,
+    })
 }
 
 /// A puzzle's solution found from its position.
@@ -104,6 +150,7 @@ pub struct Judge {
     nodes: u64,
     searches: u64,
     max_solver_moves: usize,
+    defence: bool,
 }
 
 impl Judge {
@@ -113,7 +160,15 @@ impl Judge {
             nodes: nodes.max(1),
             searches: 0,
             max_solver_moves: MAX_SOLVER_MOVES,
+            defence: false,
         }
+    }
+
+    /// Defensive puzzles too: at the first solver move, a [`hold_line`] is a puzzle of its own
+    /// ([`Ending::Hold`]); otherwise the line is looked for as without.
+    pub fn with_defence(mut self) -> Judge {
+        self.defence = true;
+        self
     }
 
     /// Lines of up to `moves` solver moves (1 to [`LONGEST_LINE`]).
@@ -169,17 +224,25 @@ impl Judge {
 
     /// The engine's best move in `position` (the opponent's defence), if it has a move.
     pub fn best_move(&mut self, position: &Position) -> Option<Move> {
+        self.best_line(position)
+            .and_then(|line| line.pv.first().copied())
+    }
+
+    /// The engine's best line in `position` with its score for the side to move, if it has a
+    /// move.
+    pub fn best_line(&mut self, position: &Position) -> Option<SearchInfo> {
         if !position.has_legal_move() {
             return None;
         }
-        let lines = self.search(position, 1)?;
-        lines.first().and_then(|line| line.pv.first().copied())
+        self.search(position, 1)?.into_iter().next()
     }
 
     /// The puzzle from `start` (the solver to move, right after the opponent's mistake), if
     /// there is one: every solver move the only good one, the opponent's replies the engine's
     /// best, one to five solver moves (or [`Judge::with_max_solver_moves`]), ending on a solver move that mates (or blockades) or
     /// leaves the solver [`MIN_GAIN`] up on `start`, a gain that survives the best reply.
+    ///
+    /// With [`Judge::with_defence`], a [`hold_line`] at the first solver move is the puzzle.
     ///
     /// `first` is the verdict on `start` when the caller already has it.
     pub fn find_line(&mut self, start: &Position, first: Option<Verdict>) -> Option<Line> {
@@ -200,6 +263,11 @@ impl Judge {
                 Verdict::Forced { best } if solver_move > 0 => (best, f64::INFINITY),
                 _ => return None,
             };
+            if self.defence && solver_move == 0 {
+                if let Some(line) = hold(&best, gap) {
+                    return Some(line);
+                }
+            }
             let mv = *best.pv.first()?;
             smallest_gap = smallest_gap.min(gap);
             moves.push(mv);
@@ -220,9 +288,7 @@ impl Judge {
                 if n > 0 && (n as usize) <= self.max_solver_moves - solver_move);
             let gain = material_balance(&next, solver) - start_balance;
             let held = material_balance(&after_reply, solver) - start_balance;
-            let winning =
-                mates(best.score) || matches!(best.score, Score::Centipawns(cp) if cp >= MIN_GAIN);
-            if !mate_in_reach && gain >= MIN_GAIN && held >= MIN_GAIN && winning {
+            if !mate_in_reach && gain >= MIN_GAIN && held >= MIN_GAIN && winning(best.score) {
                 return Some(Line {
                     moves,
                     ending: Ending::Material { gain },

@@ -58,6 +58,9 @@ pub enum Theme {
     /// The win leaves the loser with no legal move while not in check.
     #[serde(rename = "blockade")]
     Blockade,
+    /// A defensive puzzle: the only move that holds, winning nothing.
+    #[serde(rename = "defence")]
+    Defence,
     /// The puzzle's position is from the opening.
     #[serde(rename = "opening")]
     Opening,
@@ -70,7 +73,7 @@ pub enum Theme {
 }
 
 impl Theme {
-    pub const ALL: [Theme; 19] = [
+    pub const ALL: [Theme; 20] = [
         Theme::Pinch,
         Theme::Withdrawal,
         Theme::LongLeap,
@@ -87,6 +90,7 @@ impl Theme {
         Theme::MateIn2,
         Theme::MateIn3Plus,
         Theme::Blockade,
+        Theme::Defence,
         Theme::Opening,
         Theme::Middlegame,
         Theme::Endgame,
@@ -111,6 +115,7 @@ impl Theme {
             Theme::MateIn2 => "mate-in-2",
             Theme::MateIn3Plus => "mate-in-3-plus",
             Theme::Blockade => "blockade",
+            Theme::Defence => "defence",
             Theme::Opening => "opening",
             Theme::Middlegame => "middlegame",
             Theme::Endgame => "endgame",

@@ -16,6 +16,10 @@ pub fn material(position: &Position, color: Color) -> i32 {
         .sum()
 }
 
+/// The least material gain (centipawns, bot values) a puzzle's line that does not mate must end
+/// with (the rule's, [`crate::judge`]); a line ending with less is a defensive one.
+pub const MIN_GAIN: i32 = 200;
+
 /// `color`'s material minus its opponent's.
 pub fn material_balance(position: &Position, color: Color) -> i32 {
     material(position, color) - material(position, !color)
@@ -83,6 +87,9 @@ fn capture_themes(position: &Position, mv: &Move, out: &mut Vec<Theme>) {
 /// - removal: any removal among the solution's moves;
 /// - mate-in-N: the opponent has no legal move after the solver's N-th (last) move; blockade:
 ///   that, with the loser not in check;
+/// - defence: the opponent has a legal move after the solver's last move and the solver is
+///   less than [`MIN_GAIN`] up on `start` there (a line that neither wins nor gains: only a
+///   defensive puzzle, [`crate::judge::Ending::Hold`], may end so);
 /// - the phase of `start`.
 pub fn tag(start: &Position, solution: &[Move]) -> Vec<Theme> {
     let solver = start.turn();
@@ -107,10 +114,14 @@ pub fn tag(start: &Position, solution: &[Move]) -> Vec<Theme> {
         position = next;
     }
     let solver_moves = solution.len().div_ceil(2);
-    if !solution.is_empty() && !position.has_legal_move() && position.turn() != solver {
-        themes.push(Theme::mate_in(solver_moves));
-        if !position.is_check() {
-            themes.push(Theme::Blockade);
+    if !solution.is_empty() && position.turn() != solver {
+        if !position.has_legal_move() {
+            themes.push(Theme::mate_in(solver_moves));
+            if !position.is_check() {
+                themes.push(Theme::Blockade);
+            }
+        } else if material_balance(&position, solver) - material_balance(start, solver) < MIN_GAIN {
+            themes.push(Theme::Defence);
         }
     }
     themes.push(phase(start));

@@ -1,12 +1,18 @@
 //! The verifier: every puzzle re-searched at (at least four times) more nodes than it was found
 //! at; any whose solver move is no longer the best and only good one, or whose line no longer
 //! ends as a puzzle must, is rejected by name.
+//!
+//! A defensive puzzle (tagged [`Theme::Defence`]) is one quiet solver move that must pass the
+//! same uniqueness checks and hold: searched from the opponent's side after it, the
+//! opponent's win chance is at most `-HOLD_LEVEL` (the solver is not lost). Every other puzzle
+//! ends with a win or a gain, as before.
 
 use ultima_rules::{Move, Position};
 
-use crate::judge::{Judge, Verdict, LONGEST_LINE, MIN_GAIN};
+use crate::judge::{win_chance, Judge, Verdict, HOLD_LEVEL, LONGEST_LINE, MIN_GAIN};
 use crate::puzzle::Puzzle;
 use crate::themes::{material_balance, tag};
+use crate::Theme;
 
 /// Why a puzzle failed verification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -40,6 +46,17 @@ pub enum Failure {
     },
     #[error("puzzle {id}: the line ends neither with a win nor a gain of {MIN_GAIN} that holds (gain {gain}, after the best reply {held})")]
     Ending { id: String, gain: i32, held: i32 },
+    #[error("puzzle {id}: a defensive puzzle is one solver move, this one has {count}")]
+    DefenceLength { id: String, count: usize },
+    #[error("puzzle {id}: a defensive puzzle's move takes nothing, {expected} takes a piece")]
+    DefenceCaptures { id: String, expected: String },
+    #[error("puzzle {id}: the defence {expected} does not hold: the opponent still wins after it with {reply} (win chance {chance:.2} for the opponent, at most {limit:.2} allowed)", limit = -HOLD_LEVEL)]
+    NotHeld {
+        id: String,
+        expected: String,
+        reply: String,
+        chance: f64,
+    },
     #[error("puzzle {id}: its themes are {found}, the solution gives {expected}")]
     Themes {
         id: String,
@@ -69,6 +86,15 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
     }
     let start = &positions[1];
     let solver = start.turn();
+    let defence = puzzle.has_theme(Theme::Defence);
+    if defence {
+        if count != 1 {
+            return Err(Failure::DefenceLength { id, count });
+        }
+        // Whether the move holds first: a move that does not is told so, not only that the
+        // engine prefers another.
+        holds(puzzle, start, positions.last().unwrap_or(start), judge)?;
+    }
     for (number, (expected, position)) in puzzle
         .solver_moves()
         .zip(positions.iter().skip(1).step_by(2))
@@ -112,7 +138,7 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
         }
     }
     let last = positions.last().unwrap_or(start);
-    if last.has_legal_move() {
+    if !defence && last.has_legal_move() {
         let start_balance = material_balance(start, solver);
         let gain = material_balance(last, solver) - start_balance;
         let held = judge
@@ -140,6 +166,38 @@ pub fn verify(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Failure> {
             id,
             found: names(&puzzle.themes),
             expected: names(&expected),
+        });
+    }
+    Ok(())
+}
+
+/// Whether a defensive puzzle's one move, played in `start` to give `last`, is quiet and holds:
+/// the opponent's best line from `last` gives it a win chance of at most `-HOLD_LEVEL` (an
+/// opponent without a legal move has lost: that holds too, and the themes check says the rest).
+fn holds(
+    puzzle: &Puzzle,
+    start: &Position,
+    last: &Position,
+    judge: &mut Judge,
+) -> Result<(), Failure> {
+    let id = puzzle.id.clone();
+    let expected = puzzle.moves.get(1).cloned().unwrap_or_default();
+    let captures = start
+        .parse_coordinates(&expected)
+        .is_ok_and(|mv| mv.is_capture());
+    if captures {
+        return Err(Failure::DefenceCaptures { id, expected });
+    }
+    let Some(reply) = judge.best_line(last) else {
+        return Ok(());
+    };
+    let chance = win_chance(reply.score);
+    if chance > -HOLD_LEVEL {
+        return Err(Failure::NotHeld {
+            id,
+            expected,
+            reply: describe(&reply),
+            chance,
         });
     }
     Ok(())

@@ -133,6 +133,37 @@ fn the_hard_method_plays_the_stronger_erring_levels_and_keeps_what_asks_more() {
 }
 
 #[test]
+fn the_defence_method_plays_the_standard_games_under_its_own_header() {
+    for index in 0..20 {
+        assert_eq!(plan_with(9, index, Method::Defence), plan(9, index));
+    }
+    let defence = Settings {
+        method: Method::Defence,
+        ..settings(1)
+    };
+    assert!(defence.header().ends_with(" method=defence"));
+    assert!(defence.header().contains("strong-depth=3"));
+    // The standard and hard headers, byte for byte as their run files have them.
+    assert_eq!(
+        settings(1).header(),
+        "# ultima puzzles generate seed=4 nodes=3000 max-plies=16 strong-depth=3 prefilter=1/4 tested=every-move"
+    );
+    let hard = Settings {
+        method: Method::Hard,
+        ..settings(1)
+    };
+    assert_eq!(
+        hard.header(),
+        "# ultima puzzles generate seed=4 nodes=3000 max-plies=16 strong-depth=5 prefilter=1/4 tested=every-move method=hard"
+    );
+    // A file of another method is refused, not resumed.
+    let text = format!("{}\n{}\n", settings(1).header(), game_done_line(0));
+    let mut resume = read_resume(&text).expect("reads");
+    let result = run(&defence, &mut resume, &mut Lines::default(), &mut |_| {});
+    assert!(matches!(result, Err(GenerateError::OtherSettings { .. })));
+}
+
+#[test]
 fn a_file_of_other_settings_is_refused() {
     let text = format!("{}\n{}\n", settings(1).header(), game_done_line(0));
     let mut resume = read_resume(&text).expect("reads");

@@ -1,7 +1,9 @@
 //! The puzzle rule on hand-made positions, and theme tagging on hand-made lines.
 
 use ultima_bot::Score;
-use ultima_puzzles::judge::{judge_lines, win_chance, Ending, Judge, Verdict, UNIQUE_GAP};
+use ultima_puzzles::judge::{
+    hold_line, judge_lines, win_chance, Ending, Judge, Verdict, HOLD_LEVEL, MIN_GAIN, UNIQUE_GAP,
+};
 use ultima_puzzles::themes::tag;
 use ultima_puzzles::Theme;
 use ultima_rules::{Move, Position};
@@ -161,7 +163,11 @@ fn captures_are_tagged_by_the_way_they_take() {
     for (ufen, mv, expected) in cases {
         let start = position(ufen);
         let line = line_of(&start, &[mv]);
-        assert_eq!(tag(&start, &line), expected.to_vec(), "{ufen} {mv}");
+        // The capture themes: a line of one capture worth less than two pawns ends as only a
+        // defence may (tagged so, `defensive_lines_are_tagged`), which is not looked at here.
+        let mut found = tag(&start, &line);
+        found.retain(|theme| *theme != Theme::Defence);
+        assert_eq!(found, expected.to_vec(), "{ufen} {mv}");
     }
 }
 
@@ -206,11 +212,90 @@ fn removals_wins_and_phases_are_tagged() {
     assert!(!themes.contains(&Theme::MateIn1));
     // The start is the opening, a quiet start minus a few pawns still is.
     let start = position("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1");
+    // (A quiet move that wins nothing ends as a defence.)
     let line = line_of(&start, &["d2d5"]);
-    assert_eq!(tag(&start, &line), vec![Theme::Opening]);
+    assert_eq!(tag(&start, &line), vec![Theme::Defence, Theme::Opening]);
     let late = position("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 30");
     assert_eq!(
         tag(&late, &line_of(&late, &["d2d5"])),
-        vec![Theme::Middlegame]
+        vec![Theme::Defence, Theme::Middlegame]
     );
+}
+
+#[test]
+fn defensive_lines_are_tagged() {
+    // A quiet move: the line neither wins nor gains.
+    let start = position("7k/8/8/8/3W4/2p5/8/7K w 0 1");
+    let quiet = line_of(&start, &["d4d5"]);
+    assert_eq!(tag(&start, &quiet), vec![Theme::Defence, Theme::Endgame]);
+    // A capture of one pawn gains less than MIN_GAIN: it ends as a defence too.
+    const { assert!(MIN_GAIN > 100) };
+    let one_pawn = line_of(&start, &["d4e5"]);
+    assert!(tag(&start, &one_pawn).contains(&Theme::Defence));
+    // Two pawns taken at once (MIN_GAIN) is a gain, not a defence.
+    let start = position("7k/8/3P4/3p4/1Pp1pP2/8/8/K2P4 w 0 1");
+    let two_pawns = line_of(&start, &["d1d4"]);
+    assert!(!tag(&start, &two_pawns).contains(&Theme::Defence));
+    // A win is no defence.
+    let start = position("5Pwk/5Pci/5PP1/8/7P/WPW5/cxP5/wxW1K3 w 0 1");
+    let blockade = line_of(&start, &["h4h6"]);
+    let themes = tag(&start, &blockade);
+    assert!(themes.contains(&Theme::MateIn1) && !themes.contains(&Theme::Defence));
+}
+
+#[test]
+fn the_hold_rule_on_verdicts() {
+    let start = position("7k/8/8/8/3W4/2p5/8/7K w 0 1");
+    let quiet = start.parse_coordinates("d4d5").expect("legal");
+    let capture = start.parse_coordinates("d4e5").expect("legal");
+    assert!(!quiet.is_capture() && capture.is_capture());
+    let info = |mv: Move, score| ultima_bot::SearchInfo {
+        depth: 1,
+        seldepth: 1,
+        multipv: 1,
+        score,
+        raw_score: 0,
+        nodes: 0,
+        time_ms: 0,
+        pv: vec![mv],
+    };
+    let unique_by = |mv, score, gap| Verdict::Unique {
+        best: info(mv, score),
+        gap,
+    };
+    let unique = |mv, score| unique_by(mv, score, UNIQUE_GAP);
+    // The only quiet move that keeps the balance: a defensive puzzle of that one move.
+    let line = hold_line(&unique(quiet, Score::Centipawns(0))).expect("a hold");
+    assert_eq!(line.moves, vec![quiet]);
+    assert_eq!(line.ending, Ending::Hold);
+    assert_eq!(line.smallest_gap, UNIQUE_GAP);
+    // Down a little, still at the holding level (-0.2: about -60 centipawns).
+    assert!(win_chance(Score::Centipawns(-50)) >= HOLD_LEVEL);
+    assert!(hold_line(&unique(quiet, Score::Centipawns(-50))).is_some());
+    // Lost even after the best move: nothing holds.
+    assert!(win_chance(Score::Centipawns(-150)) < HOLD_LEVEL);
+    assert!(hold_line(&unique(quiet, Score::Centipawns(-150))).is_none());
+    assert!(hold_line(&unique(quiet, Score::Mate(-3))).is_none());
+    // Winning: the usual rules apply, not the defence's.
+    assert!(hold_line(&unique_by(quiet, Score::Centipawns(MIN_GAIN), 0.6)).is_none());
+    assert!(hold_line(&unique_by(quiet, Score::Centipawns(MIN_GAIN - 1), 0.6)).is_some());
+    assert!(hold_line(&unique(quiet, Score::Mate(2))).is_none());
+    // A pawn and a half up (win chance 0.27) and the others 0.42 worse (-0.15, above the
+    // holding level): they hold too, nothing is saved (the gap alone is no defence).
+    let up = Score::Centipawns(150);
+    assert!(win_chance(up) - UNIQUE_GAP > HOLD_LEVEL);
+    assert!(hold_line(&unique(quiet, up)).is_none());
+    assert!(hold_line(&unique_by(quiet, up, 0.6)).is_some());
+    // A capture (a recapture of a piece just taken) is no defensive puzzle.
+    assert!(hold_line(&unique(capture, Score::Centipawns(0))).is_none());
+    // Another move as good, or no choice: no puzzle.
+    let not_unique = Verdict::NotUnique {
+        best: info(quiet, Score::Centipawns(0)),
+        second: info(capture, Score::Centipawns(-10)),
+    };
+    assert!(hold_line(&not_unique).is_none());
+    let forced = Verdict::Forced {
+        best: info(quiet, Score::Centipawns(0)),
+    };
+    assert!(hold_line(&forced).is_none());
 }

@@ -253,6 +253,9 @@ export const en = {
     opponentPlaying: 'The opponent is moving…',
     findBest_white: 'Find the best move for White.',
     findBest_black: 'Find the best move for Black.',
+    /** A defensive puzzle's goal: one move keeps the game, every other loses. */
+    findHold_white: 'Find the only move that holds for White.',
+    findHold_black: 'Find the only move that holds for Black.',
     bestMove: 'Best move! Keep going.',
     announceReply: 'The opponent answered {{move}}.',
     replying: 'The opponent answers…',
@@ -348,6 +351,7 @@ export const en = {
       'mate-in-2': 'Mate in two',
       'mate-in-3-plus': 'Mate in three or more',
       blockade: 'Blockade',
+      defence: 'Defence',
       opening: 'Opening',
       middlegame: 'Middle game',
       endgame: 'Endgame',

@@ -9,6 +9,7 @@ import { chartGeometry } from './chartGeometry';
 import type { PuzzleBackend } from './api';
 import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
 import { changeText, PuzzlesCtrl, type PuzzleHost } from './puzzlesCtrl';
+import { themeName } from './themes';
 
 /** One move to find. */
 const SHORT = puzzleOfLength(2);
@@ -316,6 +317,29 @@ describe('the puzzle trainer', () => {
     await ctrl.setDashboardDays(30);
     expect(ctrl.dashboard?.days).toBe(30);
     expect(ctrl.dashboard?.all.tried).toBe(1);
+  });
+
+  it('asks a defensive puzzle for the only move that holds, and names its theme', async () => {
+    // No shipped puzzle is defensive yet: the shipped one, served as the Rust side serves a
+    // puzzle tagged `defence`.
+    const real = await backendOf(SHORT);
+    const defensive = (view: PuzzleView): PuzzleView => ({ ...view, themes: [...view.themes, 'defence'] });
+    const backend: PuzzleBackend = {
+      ...real,
+      open: async () => {
+        const view = await real.open();
+        return view && defensive(view);
+      },
+      next: async (choice) => defensive(await real.next(choice)),
+    };
+    const ctrl = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    expect(ctrl.puzzle?.themes).toContain('defence');
+    expect(ctrl.prompt()).toMatch(/^Find the only move that holds for (White|Black)\.$/);
+    expect(themeName('defence')).toBe('Defence');
+    // Any other puzzle is asked for the best move.
+    const { ctrl: plain } = await trainer();
+    expect(plain.prompt()).toMatch(/^Find the best move for (White|Black)\.$/);
   });
 
   it('tells the Rust side when the player leaves the trainer, so that start-up no longer reopens it', async () => {

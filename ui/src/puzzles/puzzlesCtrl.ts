@@ -204,7 +204,8 @@ export class PuzzlesCtrl {
   prompt(): string {
     const puzzle = this.puzzle;
     if (!puzzle) return '';
-    return t('puzzle.findBest', { context: puzzle.solver });
+    // A defensive puzzle says so: its answer wins nothing, and a player looking for a win misses it.
+    return t(puzzle.themes.includes('defence') ? 'puzzle.findHold' : 'puzzle.findBest', { context: puzzle.solver });
   }
 
   /** The player's move (dragged, tapped, typed). A move the rules refuse comes back with its reason. */

@@ -21,6 +21,7 @@ export const THEMES = [
   'mate-in-2',
   'mate-in-3-plus',
   'blockade',
+  'defence',
   'opening',
   'middlegame',
   'endgame',

@@ -7,14 +7,15 @@
 //! structure, and uses the ladder as evidence beside it:
 //!
 //! - **structure** ([`structure_rating`]): 800 for a capture that wins at once, plus
-//!   [`PER_SOLVER_MOVE`] for each solver move after the first, [`QUIET_FIRST`] when the first
-//!   move takes nothing, [`QUIET_LATER`] for each later solver move that takes nothing,
-//!   [`SACRIFICE`] when the first move gives material (the solver is behind the puzzle's start
-//!   after the opponent's reply), [`PER_ALTERNATIVE`] for each other first move that captures or
-//!   checks (the moves a player looks at first), and [`PER_EXTRA_PLY`] for each ply the engine
-//!   needs beyond the line's own length before it finds the solution and keeps it, less
-//!   [`PER_LEAD`] for each [`LEAD_STEP`] of material the solver is up beyond [`EASY_LEAD`] at
-//!   the start (a position already won many times over leaves little to find), at most
+//!   [`PER_SOLVER_MOVE`] for each solver move after the first, [`QUIET_FIRST`] when the first move
+//!   takes nothing, [`QUIET_LATER`] for each later solver move that takes nothing, [`SACRIFICE`]
+//!   when the first move gives material (the solver is behind the puzzle's start after the
+//!   opponent's reply), [`DEFENCE`] for a defensive puzzle (the only move that holds, winning
+//!   nothing: players look for wins first), [`PER_ALTERNATIVE`] for each other first move that
+//!   captures or checks (the moves a player looks at first), and [`PER_EXTRA_PLY`] for each ply the
+//!   engine needs beyond the line's own length before it finds the solution and keeps it, less
+//!   [`PER_LEAD`] for each [`LEAD_STEP`] of material the solver is up beyond [`EASY_LEAD`] at the
+//!   start (a position already won many times over leaves little to find), at most
 //!   [`MOST_LEAD_DISCOUNT`];
 //! - **ladder**: the bots' Glicko-2 fit, weighed [`LADDER_WEIGHT`] against the structure;
 //! - **caps**: a puzzle every level solves at every try is pulled halfway towards 700
@@ -38,6 +39,11 @@ pub const QUIET_FIRST: f64 = 250.0;
 pub const QUIET_LATER: f64 = 75.0;
 /// A first move that gives material.
 pub const SACRIFICE: f64 = 150.0;
+/// A defensive puzzle ([`crate::Theme::Defence`]): the only move that holds, which wins
+/// nothing. Its quiet first move already adds [`QUIET_FIRST`]; this is for the kind: a player
+/// looks for a win first and must see the opponent's threat instead (lichess' defensive puzzles
+/// are harder for players than their length says).
+pub const DEFENCE: f64 = 100.0;
 /// Each other first move that captures or checks, up to [`MOST_ALTERNATIVES`].
 pub const PER_ALTERNATIVE: f64 = 40.0;
 pub const MOST_ALTERNATIVES: usize = 6;
@@ -82,6 +88,8 @@ pub struct Features {
     pub quiet_later: usize,
     /// The first solver move gives material (behind after the opponent's reply).
     pub sacrifice: bool,
+    /// A defensive puzzle (tagged [`crate::Theme::Defence`]).
+    pub defence: bool,
     /// The first solver move captures and no other legal move does.
     pub only_capture: bool,
     /// Other legal first moves that capture or check.
@@ -112,6 +120,7 @@ pub fn structure_rating(features: &Features) -> f64 {
         }
         + QUIET_LATER * features.quiet_later.min(5) as f64
         + if features.sacrifice { SACRIFICE } else { 0.0 }
+        + if features.defence { DEFENCE } else { 0.0 }
         + PER_ALTERNATIVE * features.alternatives.min(MOST_ALTERNATIVES) as f64
         + PER_EXTRA_PLY * f64::from(extra_plies)
         - lead_discount(features.material_lead)
@@ -191,6 +200,7 @@ pub fn features(puzzle: &Puzzle) -> Result<Features, ReplayError> {
             .filter(|(_, mv)| !mv.is_capture())
             .count(),
         sacrifice,
+        defence: puzzle.has_theme(crate::Theme::Defence),
         only_capture: first.is_capture() && other_captures == 0,
         alternatives,
         material_lead: material_balance(start, side),
@@ -269,6 +279,7 @@ mod tests {
             quiet_first: false,
             quiet_later: 0,
             sacrifice: false,
+            defence: false,
             only_capture: false,
             alternatives: 2,
             material_lead: 0,
@@ -282,7 +293,11 @@ mod tests {
         for solver_moves in 1..=6 {
             for quiet_first in [false, true] {
                 for quiet_later in 0..solver_moves {
-                    for sacrifice in [false, true] {
+                    for (sacrifice, defence) in [(false, false), (true, false), (false, true)] {
+                        // A defensive puzzle is one quiet move.
+                        if defence && (solver_moves > 1 || !quiet_first) {
+                            continue;
+                        }
                         for alternatives in [0, 1, 3, 8] {
                             for depth in [1, 3, 7, 12] {
                                 for ladder in [
@@ -297,6 +312,7 @@ mod tests {
                                         quiet_first,
                                         quiet_later,
                                         sacrifice,
+                                        defence,
                                         only_capture: !quiet_first && alternatives == 0,
                                         alternatives,
                                         material_lead: 300 * alternatives as i32,
@@ -384,6 +400,25 @@ mod tests {
             }
         }
         assert!(seen > 100);
+    }
+
+    #[test]
+    fn a_defence_rates_above_the_same_quiet_move() {
+        let quiet = Features {
+            quiet_first: true,
+            ..plain()
+        };
+        let defence = Features {
+            defence: true,
+            ..quiet.clone()
+        };
+        assert_eq!(
+            model_rating(&defence, None) - model_rating(&quiet, None),
+            DEFENCE as u32
+        );
+        // The grid the rules are checked on holds defensive puzzles too.
+        let all = grid();
+        assert!(all.iter().filter(|(f, _)| f.defence).count() > 50);
     }
 
     #[test]
