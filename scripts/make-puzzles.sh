@@ -21,9 +21,12 @@ WORK=${WORK:-crates/ultima-puzzles/work}
 VERIFY_NODES=${VERIFY_NODES:-1600000}
 HARD_NODES=${HARD_NODES:-4000000}
 mkdir -p "$WORK"
-cargo build --release --bin ultima
-TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-ULTIMA="$TARGET_DIR/release/ultima"
+# ULTIMA=path runs that binary (a copy kept apart, so that builds meanwhile do not change it).
+if [ -z "${ULTIMA:-}" ]; then
+  cargo build --release --bin ultima
+  TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
+  ULTIMA="$TARGET_DIR/release/ultima"
+fi
 
 verified=()
 for run in "$DATA"/generated*.txt; do
