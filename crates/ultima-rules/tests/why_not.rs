@@ -679,7 +679,7 @@ fn every_attacker(after: &Position, king: Square) -> Bitboard {
 
 #[test]
 fn every_refused_move_has_a_reason_and_no_legal_one_has() {
-    let mut reasons_seen = [0usize; 9];
+    let mut reasons_seen = [0usize; 11];
     for position in support::sample_positions(0xf00d_0009, 60, 100) {
         let legal = position.legal_moves();
         let mut pseudo = ultima_rules::MoveList::new();
@@ -711,9 +711,9 @@ fn every_refused_move_has_a_reason_and_no_legal_one_has() {
             }
         }
     }
-    // The random positions meet every reason.
+    // The random positions meet every reason of the 1963 rules.
     assert!(
-        reasons_seen.iter().all(|&count| count > 0),
+        reasons_seen[..9].iter().all(|&count| count > 0),
         "reasons seen: {reasons_seen:?}"
     );
 }
@@ -765,6 +765,25 @@ fn check_reason(
                 );
             }
             2
+        }
+        IllegalReason::NoRemoval {
+            role,
+            square,
+            reading,
+            by,
+        } => {
+            assert_eq!(piece, Some(Piece::new(turn, *role)), "{}", context());
+            assert_eq!((from, *square), (to, to), "{}", context());
+            assert_eq!(*reading, position.reading(), "{}", context());
+            assert!(!reading.rules().removal, "{}", context());
+            assert!(position.frozen(turn).contains(*square), "{}", context());
+            assert!(!by.is_empty(), "{}", context());
+            9
+        }
+        IllegalReason::KingTaken { winner } => {
+            assert_eq!(position.king_taken_winner(), Some(*winner), "{}", context());
+            assert!(position.legal_moves().is_empty(), "{}", context());
+            10
         }
         IllegalReason::KingRemoval { .. } => {
             assert_eq!(piece, Some(Piece::new(turn, Role::King)), "{}", context());
