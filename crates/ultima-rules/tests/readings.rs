@@ -389,7 +389,10 @@ fn in_zillions_the_game_is_won_by_taking_the_king() {
     let mut game = Game::new(zillions);
     game.play_text("d4e5").expect("legal in zillions");
     assert!(game.position().is_king_attacked(), "the kings touch");
-    assert!(!game.position().is_check(), "but there is no check in zillions");
+    assert!(
+        !game.position().is_check(),
+        "but there is no check in zillions"
+    );
     let taking = game.play_text("f5e5").expect("Black takes the king");
     assert_eq!(taking.captures, squares(&["e5"]));
     assert_eq!(game.status(), win(Color::Black, WinReason::KingCaptured));
