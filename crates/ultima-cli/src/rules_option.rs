@@ -39,6 +39,15 @@ pub fn take_rules(args: &[String]) -> Result<(Option<Reading>, Vec<String>), Cli
 /// reading is played by `rules` (1963 without it); one that names a reading must name the same
 /// as `rules`, when given.
 pub fn position_by(text: &str, rules: Option<Reading>) -> Result<Position, CliError> {
+    position_asked(text, rules, RULES)
+}
+
+/// [`position_by`], whose refusal says that `asker` (the option) asked for `rules`.
+pub fn position_asked(
+    text: &str,
+    rules: Option<Reading>,
+    asker: &str,
+) -> Result<Position, CliError> {
     let text = text.trim();
     if text == "start" {
         return Ok(Position::start_of(rules.unwrap_or_default()));
@@ -49,7 +58,7 @@ pub fn position_by(text: &str, rules: Option<Reading>) -> Result<Position, CliEr
     let reading = match (named, rules) {
         (Some(named), Some(asked)) if named != asked => {
             return Err(CliError::Usage(format!(
-                "the position names the {named} rules, but {RULES} asks for {asked}"
+                "the position names the {named} rules, but {asker} asks for {asked}"
             )))
         }
         (_, Some(asked)) => asked,
