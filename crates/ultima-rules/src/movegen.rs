@@ -108,7 +108,7 @@ impl Position {
         specialise!(self.reading, switches => self.is_legal_with(mv, switches))
     }
 
-    #[inline(always)]
+    #[inline]
     fn is_legal_with<S: Switches>(&self, mv: &Move, switches: S) -> bool {
         if !switches.rules().has_check() {
             return true;
@@ -299,10 +299,15 @@ impl Position {
         let coordinators = their(Role::Coordinator);
         let pinches = PinchMap::new(their(Role::Pawn), ours);
         let pinch_squares = pinches.any();
-        // The king the king's way: a step onto the adjacent enemy king. Under a check rule a
-        // legal position never has one (the enemy would be in check off its move).
+        // The king the king's way: a step onto the adjacent enemy king. Only without a check
+        // rule: under one, a position never has it (the enemy would be in check off its move).
         let by_shape = switches.rules().chameleon == ChameleonRule::MoveShape;
-        for king in attacks::neighbours(from) & their(Role::King) {
+        let kings = if switches.rules().has_check() {
+            Bitboard::EMPTY
+        } else {
+            attacks::neighbours(from) & their(Role::King)
+        };
+        for king in kings {
             let mut taken = Bitboard::from_square(king);
             if !by_shape {
                 if let Some(direction) = Direction::between_neighbours(from, king) {
