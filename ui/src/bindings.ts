@@ -400,7 +400,12 @@ export type DrawReason =
  *  A side ran out of time, but its opponent has nothing but its king left, so could not
  *  have won (RULES.md, decisions).
  */
-"timeoutBareKing";
+"timeoutBareKing" | 
+/**
+ *  The side to move, not in check, had no legal move, and the reading scores that as a
+ *  draw (Boardspace).
+ */
+"stalemate";
 
 /**
  *  What a refusal is about, for the caller to branch on (the UI, a server's status code): the
@@ -791,7 +796,12 @@ export type Obstacle =
  *  A leaping piece meets an enemy piece with no empty square behind it: another piece
  *  stands right behind it (the reason's `behind`), two in a row, and neither can be leapt.
  */
-"twoInARow";
+"twoInARow" | 
+/**
+ *  A leaping piece that has already leapt one piece meets another: in the 1962 rules the
+ *  long leaper (and the chameleon leaping one) takes one piece a move.
+ */
+"secondLeap";
 
 /**  What a player does in an online game besides moving. */
 export type OnlineAction = "resign" | "offerDraw" | "acceptDraw" | "declineDraw" | "requestTakeBack" | "acceptTakeBack" | "declineTakeBack" | "claimWin" | "offerRematch" | "declineRematch";
@@ -1399,7 +1409,9 @@ export type WinReason =
 /**  The loser, to move and not in check, had no legal move. */
 "noLegalMove" | "resignation" | 
 /**  The loser ran out of time. */
-"time";
+"time" | 
+/**  The loser's king was taken (a reading played to take the king: Zillions). */
+"kingCaptured";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -146,6 +146,9 @@ describe('describeProblem', () => {
     expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/leaps only over long leapers, and the piece on e3 is a pawn/);
     expect(describeProblem({ ...blocked, obstacle: 'twoInARow' })).toMatch(/no empty square behind it/);
     expect(describeProblem({ ...blocked, obstacle: 'twoInARow', behind: 'f4' })).toMatch(/on e3 and f4, two in a row/);
+    expect(describeProblem({ ...blocked, obstacle: 'secondLeap' })).toBe(
+      'The chameleon on c1 cannot reach h6: in the 1962 rules it leaps one piece a move, and the pawn on e3 would be a second.',
+    );
   });
 
   it('says which pieces freeze a piece, and which attack the king a move leaves in check', () => {
@@ -270,6 +273,7 @@ describe('in French', () => {
     const blocked = { code: 'pathBlocked', role: 'longLeaper', from: 'a1', to: 'h8', at: 'c3', blocker: 'immobilizer', blockerOwner: 'black', behind: null } as const;
     expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/la pièce en c3 est un immobilisateur\.$/);
     expect(describeProblem({ ...blocked, obstacle: 'twoInARow' })).toMatch(/par-dessus l’immobilisateur en c3, sans case vide derrière\.$/);
+    expect(describeProblem({ ...blocked, obstacle: 'secondLeap' })).toMatch(/dans les règles de 1962, il ne saute qu’une pièce par coup, et l’immobilisateur en c3 serait la deuxième\.$/);
     // English takes "an" before a vowel, from the same forms.
     await i18n.changeLanguage('en');
     expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/the piece on c3 is an immobilizer\.$/);

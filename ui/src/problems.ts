@@ -179,6 +179,8 @@ function pathBlocked(problem: Extract<Problem, { code: 'pathBlocked' }>): string
       return problem.behind === null
         ? t('problem.pathBlocked_twoInARowEnd', params)
         : t('problem.pathBlocked_twoInARow', { ...params, behind: problem.behind });
+    case 'secondLeap':
+      return t('problem.pathBlocked_secondLeap', params);
   }
 }
 

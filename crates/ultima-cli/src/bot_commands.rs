@@ -7,6 +7,7 @@ use ultima_rules::{Game, Position};
 
 use crate::args::{check_range, is_option, Options};
 use crate::error::CliError;
+use crate::rules_option::{position_by, take_rules};
 
 /// The positions `ultima bench` searches: the start, six middlegame positions from Casual
 /// self-play (plies 16 to 40), and two of RULES.md's worked positions. Fixed text, so that the
@@ -51,6 +52,7 @@ struct BestmoveArgs {
 }
 
 fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
+    let (rules, args) = take_rules(args)?;
     let split = args.iter().position(|a| is_option(a)).unwrap_or(args.len());
     let (ufen_words, options) = args.split_at(split);
     if ufen_words.is_empty() {
@@ -58,19 +60,14 @@ fn parse_bestmove(args: &[String]) -> Result<BestmoveArgs, CliError> {
             "`ultima bestmove` needs a position in UFEN, in quotes (or `start`)".to_string(),
         ));
     }
-    let ufen = ufen_words.join(" ");
-    let start = if ufen.trim() == "start" {
-        Position::start()
-    } else {
-        Position::from_ufen(&ufen)?
-    };
+    let start = position_by(&ufen_words.join(" "), rules)?;
     let mut game = Game::new(start);
     let mut level = None;
     let mut limits = Limits::default();
     let mut seed = 1;
     let mut options = Options::new(
         "bestmove",
-        "--level, --depth, --nodes, --movetime, --seed and --moves",
+        "--level, --depth, --nodes, --movetime, --seed, --moves and --rules",
         options,
     );
     while let Some(name) = options.next_name() {

@@ -10,10 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use ultima_bot::{eval, history_hashes, Engine, Level, LevelPlayer, Limits, SearchInfo, StdClock};
-use ultima_rules::{Game, Position};
+use ultima_rules::{Game, Position, Reading, UnknownReading};
 
 use crate::bot_commands::info_line;
 use crate::error::CliError;
+use crate::rules_option::position_asked;
 
 /// The search thread's stack: the search keeps a move list per ply on the stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -50,6 +51,9 @@ pub struct Session<W: Write + Send + 'static> {
     hash_mb: usize,
     /// The lines a `go` without `multipv` finds (`setoption name MultiPV`).
     multipv: usize,
+    /// The reading of the rules (`setoption name Rules`), once set: `position start` is its
+    /// start, and a UFEN that names none is played by it.
+    rules: Option<Reading>,
     running: Option<Running>,
 }
 
@@ -173,14 +177,17 @@ fn parse_go(words: &[&str]) -> Result<Go, String> {
     }
 }
 
-/// Reads `position start|ufen <four fields> [moves m1 m2 ...]`.
-fn parse_position(words: &[&str]) -> Result<Game, String> {
+/// Reads `position start|ufen <four fields> [<reading>] [moves m1 m2 ...]`, by `rules` (the
+/// `Rules` option, when set).
+fn parse_position(words: &[&str], rules: Option<Reading>) -> Result<Game, String> {
     let (start, rest) = match words.split_first() {
-        Some((&"start" | &"startpos", rest)) => (Position::start(), rest),
+        Some((&"start" | &"startpos", rest)) => {
+            (Position::start_of(rules.unwrap_or_default()), rest)
+        }
         Some((&"ufen", rest)) => {
             let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
-            let position = Position::from_ufen(&rest[..end].join(" "))
-                .map_err(|e| format!("bad position: {e}"))?;
+            let position = position_asked(&rest[..end].join(" "), rules, "the Rules option")
+                .map_err(|e| e.to_string())?;
             (position, &rest[end..])
         }
         _ => {
@@ -212,6 +219,7 @@ impl<W: Write + Send + 'static> Session<W> {
             engine: Some(Engine::new()),
             hash_mb: Engine::DEFAULT_HASH_MB,
             multipv: 1,
+            rules: None,
             running: None,
         }
     }
@@ -296,6 +304,15 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
+                let names: Vec<String> = Reading::ALL
+                    .iter()
+                    .map(|reading| format!("var {reading}"))
+                    .collect();
+                self.say(&format!(
+                    "option name Rules type combo default {} {}",
+                    Reading::default(),
+                    names.join(" ")
+                ));
                 self.say("ultimaok");
                 Ok(())
             }
@@ -305,7 +322,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             "newgame" if self.searching() => Err(busy()),
             "newgame" => {
-                self.game = Game::default();
+                self.game = Game::new(Position::start_of(self.rules.unwrap_or_default()));
                 if let Some(engine) = self.engine.as_mut() {
                     engine.clear();
                 }
@@ -314,7 +331,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "setoption" if self.searching() => Err(busy()),
             "setoption" => self.set_option(rest),
             "position" if self.searching() => Err(busy()),
-            "position" => parse_position(rest).map(|game| self.game = game),
+            "position" => parse_position(rest, self.rules).map(|game| self.game = game),
             "go" if self.searching() => Err(busy()),
             "go" => parse_go(rest).and_then(|go| self.go(go)),
             "stop" => {
@@ -361,7 +378,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let usage = "write `setoption name Hash value MB` or `setoption name MultiPV value N`";
+        let usage = "write `setoption name Hash value MB`, `setoption name MultiPV value N` or `setoption name Rules value 1963|1962|cambridge|boardspace|zillions`";
         let Some((&"name", rest)) = words.split_first() else {
             return Err(usage.into());
         };
@@ -371,7 +388,7 @@ impl<W: Write + Send + 'static> Session<W> {
             .unwrap_or(rest.len());
         let (name, value) = rest.split_at_checked(end).unwrap_or((rest, &[]));
         let known = |word: &str| {
-            ["Hash", "MultiPV"]
+            ["Hash", "MultiPV", "Rules"]
                 .into_iter()
                 .find(|n| n.eq_ignore_ascii_case(word))
         };
@@ -385,10 +402,11 @@ impl<W: Write + Send + 'static> Session<W> {
                 ))
             }
             [option] if known(option) == Some("MultiPV") => return self.set_multipv(value),
+            [option] if known(option) == Some("Rules") => return self.set_rules(value),
             [option] if known(option) == Some("Hash") => {}
             _ => {
                 return Err(format!(
-                    "unknown option `{}`; the options are Hash and MultiPV ({usage})",
+                    "unknown option `{}`; the options are Hash, MultiPV and Rules ({usage})",
                     name.join(" ")
                 ))
             }
@@ -427,6 +445,29 @@ impl<W: Write + Send + 'static> Session<W> {
         self.engine = None;
         self.engine = Some(Engine::with_hash_mb(megabytes));
         self.hash_mb = megabytes;
+        Ok(())
+    }
+
+    /// `setoption name Rules value R`: the reading of the rules; the position becomes its
+    /// start (send `position` after it, as after `newgame`).
+    fn set_rules(&mut self, value: &[&str]) -> Result<(), String> {
+        let reading: Reading = match value {
+            [_value, name] => name.parse().map_err(|e: UnknownReading| e.to_string())?,
+            [_value, name, extra @ ..] => {
+                return Err(format!(
+                    "unexpected `{}` after `value {name}`; write `setoption name Rules value R`",
+                    extra.join(" ")
+                ))
+            }
+            _ => {
+                return Err(
+                    "`setoption name Rules` needs `value R`, R one of 1963, 1962, cambridge, boardspace and zillions"
+                        .into(),
+                )
+            }
+        };
+        self.rules = Some(reading);
+        self.game = Game::new(Position::start_of(reading));
         Ok(())
     }
 
@@ -976,6 +1017,53 @@ mod tests {
     }
 
     #[test]
+    fn setoption_rules_sets_the_reading_of_every_position() {
+        let (mut session, out) = session();
+        session.handle("ultima");
+        assert!(lines(&out).contains(
+            &"option name Rules type combo default 1963 var 1963 var 1962 var cambridge var boardspace var zillions".to_string()
+        ));
+        out.lock().unwrap().clear();
+        session.handle("setoption name Rules value cambridge");
+        session.handle("show");
+        assert_eq!(
+            lines(&out)[0],
+            format!("ufen {}", Reading::Cambridge.start_ufen())
+        );
+        // A UFEN naming no reading is played by the option's; one naming another is refused.
+        out.lock().unwrap().clear();
+        session.handle("position ufen 7k/8/8/4i3/3I4/8/8/K7 w 0 1");
+        session.handle("show");
+        session.handle("position ufen 7k/8/8/8/8/8/8/K7 w 0 1 zillions");
+        let shown = lines(&out);
+        assert_eq!(shown[0], "ufen 7k/8/8/4i3/3I4/8/8/K7 w 0 1 cambridge");
+        assert!(
+            shown[2].starts_with("error ") && shown[2].contains("names the zillions rules"),
+            "{shown:?}"
+        );
+        // Cambridge has no removal.
+        out.lock().unwrap().clear();
+        session.handle("position ufen 7k/8/8/4i3/3I4/8/8/K7 w 0 1 moves d4d4");
+        assert!(lines(&out)[0].starts_with("error "), "{:?}", lines(&out));
+        // `newgame` starts the option's start; a bad name lists the five.
+        out.lock().unwrap().clear();
+        session.handle("setoption name Rules value 1962");
+        session.handle("newgame");
+        session.handle("show");
+        session.handle("setoption name Rules value chess");
+        let shown = lines(&out);
+        assert_eq!(
+            shown[0],
+            format!("ufen {}", Reading::Abbott1962.start_ufen())
+        );
+        assert!(
+            shown[2].starts_with("error ")
+                && shown[2].contains("1963, 1962, cambridge, boardspace and zillions"),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
     fn setoption_multipv_sets_the_lines_of_every_go() {
         let (mut session, out) = session();
         session.handle("setoption name MultiPV value 2");
@@ -1058,7 +1146,7 @@ mod tests {
                 ),
                 (
                     "setoption name Lines value 2",
-                    "the options are Hash and MultiPV",
+                    "the options are Hash, MultiPV and Rules",
                 ),
             ],
         );

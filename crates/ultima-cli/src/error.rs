@@ -7,6 +7,8 @@ pub enum CliError {
     Usage(String),
     #[error("bad position: {0}")]
     Position(#[from] ultima_rules::UfenError),
+    #[error("{0}")]
+    Rules(#[from] ultima_rules::UnknownReading),
     #[error("bad move: {0}")]
     Move(#[from] ultima_rules::MoveError),
     #[error("could not write the output: {0}")]

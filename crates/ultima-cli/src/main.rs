@@ -12,6 +12,7 @@ mod match_runner;
 mod online_command;
 mod puzzle_commands;
 mod rules_commands;
+mod rules_option;
 mod tune_command;
 
 use std::process::ExitCode;
@@ -24,12 +25,14 @@ const USAGE: &str =
 const HELP: &str = "\
 ultima - the rules of Ultima (Baroque chess)
 
-  ultima moves \"<ufen>\"               every legal move, sorted; captures after ` x`
-  ultima perft \"<ufen>\" N [--divide]  the number of legal move sequences of length N
-  ultima status \"<ufen>\"              ongoing, check, white wins, black wins, draw: ...
+  ultima moves \"<ufen>\"|start               every legal move, sorted; captures after ` x`
+  ultima perft \"<ufen>\"|start N [--divide]  the number of legal move sequences of length N
+  ultima status \"<ufen>\"|start              ongoing, check, white wins, black wins, draw: ...
+    each with [--rules 1963|1962|cambridge|boardspace|zillions]: the reading of the rules
+    (docs/readings.md; default 1963, or the one the UFEN names in a fifth field)
 
 The bot:
-  ultima bestmove \"<ufen>\"|start [--moves M1 M2 ...] [--level LEVEL [--seed S]]
+  ultima bestmove \"<ufen>\"|start [--rules R] [--moves M1 M2 ...] [--level LEVEL [--seed S]]
                  [--depth N] [--nodes N] [--movetime MS]
                                       the bot's move (default: 1 second of search)
   ultima engine                       the engine protocol on stdin/stdout (PROTOCOL.md)

@@ -2,19 +2,28 @@
 
 use std::io::{BufWriter, Write};
 
-use ultima_rules::{perft_divide, Bitboard, Move, Position};
+use ultima_rules::{perft_divide, Bitboard, Move, Position, Reading};
 
 use crate::args::{is_option, unknown_option};
 use crate::error::CliError;
+use crate::rules_option::{position_by, take_rules};
 
-/// Reads the one UFEN argument of a command (the UFEN may also come as separate words).
-fn position_argument(command: &str, args: &[String]) -> Result<Position, CliError> {
+/// Reads the one position argument of a command: a UFEN (which may also come as separate
+/// words) or `start`, played by `rules` (see [`position_by`]).
+fn position_argument(
+    command: &str,
+    args: &[String],
+    rules: Option<Reading>,
+) -> Result<Position, CliError> {
+    if let Some(other) = args.iter().find(|a| is_option(a)) {
+        return Err(unknown_option(command, other, "--rules"));
+    }
     if args.is_empty() {
         return Err(CliError::Usage(format!(
-            "`ultima {command}` needs a position in UFEN, in quotes"
+            "`ultima {command}` needs a position in UFEN, in quotes (or `start`)"
         )));
     }
-    Ok(Position::from_ufen(&args.join(" "))?)
+    position_by(&args.join(" "), rules)
 }
 
 fn captured_text(captures: Bitboard) -> String {
@@ -33,7 +42,8 @@ fn move_line(mv: &Move) -> String {
 }
 
 pub fn moves(args: &[String]) -> Result<(), CliError> {
-    let position = position_argument("moves", args)?;
+    let (rules, args) = take_rules(args)?;
+    let position = position_argument("moves", &args, rules)?;
     let mut lines: Vec<String> = position.legal_moves().iter().map(move_line).collect();
     lines.sort();
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -45,14 +55,15 @@ pub fn moves(args: &[String]) -> Result<(), CliError> {
 }
 
 pub fn perft(args: &[String]) -> Result<(), CliError> {
+    let (rules, args) = take_rules(args)?;
     if let Some(other) = args.iter().find(|a| is_option(a) && *a != "--divide") {
-        return Err(unknown_option("perft", other, "--divide"));
+        return Err(unknown_option("perft", other, "--divide and --rules"));
     }
     let divide = args.iter().any(|a| a == "--divide");
     let words: Vec<String> = args.iter().filter(|a| *a != "--divide").cloned().collect();
     let Some((depth_text, ufen_words)) = words.split_last() else {
         return Err(CliError::Usage(
-            "`ultima perft` needs a position in UFEN and a depth: ultima perft \"<ufen>\" 3"
+            "`ultima perft` needs a position in UFEN (or `start`) and a depth: ultima perft \"<ufen>\" 3"
                 .to_string(),
         ));
     };
@@ -65,7 +76,7 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
                 "the depth `{depth_text}` is not a whole number from 0 to 20"
             ))
         })?;
-    let position = position_argument("perft", ufen_words)?;
+    let position = position_argument("perft", ufen_words, rules)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let total = if divide {
         let mut split = perft_divide(&position, depth);
@@ -83,7 +94,8 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
 }
 
 pub fn status(args: &[String]) -> Result<(), CliError> {
-    let position = position_argument("status", args)?;
+    let (rules, args) = take_rules(args)?;
+    let position = position_argument("status", &args, rules)?;
     println!("{}", position.status());
     Ok(())
 }

@@ -58,6 +58,7 @@ fn main() {
                         turn: Color::White,
                         halfmove_clock: 0,
                         fullmove_number: 1,
+                        reading: ultima_rules::Reading::Abbott1963,
                     };
                     let Ok(position) = Position::from_setup(setup) else {
                         continue;

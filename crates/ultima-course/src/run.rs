@@ -246,6 +246,7 @@ impl<'a> TaskRun<'a> {
             turn: position.turn(),
             halfmove_clock: position.halfmove_clock(),
             fullmove_number: position.fullmove_number(),
+            reading: position.reading(),
         };
         let learner = self.task.learner();
         for (square, role) in self.placed.iter().zip(SETUP_ORDER) {

@@ -1,5 +1,7 @@
 //! Where the pieces stand: bitboards by side and by role, and a square-indexed mailbox.
 
+use crate::attacks;
+use crate::reading::{FreezingRule, Rules};
 use crate::types::{Bitboard, ByColor, ByRole, Color, Piece, Role, Square};
 use crate::zobrist;
 
@@ -67,16 +69,31 @@ impl Board {
         self.bitboards.king_of(color)
     }
 
-    /// The pieces of `color` that cannot move (see [`Bitboards::frozen`]).
+    /// The pieces of `color` that cannot move under the 1963 rules (see [`Bitboards::frozen`]);
+    /// [`Board::frozen_under`] for a reading's.
     #[inline]
     pub fn frozen(&self, color: Color) -> Bitboard {
         self.bitboards.frozen(color)
     }
 
-    /// Whether the king of `color` is in check (see [`Bitboards::is_in_check`]).
+    /// The pieces of `color` that cannot move under `rule` (see [`Bitboards::frozen_under`]).
+    #[inline]
+    pub fn frozen_under(&self, color: Color, rule: FreezingRule) -> Bitboard {
+        self.bitboards.frozen_under(color, rule)
+    }
+
+    /// Whether the king of `color` is in check under the 1963 rules (see
+    /// [`Bitboards::is_in_check`]); [`Board::is_in_check_under`] for a reading's.
     #[inline]
     pub fn is_in_check(&self, color: Color) -> bool {
         self.bitboards.is_in_check(color)
+    }
+
+    /// Whether an enemy piece could take the king of `color` on its next move, by the ways of
+    /// capturing and the freezing of `rules` (see [`Bitboards::is_in_check_under`]).
+    #[inline]
+    pub fn is_in_check_under(&self, color: Color, rules: &Rules) -> bool {
+        self.bitboards.is_in_check_under(color, rules)
     }
 
     /// Puts `piece` on the empty `square`.
@@ -138,8 +155,43 @@ impl Bitboards {
         self.by_role[piece.role] ^= square;
     }
 
-    /// The pieces of `color` that cannot move: every one next to an enemy immobilizer, and its
-    /// immobilizers next to an enemy chameleon. Freezers freeze whether or not they are frozen.
+    /// The pieces of `color` that cannot move under `rule`.
+    #[inline]
+    pub fn frozen_under(&self, color: Color, rule: FreezingRule) -> Bitboard {
+        match rule {
+            FreezingRule::Abbott => self.frozen(color),
+            FreezingRule::MacKay => self.frozen_mackay(color),
+        }
+    }
+
+    /// MacKay's rule: a piece of `color` is frozen when it is an immobilizer next to an enemy
+    /// chameleon, or when it stands next to an enemy immobilizer next to which no chameleon or
+    /// immobilizer of `color` other than itself stands. The helper need not be free, and a
+    /// frozen immobilizer still freezes (READINGS.md, Cambridge).
+    fn frozen_mackay(&self, color: Color) -> Bitboard {
+        let enemy = !color;
+        let ours = self.by_color[color];
+        let helpers = ours & (self.by_role[Role::Chameleon] | self.by_role[Role::Immobilizer]);
+        let mut frozen =
+            self.pieces(enemy, Role::Chameleon).grown() & ours & self.by_role[Role::Immobilizer];
+        for immobilizer in self.pieces(enemy, Role::Immobilizer) {
+            let near = attacks::neighbours(immobilizer) & ours;
+            let near_helpers = near & helpers;
+            frozen |= match near_helpers.count() {
+                // No helper: everything next to it is frozen.
+                0 => near,
+                // One helper frees the others, not itself.
+                1 => near_helpers,
+                // Two helpers free each other too.
+                _ => Bitboard::EMPTY,
+            };
+        }
+        frozen
+    }
+
+    /// The pieces of `color` that cannot move under the 1963 rules: every one next to an enemy
+    /// immobilizer, and its immobilizers next to an enemy chameleon. Freezers freeze whether
+    /// or not they are frozen.
     #[inline]
     pub fn frozen(&self, color: Color) -> Bitboard {
         let enemy = !color;

@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use crate::attacks;
 use crate::board::Bitboards;
 use crate::position::Position;
+use crate::reading::{specialise, LeaperRule, Rules, Switches};
 use crate::types::{Bitboard, Color, Direction, Role, Square};
 
 /// A piece on a square, of the side the context names (the mover's enemy, in every use here).
@@ -83,25 +84,54 @@ impl Check {
 
 impl Position {
     /// The enemy pieces that could take the side to move's king now, each once, in square
-    /// order (empty when it is not in check, and for a side without a king).
+    /// order (empty when it is not in check, for a side without a king, and in a reading
+    /// without a check rule).
     pub fn checks(&self) -> Vec<Check> {
-        self.board.bitboards().checks(self.turn)
+        let rules = self.rules();
+        if !rules.has_check() {
+            return Vec::new();
+        }
+        self.board.bitboards().checks(self.turn, &rules)
+    }
+
+    /// Whether the king of `color` could be taken by the other side's next move in this
+    /// placement, by the position's reading (check rule or not).
+    #[inline]
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
+        let bitboards = self.board.bitboards();
+        specialise!(self.reading, switches => bitboards.is_in_check_with(color, switches))
     }
 }
 
 impl Bitboards {
-    /// Whether the king of `color` is in check: whether an enemy piece that is not frozen could
-    /// take it, by its own way of capturing, on the next move. Stops at the first such piece.
+    /// Whether the king of `color` is in check under the 1963 rules: whether an enemy piece
+    /// that is not frozen could take it, by its own way of capturing, on the next move.
     pub fn is_in_check(&self, color: Color) -> bool {
-        self.each_check(color, |_| ControlFlow::Break(()))
+        self.is_in_check_under(color, &Rules::ABBOTT_1963)
+    }
+
+    /// Whether an enemy piece that is not frozen (by `rules`' freezing) could take the king of
+    /// `color`, by its own way of capturing under `rules`, on the next move. Stops at the
+    /// first such piece. (Under a reading without a check rule this is still whether the king
+    /// could be taken.)
+    #[inline]
+    pub fn is_in_check_under(&self, color: Color, rules: &Rules) -> bool {
+        self.is_in_check_with(color, *rules)
+    }
+
+    /// [`Bitboards::is_in_check_under`] with the switches given as a type, so that the fixed
+    /// readings' checks are compiled each on its own.
+    #[inline]
+    pub(crate) fn is_in_check_with<S: Switches>(&self, color: Color, switches: S) -> bool {
+        self.each_check(color, switches, |_| ControlFlow::Break(()))
             .is_break()
     }
 
     /// The enemy pieces that could take the king of `color` on their next move, each once, in
     /// square order (empty for a side without a king).
-    pub(crate) fn checks(&self, color: Color) -> Vec<Check> {
+    pub(crate) fn checks(&self, color: Color, rules: &Rules) -> Vec<Check> {
         let mut checks: Vec<Check> = Vec::new();
-        let _ = self.each_check(color, |check| {
+        let _ = self.each_check(color, *rules, |check| {
             // A pawn may pinch the king two ways: it is named once, with the first.
             if checks
                 .iter()
@@ -119,17 +149,19 @@ impl Bitboards {
     /// could take the king of `color` on its next move, looking outward from the king, until
     /// `visit` breaks (and then breaks too). A piece may be shown more than once.
     #[inline]
-    fn each_check(
+    fn each_check<S: Switches>(
         &self,
         color: Color,
+        switches: S,
         mut visit: impl FnMut(Check) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let Some(king) = self.king_of(color) else {
             return ControlFlow::Continue(());
         };
+        let rules = switches.rules();
         let enemy = !color;
         let theirs = self.by_color(enemy);
-        let active = theirs & !self.frozen(enemy);
+        let active = theirs & !self.frozen_under(enemy, rules.freezing);
         if active.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -174,6 +206,8 @@ impl Bitboards {
         // A long leaper on a line through the king that can leap it and land behind it.
         let leapers = active & self.by_role(Role::LongLeaper);
         if leapers.any() {
+            // A leaper taking one piece a move passes nothing before the king.
+            let leaps_several = rules.leaper == LeaperRule::Several;
             for toward in Direction::ALL {
                 if (attacks::ray(king, toward) & leapers).is_empty() {
                     continue;
@@ -194,7 +228,8 @@ impl Bitboards {
                     } else if leapers.contains(next) {
                         check(Role::LongLeaper, next, CaptureWay::Leap, landing, None)?;
                         break;
-                    } else if previous_empty && self.by_color(color).contains(next) {
+                    } else if leaps_several && previous_empty && self.by_color(color).contains(next)
+                    {
                         previous_empty = false;
                     } else {
                         break;

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::notation::MoveError;
 use crate::position::{Position, UfenError};
+use crate::reading::{NoMoveRule, Reading};
 use crate::types::{Color, Move, Role, Square};
 
 /// Why a game was drawn.
@@ -24,6 +25,9 @@ pub enum DrawReason {
     /// A side ran out of time, but its opponent has nothing but its king left, so could not
     /// have won (RULES.md, decisions).
     TimeoutBareKing,
+    /// The side to move, not in check, had no legal move, and the reading scores that as a
+    /// draw (Boardspace).
+    Stalemate,
 }
 
 /// Why a game was won.
@@ -39,6 +43,8 @@ pub enum WinReason {
     Resignation,
     /// The loser ran out of time.
     Time,
+    /// The loser's king was taken (a reading played to take the king: Zillions).
+    KingCaptured,
 }
 
 /// How a game ended.
@@ -64,6 +70,7 @@ impl fmt::Display for Outcome {
                     DrawReason::BareKings => "bare kings",
                     DrawReason::Agreement => "agreement",
                     DrawReason::TimeoutBareKing => "time out against a bare king",
+                    DrawReason::Stalemate => "stalemate",
                 }
             ),
         }
@@ -91,11 +98,28 @@ impl fmt::Display for Status {
 }
 
 impl Position {
-    /// The status that follows from this position alone (no repetition: that needs a game).
-    /// A side without a legal move has lost, even when a draw condition holds as well.
+    /// The status that follows from this position alone (no repetition: that needs a game),
+    /// by the position's reading. A side without a legal move has lost (unless the reading
+    /// draws a stalemate), even when a draw condition holds as well; in a reading played to
+    /// take the king, a side whose king has been taken has lost.
     pub fn status(&self) -> Status {
+        if let Some(winner) = self.king_taken_winner() {
+            return Status::Over {
+                outcome: Outcome::Win {
+                    winner,
+                    reason: WinReason::KingCaptured,
+                },
+            };
+        }
         let check = self.is_check();
         if !self.has_legal_move() {
+            if !check && self.rules().no_move == NoMoveRule::StalemateDraws {
+                return Status::Over {
+                    outcome: Outcome::Draw {
+                        reason: DrawReason::Stalemate,
+                    },
+                };
+            }
             let reason = if check {
                 WinReason::Checkmate
             } else {
@@ -180,6 +204,11 @@ impl Game {
 
     pub fn start(&self) -> &Position {
         &self.positions[0]
+    }
+
+    /// The reading of the rules the game is played by (its start position's).
+    pub fn reading(&self) -> Reading {
+        self.start().reading()
     }
 
     /// The current position.

@@ -1,4 +1,5 @@
-//! The rules of Ultima (Baroque chess), as `shared/RULES.md` states them.
+//! The rules of Ultima (Baroque chess), as `shared/RULES.md` states them, and the other readings
+//! of `shared/READINGS.md` (1962, Cambridge, Boardspace, Zillions), which a position carries.
 //!
 //! Pure: no I/O, no global state, no allocation in move generation. Builds for every target the
 //! app runs on (desktop, Android, iOS, WebAssembly).
@@ -19,6 +20,7 @@ mod notation;
 mod perft;
 mod position;
 mod random_line;
+mod reading;
 pub mod types;
 mod why_not;
 mod zobrist;
@@ -32,5 +34,8 @@ pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
 pub use random_line::random_quiet_line;
+pub use reading::{
+    ChameleonRule, FreezingRule, Goal, LeaperRule, NoMoveRule, Reading, Rules, UnknownReading,
+};
 pub use types::{Bitboard, ByColor, ByRole, Color, Direction, Move, MoveList, Piece, Role, Square};
 pub use why_not::{IllegalReason, Movement, Obstacle, PieceOn};

@@ -4,6 +4,7 @@
 use crate::attacks;
 use crate::board::Board;
 use crate::position::Position;
+use crate::reading::{specialise, ChameleonRule, LeaperRule, Switches};
 use crate::types::{Bitboard, Color, Direction, Move, MoveList, Piece, Role, Square};
 
 /// For each direction along a rank or file, the squares on which a pincer landing takes the
@@ -70,23 +71,48 @@ impl Context<'_> {
 impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
+        specialise!(self.reading, switches => self.legal_moves_with(switches))
+    }
+
+    pub(crate) fn legal_moves_with<S: Switches>(&self, switches: S) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate_pseudo_legal(&mut moves);
-        moves.retain(|mv| self.is_legal_generated(mv));
+        self.generate::<false, _>(&mut moves, switches);
+        moves.retain(|mv| self.is_legal_with(mv, switches));
         moves
     }
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.generate_pseudo_legal(&mut moves);
-        moves.iter().any(|mv| self.is_legal_generated(mv))
+        specialise!(self.reading, switches => {
+            let mut moves = MoveList::new();
+            self.generate::<false, _>(&mut moves, switches);
+            moves.iter().any(|mv| self.is_legal_with(mv, switches))
+        })
     }
 
-    /// Whether `mv`, generated here, leaves the mover's king safe.
-    /// Only the bitboards change hands: no mailbox, no hash, just what check looks at.
+    /// How many legal moves the side to move has, by the switches given.
+    pub(crate) fn count_legal_moves_with<S: Switches>(&self, switches: S) -> usize {
+        let mut moves = MoveList::new();
+        self.generate::<false, _>(&mut moves, switches);
+        moves
+            .iter()
+            .filter(|mv| self.is_legal_with(mv, switches))
+            .count()
+    }
+
+    /// Whether `mv`, generated here, leaves the mover's king safe (always, in a reading
+    /// without a check rule). Only the bitboards change hands: no mailbox, no hash, just what
+    /// check looks at.
     #[inline]
     pub fn is_legal_generated(&self, mv: &Move) -> bool {
+        specialise!(self.reading, switches => self.is_legal_with(mv, switches))
+    }
+
+    #[inline]
+    fn is_legal_with<S: Switches>(&self, mv: &Move, switches: S) -> bool {
+        if !switches.rules().has_check() {
+            return true;
+        }
         let mut after = *self.board.bitboards();
         for square in mv.captures {
             if let Some(piece) = self.board.piece_at(square) {
@@ -98,23 +124,24 @@ impl Position {
         if !mv.is_removal() {
             after.toggle(mv.to, mover);
         }
-        !after.is_in_check(self.turn)
+        !after.is_in_check_with(self.turn, switches)
     }
 
     /// Every move of the side to move, ignoring whether it leaves its own king in check.
     pub fn generate_pseudo_legal(&self, out: &mut MoveList) {
-        self.generate::<false>(out);
+        specialise!(self.reading, switches => self.generate::<false, _>(out, switches));
     }
 
     /// The moves of [`Position::generate_pseudo_legal`] that take something, in the same order,
     /// without building the others: what a search over captures alone (quiescence) needs.
     pub fn generate_captures(&self, out: &mut MoveList) {
-        self.generate::<true>(out);
+        specialise!(self.reading, switches => self.generate::<true, _>(out, switches));
     }
 
     /// Every move (`CAPTURES` false), or only those that take something (`CAPTURES` true): the
     /// same walk over the pieces, the second skipping the squares and pieces that take nothing.
-    fn generate<const CAPTURES: bool>(&self, out: &mut MoveList) {
+    fn generate<const CAPTURES: bool, S: Switches>(&self, out: &mut MoveList, switches: S) {
+        let rules = switches.rules();
         let us = self.turn;
         let them = !us;
         let board = &self.board;
@@ -127,7 +154,11 @@ impl Position {
             occupied,
             king: board.king_of(us),
         };
-        let frozen = board.frozen(us);
+        if !rules.has_check() && self.king_taken_winner().is_some() {
+            // A king has been taken: the game is over, nothing moves.
+            return;
+        }
+        let frozen = board.frozen_under(us, rules.freezing);
         let pinches = PinchMap::new(theirs, ours);
         // With captures alone, the squares on which a coordinator takes something: the files
         // of the enemy pieces on its king's rank and the ranks of those on its king's file.
@@ -172,14 +203,15 @@ impl Position {
                         if CAPTURES && !leapable_first(&context, from, direction, theirs) {
                             continue;
                         }
-                        leap::<CAPTURES>(
+                        leap::<CAPTURES, S>(
                             &context,
+                            switches,
                             from,
                             direction,
                             theirs,
                             piece.role,
                             out,
-                            |_| Bitboard::EMPTY,
+                            |_, leaped| leaped,
                         );
                     }
                 }
@@ -200,12 +232,14 @@ impl Position {
                         push::<CAPTURES>(out, from, to, piece.role, Bitboard::EMPTY);
                     }
                 }
-                Role::Chameleon => self.chameleon_moves::<CAPTURES>(&context, them, from, out),
+                Role::Chameleon => {
+                    self.chameleon_moves::<CAPTURES, S>(&context, switches, them, from, out)
+                }
             }
         }
 
-        if CAPTURES {
-            // A removal takes nothing.
+        if CAPTURES || !rules.removal {
+            // A removal takes nothing; some readings have none.
             return;
         }
         for square in frozen & !board.by_role(Role::King) {
@@ -215,6 +249,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn pawn_moves<const CAPTURES: bool>(
         &self,
         context: &Context,
@@ -247,9 +282,11 @@ impl Position {
         }
     }
 
-    fn chameleon_moves<const CAPTURES: bool>(
+    #[inline(always)]
+    fn chameleon_moves<const CAPTURES: bool, S: Switches>(
         &self,
         context: &Context,
+        switches: S,
         them: Color,
         from: Square,
         out: &mut MoveList,
@@ -260,12 +297,33 @@ impl Position {
         let withdrawers = their(Role::Withdrawer);
         let leapers = their(Role::LongLeaper);
         let coordinators = their(Role::Coordinator);
+        let pinches = PinchMap::new(their(Role::Pawn), ours);
+        let pinch_squares = pinches.any();
+        // The king the king's way: a step onto the adjacent enemy king. Only without a check
+        // rule: under one, a position never has it (the enemy would be in check off its move).
+        let by_shape = switches.rules().chameleon == ChameleonRule::MoveShape;
+        let kings = if switches.rules().has_check() {
+            Bitboard::EMPTY
+        } else {
+            attacks::neighbours(from) & their(Role::King)
+        };
+        for king in kings {
+            let mut taken = Bitboard::from_square(king);
+            if !by_shape {
+                if let Some(direction) = Direction::between_neighbours(from, king) {
+                    taken |= context.withdrawn(from, direction, withdrawers)
+                        | context.coordinated(king, coordinators);
+                    if direction.is_orthogonal() && pinch_squares.contains(king) {
+                        taken |= pinches.captures(king);
+                    }
+                }
+            }
+            push::<CAPTURES>(out, from, king, Role::Chameleon, taken);
+        }
         if CAPTURES && (their(Role::Pawn) | withdrawers | leapers | coordinators).is_empty() {
             // Nothing it could take the way that piece takes.
             return;
         }
-        let pinches = PinchMap::new(their(Role::Pawn), ours);
-        let pinch_squares = pinches.any();
         // With captures alone, the squares on which a landing takes a coordinator.
         let coordinating = match context.king {
             Some(king) if CAPTURES => coordination_targets(king, coordinators),
@@ -287,15 +345,20 @@ impl Position {
                     continue;
                 }
             }
-            leap::<CAPTURES>(
+            leap::<CAPTURES, S>(
                 context,
+                switches,
                 from,
                 direction,
                 leapers,
                 Role::Chameleon,
                 out,
-                |to| {
-                    let mut taken = withdrawn | context.coordinated(to, coordinators);
+                |to, leaped| {
+                    if by_shape && leaped.any() {
+                        // A leaping move takes only the leapers.
+                        return leaped;
+                    }
+                    let mut taken = leaped | withdrawn | context.coordinated(to, coordinators);
                     if orthogonal && pinch_squares.contains(to) {
                         taken |= pinches.captures(to);
                     }
@@ -338,24 +401,28 @@ fn coordination_targets(king: Square, targets: Bitboard) -> Bitboard {
 }
 
 /// Moves along `direction` from `from` that may leap over pieces of `leapable`, each with an
-/// empty square behind it, taking them; `landing` adds what else a landing square takes.
+/// empty square behind it (one piece at most when the context says so); `landing` gives what a
+/// landing square takes, from the square and the pieces leaped on the way.
 #[inline]
-fn leap<const CAPTURES: bool>(
+#[allow(clippy::too_many_arguments)]
+fn leap<const CAPTURES: bool, S: Switches>(
     context: &Context,
+    switches: S,
     from: Square,
     direction: Direction,
     leapable: Bitboard,
     role: Role,
     out: &mut MoveList,
-    landing: impl Fn(Square) -> Bitboard,
+    landing: impl Fn(Square, Bitboard) -> Bitboard,
 ) {
+    let leaps_one = switches.rules().leaper == LeaperRule::One;
     let mut leaped = Bitboard::EMPTY;
     let mut square = from;
     while let Some(next) = square.step(direction) {
         if context.empty.contains(next) {
-            push::<CAPTURES>(out, from, next, role, leaped | landing(next));
+            push::<CAPTURES>(out, from, next, role, landing(next, leaped));
             square = next;
-        } else if leapable.contains(next) {
+        } else if leapable.contains(next) && !(leaps_one && leaped.any()) {
             match next.step(direction) {
                 Some(beyond) if context.empty.contains(beyond) => {
                     leaped |= next;

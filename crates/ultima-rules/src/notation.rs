@@ -2,6 +2,7 @@
 //! (`Pe2-e6xd6xf6+`, removal `Ld4=`) for move lists.
 
 use crate::position::Position;
+use crate::reading::NoMoveRule;
 use crate::types::{Bitboard, Move, Role, Square};
 use crate::why_not::IllegalReason;
 
@@ -133,7 +134,8 @@ impl Position {
     }
 
     /// The move in the people's notation: `Pe2-e6xd6xf6+`, a removal `Ld4=`; `+` marks check,
-    /// `#` a move after which the opponent has no legal move.
+    /// `#` a move that wins: the opponent has no legal move (and the reading scores that as a
+    /// loss), or its king is taken.
     pub fn san(&self, mv: &Move) -> String {
         let mut text = String::with_capacity(16);
         text.push(mv.role.letter());
@@ -149,7 +151,10 @@ impl Position {
             text.push_str(&square.to_string());
         }
         let after = self.play_unchecked(mv);
-        if !after.has_legal_move() {
+        let ends_in_a_win = after.king_taken_winner().is_some()
+            || (!after.has_legal_move()
+                && (after.rules().no_move == NoMoveRule::Loses || after.is_check()));
+        if ends_in_a_win {
             text.push('#');
         } else if after.is_check() {
             text.push('+');

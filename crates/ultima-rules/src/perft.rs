@@ -2,24 +2,22 @@
 //! generator. Draws are ignored, as chess perft ignores them.
 
 use crate::position::Position;
-use crate::types::{Move, MoveList};
+use crate::reading::{specialise, Switches};
+use crate::types::Move;
 
-/// Counts the legal move sequences of length `depth` from `position`.
+/// Counts the legal move sequences of length `depth` from `position`, by its reading's rules.
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    specialise!(position.reading(), switches => perft_with(position, depth, switches))
+}
+
+fn perft_with<S: Switches>(position: &Position, depth: u32, switches: S) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut moves = MoveList::new();
-            position.generate_pseudo_legal(&mut moves);
-            moves
-                .iter()
-                .filter(|mv| position.is_legal_generated(mv))
-                .count() as u64
-        }
+        1 => position.count_legal_moves_with(switches) as u64,
         _ => position
-            .legal_moves()
+            .legal_moves_with(switches)
             .iter()
-            .map(|mv| perft(&position.play_unchecked(mv), depth - 1))
+            .map(|mv| perft_with(&position.play_unchecked(mv), depth - 1, switches))
             .sum(),
     }
 }

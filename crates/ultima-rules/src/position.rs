@@ -4,10 +4,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::reading::{Reading, Rules, UnknownReading};
 use crate::types::{Bitboard, Color, Move, Piece, Role, Square};
 use crate::zobrist;
 
-/// The start position in UFEN.
+/// The start position of the 1963 rules in UFEN (see [`Reading::start_ufen`] for the others).
 pub const START_UFEN: &str = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1";
 
 /// Anything a UFEN string can describe, whether or not it can be played.
@@ -19,6 +20,8 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// Starts at 1 and goes up after each Black move.
     pub fullmove_number: u32,
+    /// The reading of the rules the position is played by (a fifth UFEN field, when not 1963).
+    pub reading: Reading,
 }
 
 /// Why a UFEN string is not a position.
@@ -28,8 +31,10 @@ pub enum UfenError {
     Empty,
     #[error("the position has no {0} (a UFEN has four fields: placement, side to move, half-move clock, move number)")]
     MissingField(&'static str),
-    #[error("the position has {0} fields; a UFEN has four: placement, side to move, half-move clock, move number")]
+    #[error("the position has {0} fields; a UFEN has four (placement, side to move, half-move clock, move number) and a fifth naming the rules when they are not 1963")]
     TooManyFields(usize),
+    #[error("the position's last field: {0}")]
+    UnknownReading(#[from] UnknownReading),
     #[error("the placement has {0} ranks; it needs 8, separated by '/'")]
     RankCount(usize),
     #[error("rank {rank} of the placement covers {files} files; it needs exactly 8")]
@@ -84,15 +89,20 @@ impl Setup {
         let fullmove_number = whole_number(fullmove)
             .filter(|n| *n >= 1)
             .ok_or_else(|| UfenError::BadMoveNumber(fullmove.to_string()))?;
+        let reading = match fields.next() {
+            Some(name) => name.parse()?,
+            None => Reading::Abbott1963,
+        };
         let extra = fields.count();
         if extra > 0 {
-            return Err(UfenError::TooManyFields(4 + extra));
+            return Err(UfenError::TooManyFields(5 + extra));
         }
         Ok(Setup {
             board,
             turn,
             halfmove_clock,
             fullmove_number,
+            reading,
         })
     }
 }
@@ -161,7 +171,9 @@ fn parse_placement(placement: &str) -> Result<Board, UfenError> {
     Ok(board)
 }
 
-/// A position that can be played: at most one king a side, and the side not to move not in check.
+/// A position that can be played: at most one king a side, and the side not to move not in check
+/// (where its reading has a check rule). It carries its reading: every rule asked of it follows
+/// that reading's switches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: Board,
@@ -169,6 +181,7 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
+    pub(crate) reading: Reading,
 }
 
 impl Default for Position {
@@ -178,34 +191,44 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start position.
+    /// The start position of the 1963 rules.
     pub fn start() -> Position {
+        Position::start_of(Reading::Abbott1963)
+    }
+
+    /// The start position of `reading` (READINGS.md's table): 1962 puts the king on e1 and the
+    /// withdrawer on d1 (and Black's facing them); Cambridge mirrors the 1963 start.
+    pub fn start_of(reading: Reading) -> Position {
+        use Role::{Chameleon as X, Coordinator as C, Immobilizer as I, King as K};
+        use Role::{LongLeaper as L, Withdrawer as W};
+        // Each side's back rank from the a-file to the h-file.
+        let abbott_1963 = [I, L, X, K, W, X, L, C];
+        let (white, black) = match reading {
+            Reading::Abbott1963 | Reading::Boardspace | Reading::Zillions => {
+                // Black's army is White's turned half round.
+                (abbott_1963, [C, L, X, W, K, X, L, I])
+            }
+            // The chess array with the rook on each player's left turned over: the kings face
+            // each other on the e-file; Black's rank is the 1963 one.
+            Reading::Abbott1962 => ([I, L, X, W, K, X, L, C], [C, L, X, W, K, X, L, I]),
+            // The 1963 start in a mirror.
+            Reading::Cambridge => ([C, L, X, W, K, X, L, I], abbott_1963),
+        };
         let mut board = Board::empty();
-        let back = [
-            Role::Immobilizer,
-            Role::LongLeaper,
-            Role::Chameleon,
-            Role::King,
-            Role::Withdrawer,
-            Role::Chameleon,
-            Role::LongLeaper,
-            Role::Coordinator,
-        ];
-        for (file, back_role) in (0u8..).zip(back) {
-            // Black's army is White's turned half round: its back rank reads right to left.
+        for (file, (white_role, black_role)) in (0u8..).zip(white.into_iter().zip(black)) {
             let places = [
-                (file, 0, Color::White, back_role),
-                (file, 1, Color::White, Role::Pawn),
-                (file, 6, Color::Black, Role::Pawn),
-                (7 - file, 7, Color::Black, back_role),
+                (0, Color::White, white_role),
+                (1, Color::White, Role::Pawn),
+                (6, Color::Black, Role::Pawn),
+                (7, Color::Black, black_role),
             ];
-            for (file, rank, color, role) in places {
+            for (rank, color, role) in places {
                 if let Some(square) = Square::from_coords(file, rank) {
                     board.put(square, Piece::new(color, role));
                 }
             }
         }
-        Position::from_parts(board, Color::White, 0, 1)
+        Position::from_parts(board, Color::White, 0, 1, reading)
     }
 
     fn from_parts(
@@ -213,6 +236,7 @@ impl Position {
         turn: Color,
         halfmove_clock: u32,
         fullmove_number: u32,
+        reading: Reading,
     ) -> Position {
         let hash = board.placement_hash() ^ zobrist::side_key(turn);
         Position {
@@ -221,10 +245,13 @@ impl Position {
             halfmove_clock,
             fullmove_number,
             hash,
+            reading,
         }
     }
 
-    /// Checks a setup: at most one king of each colour, and the side not to move not in check.
+    /// Checks a setup: at most one king of each colour, and the side not to move not in check
+    /// (by its reading's rules; a reading without a check rule lets the side to move take a
+    /// king left to be taken).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         for color in Color::ALL {
             let count = setup.board.pieces(color, Role::King).count();
@@ -233,7 +260,8 @@ impl Position {
             }
         }
         let waiting = !setup.turn;
-        if setup.board.is_in_check(waiting) {
+        let rules = setup.reading.rules();
+        if rules.has_check() && setup.board.is_in_check_under(waiting, &rules) {
             return Err(PositionError::OpponentInCheck {
                 color: waiting,
                 mover: setup.turn,
@@ -244,7 +272,20 @@ impl Position {
             setup.turn,
             setup.halfmove_clock,
             setup.fullmove_number,
+            setup.reading,
         ))
+    }
+
+    /// The same placement, side to move and clocks, played by `reading` (checked again: the
+    /// side not to move may be in check by one reading's rules and not by another's).
+    pub fn with_reading(&self, reading: Reading) -> Result<Position, PositionError> {
+        Position::from_setup(Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            reading,
+        })
     }
 
     /// Reads and checks a UFEN string.
@@ -252,15 +293,20 @@ impl Position {
         Ok(Position::from_setup(Setup::from_ufen(text)?)?)
     }
 
-    /// The position as UFEN.
+    /// The position as UFEN: four fields for the 1963 rules, a fifth naming any other reading.
     pub fn ufen(&self) -> String {
-        format!(
+        let mut text = format!(
             "{} {} {} {}",
             self.placement(),
             self.turn.letter(),
             self.halfmove_clock,
             self.fullmove_number
-        )
+        );
+        if !self.reading.is_default() {
+            text.push(' ');
+            text.push_str(self.reading.name());
+        }
+        text
     }
 
     /// The placement field of the UFEN.
@@ -306,6 +352,18 @@ impl Position {
         self.fullmove_number
     }
 
+    /// The reading of the rules the position is played by.
+    #[inline]
+    pub fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// The switches of the position's reading.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.reading.rules()
+    }
+
     /// The Zobrist hash of the placement and the side to move (not the clocks): equal for the
     /// positions that count as the same for repetition.
     pub fn hash(&self) -> u64 {
@@ -316,14 +374,36 @@ impl Position {
         self.board.piece_at(square)
     }
 
-    /// The pieces of `color` that cannot move.
+    /// The pieces of `color` that cannot move, by the reading's freezing rule.
     pub fn frozen(&self, color: Color) -> Bitboard {
-        self.board.frozen(color)
+        self.board.frozen_under(color, self.rules().freezing)
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check (never, in a reading without a check rule).
     pub fn is_check(&self) -> bool {
-        self.board.is_in_check(self.turn)
+        self.rules().has_check() && self.king_attacked(self.turn)
+    }
+
+    /// Whether an enemy piece could take the side to move's king on its next move, check rule
+    /// or not (in the Zillions reading, a king left to be taken).
+    pub fn is_king_attacked(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    /// In a reading played to take the king: the side that has won because the other's king
+    /// has been taken (one side has a king, the other none). `None` in every other case.
+    pub fn king_taken_winner(&self) -> Option<Color> {
+        if self.rules().has_check() {
+            return None;
+        }
+        match (
+            self.board.king_of(Color::White),
+            self.board.king_of(Color::Black),
+        ) {
+            (Some(_), None) => Some(Color::White),
+            (None, Some(_)) => Some(Color::Black),
+            _ => None,
+        }
     }
 
     /// The pieces of the side to move that the opponent could take if it were the opponent's
@@ -335,6 +415,7 @@ impl Position {
             !self.turn,
             self.halfmove_clock,
             self.fullmove_number,
+            self.reading,
         );
         let mut taken = Bitboard::EMPTY;
         for mv in passed.legal_moves() {

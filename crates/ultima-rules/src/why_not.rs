@@ -12,6 +12,7 @@ use crate::attacks;
 use crate::board::Bitboards;
 use crate::check::{Check, PieceAt};
 use crate::position::Position;
+use crate::reading::{FreezingRule, LeaperRule, Reading};
 use crate::types::{Color, Direction, Move, MoveList, Piece, Role, Square};
 
 /// A piece of either side on a square.
@@ -63,6 +64,9 @@ pub enum Obstacle {
     /// A leaping piece meets an enemy piece with no empty square behind it: another piece
     /// stands right behind it (the reason's `behind`), two in a row, and neither can be leapt.
     TwoInARow,
+    /// A leaping piece that has already leapt one piece meets another: in the 1962 rules the
+    /// long leaper (and the chameleon leaping one) takes one piece a move.
+    SecondLeap,
 }
 
 /// Why a move (or a removal) is not legal in a position.
@@ -85,10 +89,21 @@ pub enum IllegalReason {
         by: Vec<PieceAt>,
         removable: bool,
     },
+    /// A king has been taken (a reading played to take the king): the game is over and nothing
+    /// moves; `winner` took it.
+    KingTaken { winner: Color },
     /// A removal names the king: a king is never removed.
     KingRemoval { square: Square },
     /// A removal names a piece that is not frozen: only frozen pieces are removed.
     NotFrozen { role: Role, square: Square },
+    /// A removal in a reading that has none (Cambridge): the frozen piece, and the enemy
+    /// pieces that freeze it, as for [`IllegalReason::Frozen`].
+    NoRemoval {
+        role: Role,
+        square: Square,
+        reading: Reading,
+        by: Vec<PieceAt>,
+    },
     /// The destination does not lie the way the piece moves.
     NotThatWay {
         role: Role,
@@ -143,6 +158,9 @@ impl Position {
         from: Square,
         to: Square,
     ) -> Result<Move, IllegalReason> {
+        if let Some(winner) = self.king_taken_winner() {
+            return Err(IllegalReason::KingTaken { winner });
+        }
         let piece = self
             .piece_at(from)
             .ok_or(IllegalReason::NoPiece { square: from })?;
@@ -162,6 +180,14 @@ impl Position {
             if !frozen {
                 return Err(IllegalReason::NotFrozen { role, square: from });
             }
+            if !self.rules().removal {
+                return Err(IllegalReason::NoRemoval {
+                    role,
+                    square: from,
+                    reading: self.reading(),
+                    by: self.freezers(from, piece),
+                });
+            }
         } else if frozen {
             let removable = role != Role::King
                 && self
@@ -171,7 +197,7 @@ impl Position {
             return Err(IllegalReason::Frozen {
                 role,
                 square: from,
-                by: freezers(self.board.bitboards(), from, piece),
+                by: self.freezers(from, piece),
                 removable,
             });
         }
@@ -195,7 +221,7 @@ impl Position {
             // The check filter refused the move, so the mover has a king.
             king: after.board.king_of(self.turn).unwrap_or(from),
             was_in_check: self.is_check(),
-            checks: after.board.bitboards().checks(self.turn),
+            checks: after.board.bitboards().checks(self.turn, &self.rules()),
         })
     }
 
@@ -230,6 +256,8 @@ impl Position {
                 occupant,
             };
         }
+        let leaps_one = self.rules().leaper == LeaperRule::One;
+        let mut leapt = false;
         let mut square = from;
         while let Some(next) = square.step(direction) {
             if next == to {
@@ -254,7 +282,11 @@ impl Position {
                 }
                 Role::Chameleon if blocker.role != Role::LongLeaper => Obstacle::NotALongLeaper,
                 Role::LongLeaper | Role::Chameleon if behind.is_some() => Obstacle::TwoInARow,
-                Role::LongLeaper | Role::Chameleon => continue,
+                Role::LongLeaper | Role::Chameleon if leaps_one && leapt => Obstacle::SecondLeap,
+                Role::LongLeaper | Role::Chameleon => {
+                    leapt = true;
+                    continue;
+                }
                 _ => Obstacle::InTheWay,
             };
             return IllegalReason::PathBlocked {
@@ -289,11 +321,30 @@ fn direction_between(from: Square, to: Square) -> Option<Direction> {
         .find(|direction| direction.delta() == step)
 }
 
-/// The enemy pieces that freeze `piece` on `square`.
-fn freezers(board: &Bitboards, square: Square, piece: Piece) -> Vec<PieceAt> {
+impl Position {
+    /// The enemy pieces that freeze `piece` on `square`, by the reading's freezing rule.
+    fn freezers(&self, square: Square, piece: Piece) -> Vec<PieceAt> {
+        freezers(self.board.bitboards(), square, piece, self.rules().freezing)
+    }
+}
+
+/// The enemy pieces that freeze `piece` on `square` under `rule`. Under MacKay's, an enemy
+/// immobilizer freezes it only when no other chameleon or immobilizer of its side stands next
+/// to that immobilizer.
+fn freezers(board: &Bitboards, square: Square, piece: Piece, rule: FreezingRule) -> Vec<PieceAt> {
     let enemy = !piece.color;
     let near = attacks::neighbours(square);
     let mut by = near & board.pieces(enemy, Role::Immobilizer);
+    if rule == FreezingRule::MacKay {
+        let helpers = board.by_color(piece.color)
+            & (board.by_role(Role::Chameleon) | board.by_role(Role::Immobilizer));
+        for immobilizer in by {
+            let others = attacks::neighbours(immobilizer) & helpers.without(square);
+            if others.any() {
+                by = by.without(immobilizer);
+            }
+        }
+    }
     if piece.role == Role::Immobilizer {
         by |= near & board.pieces(enemy, Role::Chameleon);
     }
@@ -355,12 +406,25 @@ impl fmt::Display for IllegalReason {
                 }
                 Ok(())
             }
+            IllegalReason::KingTaken { winner } => {
+                write!(f, "{}'s king has been taken: the game is over", !*winner)
+            }
             IllegalReason::KingRemoval { square } => {
                 write!(f, "the king on {square} can never be removed")
             }
             IllegalReason::NotFrozen { role, square } => write!(
                 f,
                 "the {} on {square} is not frozen, and only a frozen piece can be removed",
+                role.name()
+            ),
+            IllegalReason::NoRemoval {
+                role,
+                square,
+                reading,
+                ..
+            } => write!(
+                f,
+                "the {} on {square} is frozen, and in the {reading} rules a frozen piece cannot be removed",
                 role.name()
             ),
             IllegalReason::NotThatWay {
@@ -412,6 +476,9 @@ impl fmt::Display for IllegalReason {
                     Obstacle::NotALongLeaper => {
                         f.write_str(" (a chameleon leaps long leapers only)")
                     }
+                    Obstacle::SecondLeap => f.write_str(
+                        " (in the 1962 rules a long leaper takes one piece a move, and so leaps one)",
+                    ),
                     Obstacle::TwoInARow => match behind {
                         Some(behind) => write!(
                             f,

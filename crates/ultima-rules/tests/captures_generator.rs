@@ -76,6 +76,7 @@ fn other_side(position: &Position) -> Option<Position> {
         turn: !position.turn(),
         halfmove_clock: position.halfmove_clock(),
         fullmove_number: position.fullmove_number(),
+        reading: position.reading(),
     })
     .ok()
 }

@@ -3,15 +3,18 @@
 
 mod support;
 
-use ultima_rules::{Game, Position, Setup, START_UFEN};
+use ultima_rules::{Game, Position, Reading, Setup, START_UFEN};
 
 fn feed(text: &str) {
     let _ = Setup::from_ufen(text);
     let _ = Position::from_ufen(text);
-    let start = Position::start();
-    let _ = start.parse_move(text);
-    let _ = start.parse_san(text);
-    let _ = start.parse_coordinates(text);
+    let _ = text.parse::<Reading>();
+    for reading in Reading::ALL {
+        let start = Position::start_of(reading);
+        let _ = start.parse_move(text);
+        let _ = start.parse_san(text);
+        let _ = start.parse_coordinates(text);
+    }
     let _ = Game::from_record(text);
 }
 
@@ -37,6 +40,9 @@ fn mangled_valid_inputs_never_panic_a_parser() {
     let mut rng = support::Rng::new(0xf022_0002);
     let seeds = [
         START_UFEN,
+        "7k/8/8/4i3/3I4/8/8/K7 w 0 1 cambridge",
+        "8/8/8/4k3/3K4/8/P7/8 w 0 1 zillions",
+        "start 8/8/8/5k2/3K4/8/P7/8 w 0 1 zillions\nmoves d4e5 f5e5",
         "Pe2-e6xd6xf6+",
         "Ld4=",
         "d4d4",

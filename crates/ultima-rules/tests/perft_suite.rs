@@ -125,3 +125,29 @@ fn the_reference_generator_agrees_with_the_suite_at_small_depths() {
     }
     assert!(checked >= 40, "only {checked} counts checked");
 }
+
+/// The starts of the readings (the suite's entries whose name ends in `start`), by the
+/// reference generator: to depth 3 always, to depth 4 (every count the suite has) when
+/// `ULTIMA_REFERENCE_DEPTH` asks for it (it takes minutes).
+#[test]
+fn the_reference_generator_agrees_with_every_readings_start() {
+    let deepest: u32 = std::env::var("ULTIMA_REFERENCE_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let starts: Vec<Entry> = suite()
+        .into_iter()
+        .filter(|entry| entry.name.ends_with("start"))
+        .collect();
+    assert_eq!(starts.len(), 5, "one start per reading");
+    for entry in starts {
+        for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= deepest) {
+            assert_eq!(
+                reference_perft(&entry.ufen, depth),
+                expected,
+                "{} at depth {depth}",
+                entry.name
+            );
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 mod support;
 
-use ultima_rules::{Game, Position};
+use ultima_rules::{Game, Position, Reading};
 
 #[test]
 fn incremental_hash_equals_hash_from_scratch() {
@@ -63,5 +63,40 @@ fn records_replay_to_the_same_game() {
         assert_eq!(replayed.position(), game.position());
         assert_eq!(replayed.status(), game.status());
         assert_eq!(replayed.record(), record);
+    }
+}
+
+#[test]
+fn ufen_notations_and_records_round_trip_in_every_reading() {
+    for (index, reading) in (0u64..).zip(Reading::ALL) {
+        for position in support::sample_positions_of(reading, 0xa5a5_0005 + index, 10, 120) {
+            let text = position.ufen();
+            let read = Position::from_ufen(&text).expect("a printed position reads back");
+            assert_eq!(read, position);
+            assert_eq!(read.hash(), position.hash(), "hash drifted in {position}");
+            for mv in position.legal_moves() {
+                let san = position.san(&mv);
+                assert_eq!(position.parse_san(&san), Ok(mv), "{san} in {position}");
+            }
+        }
+        let mut rng = support::Rng::new(0xa5a5_0006 + index);
+        for _ in 0..10 {
+            let mut game = Game::new(Position::start_of(reading));
+            for _ in 0..rng.index(200) {
+                let Some(mv) = support::random_move(game.position(), &mut rng) else {
+                    break;
+                };
+                if game.play(&mv).is_err() {
+                    break;
+                }
+            }
+            let record = game.record();
+            let replayed = Game::from_record(&record).expect("a written record reads back");
+            assert_eq!(replayed.reading(), reading);
+            assert_eq!(replayed.moves(), game.moves());
+            assert_eq!(replayed.position(), game.position());
+            assert_eq!(replayed.status(), game.status());
+            assert_eq!(replayed.record(), record);
+        }
     }
 }

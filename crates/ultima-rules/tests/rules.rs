@@ -8,7 +8,7 @@
 use ultima_rules::{
     perft, Bitboard, Color, DrawReason, Game, GameError, IllegalReason, Move, MoveError, MoveList,
     Outcome, Piece, PieceAt, Position, PositionError, RecordError, Role, Setup, Square, Status,
-    UfenError, WinReason, START_UFEN,
+    UfenError, UnknownReading, WinReason, START_UFEN,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -464,10 +464,16 @@ fn ufen_rejects_a_bad_move_number_including_zero() {
 
 #[test]
 fn ufen_rejects_extra_fields_and_empty_text() {
+    // A fifth field names the reading: an unknown one is refused, listing the five.
     assert_refused(
         "7k/8/8/8/8/8/8/K7 w 0 1 extra",
-        UfenError::TooManyFields(5),
-        &["5 fields"],
+        UfenError::UnknownReading(UnknownReading("extra".into())),
+        &["extra", "1963, 1962, cambridge, boardspace and zillions"],
+    );
+    assert_refused(
+        "7k/8/8/8/8/8/8/K7 w 0 1 cambridge extra",
+        UfenError::TooManyFields(6),
+        &["6 fields"],
     );
     assert_eq!(ufen_error("").0, UfenError::Empty);
     assert_eq!(ufen_error("   ").0, UfenError::Empty);

@@ -6,8 +6,9 @@
 mod support;
 
 use ultima_rules::{
-    Bitboard, CaptureWay, Check, Color, Game, GameError, IllegalReason, Move, MoveError, Movement,
-    Obstacle, Piece, PieceAt, PieceOn, Position, Role, Square, START_UFEN,
+    Bitboard, CaptureWay, Check, Color, Game, GameError, IllegalReason, LeaperRule, Move,
+    MoveError, Movement, Obstacle, Piece, PieceAt, PieceOn, Position, Reading, Role, Square,
+    START_UFEN,
 };
 
 fn sq(name: &str) -> Square {
@@ -677,10 +678,11 @@ fn every_attacker(after: &Position, king: Square) -> Bitboard {
     attackers
 }
 
-#[test]
-fn every_refused_move_has_a_reason_and_no_legal_one_has() {
-    let mut reasons_seen = [0usize; 9];
-    for position in support::sample_positions(0xf00d_0009, 60, 100) {
+/// Asks every square pair of every position for its reason and checks each one; returns how
+/// many times each kind of reason (as `check_reason` numbers them) came up.
+fn every_refusal_told_truly(positions: &[Position]) -> [usize; 11] {
+    let mut reasons_seen = [0usize; 11];
+    for position in positions {
         let legal = position.legal_moves();
         let mut pseudo = ultima_rules::MoveList::new();
         position.generate_pseudo_legal(&mut pseudo);
@@ -706,16 +708,40 @@ fn every_refused_move_has_a_reason_and_no_legal_one_has() {
                     position.find_move(from, to),
                     Err(MoveError::Illegal(reason.clone()))
                 );
-                let kind = check_reason(&position, &pseudo, from, to, &reason);
+                let kind = check_reason(position, &pseudo, from, to, &reason);
                 reasons_seen[kind] += 1;
             }
         }
     }
-    // The random positions meet every reason.
+    reasons_seen
+}
+
+#[test]
+fn every_refused_move_has_a_reason_and_no_legal_one_has() {
+    let reasons_seen = every_refusal_told_truly(&support::sample_positions(0xf00d_0009, 60, 100));
+    // The random positions meet every reason of the 1963 rules.
     assert!(
-        reasons_seen.iter().all(|&count| count > 0),
+        reasons_seen[..9].iter().all(|&count| count > 0),
         "reasons seen: {reasons_seen:?}"
     );
+}
+
+#[test]
+fn every_refused_move_has_a_reason_in_every_other_reading() {
+    for reading in Reading::ALL.into_iter().skip(1) {
+        let positions = support::sample_positions_of(reading, 0xf00d_0010, 16, 100);
+        let seen = every_refusal_told_truly(&positions);
+        println!("{reading}: reasons seen {seen:?}");
+        // Frozen, not that way, occupied, path blocked: in every reading.
+        assert!(
+            [2, 5, 6, 7].iter().all(|&kind| seen[kind] > 0),
+            "{reading}: {seen:?}"
+        );
+        let rules = reading.rules();
+        assert_eq!(seen[8] > 0, rules.has_check(), "{reading}: {seen:?}");
+        assert_eq!(seen[9] > 0, !rules.removal, "{reading}: {seen:?}");
+        assert_eq!(seen[10] > 0, !rules.has_check(), "{reading}: {seen:?}");
+    }
 }
 
 /// Checks that `reason` tells the truth about `from`-`to` in `position`; returns its index.
@@ -766,6 +792,25 @@ fn check_reason(
             }
             2
         }
+        IllegalReason::NoRemoval {
+            role,
+            square,
+            reading,
+            by,
+        } => {
+            assert_eq!(piece, Some(Piece::new(turn, *role)), "{}", context());
+            assert_eq!((from, *square), (to, to), "{}", context());
+            assert_eq!(*reading, position.reading(), "{}", context());
+            assert!(!reading.rules().removal, "{}", context());
+            assert!(position.frozen(turn).contains(*square), "{}", context());
+            assert!(!by.is_empty(), "{}", context());
+            9
+        }
+        IllegalReason::KingTaken { winner } => {
+            assert_eq!(position.king_taken_winner(), Some(*winner), "{}", context());
+            assert!(position.legal_moves().is_empty(), "{}", context());
+            10
+        }
         IllegalReason::KingRemoval { .. } => {
             assert_eq!(piece, Some(Piece::new(turn, Role::King)), "{}", context());
             assert_eq!(from, to);
@@ -808,6 +853,10 @@ fn check_reason(
                 context()
             );
             assert!(position.piece_at(to).is_none(), "{}", context());
+            if *obstacle == Obstacle::SecondLeap {
+                assert_eq!(position.rules().leaper, LeaperRule::One, "{}", context());
+                assert_ne!(blocker.color, turn, "{}", context());
+            }
             assert_eq!(
                 behind.is_some(),
                 *obstacle == Obstacle::TwoInARow,

@@ -608,6 +608,7 @@ impl LiveGame {
                     WinReason::NoLegalMove => "no legal move",
                     WinReason::Resignation => "resignation",
                     WinReason::Time => "time",
+                    WinReason::KingCaptured => "king captured",
                 };
                 let winner = winner.name().to_lowercase();
                 format!("{winner} wins ({reason}) after {moves} moves")
@@ -619,6 +620,7 @@ impl LiveGame {
                     DrawReason::BareKings => "bare kings",
                     DrawReason::Agreement => "agreement",
                     DrawReason::TimeoutBareKing => "time out against a bare king",
+                    DrawReason::Stalemate => "stalemate",
                 };
                 format!("draw ({reason}) after {moves} moves")
             }

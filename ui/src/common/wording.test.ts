@@ -17,6 +17,8 @@ describe('result wording', () => {
     [{ kind: 'draw', reason: 'agreement' }, 'Draw by agreement.'],
     [{ kind: 'win', winner: 'black', reason: 'time' }, 'White ran out of time.'],
     [{ kind: 'draw', reason: 'timeoutBareKing' }, 'Draw: time ran out, but the other side had only its king left and could not win.'],
+    [{ kind: 'win', winner: 'black', reason: 'kingCaptured' }, 'White’s king was taken.'],
+    [{ kind: 'draw', reason: 'stalemate' }, 'Draw by stalemate: the side to move has no legal move and is not in check.'],
   ];
 
   it.each(cases)('says why the game ended: %j', (result, text) => {
@@ -25,7 +27,7 @@ describe('result wording', () => {
 
   it('has a sentence for every end reason', () => {
     const reasons = new Set<WinReason | DrawReason>(cases.map(([result]) => result.reason));
-    expect(reasons.size).toBe(9);
+    expect(reasons.size).toBe(11);
   });
 
   it('speaks to the player against a bot, and names the side between friends', () => {
@@ -38,6 +40,8 @@ describe('result wording', () => {
   it('sums a finished game up in a line', () => {
     expect(resultSummary({ kind: 'win', winner: 'white', reason: 'noLegalMove' })).toBe('White wins · no legal move');
     expect(resultSummary({ kind: 'draw', reason: 'bareKings' })).toBe('Draw · bare kings');
+    expect(resultSummary({ kind: 'draw', reason: 'stalemate' })).toBe('Draw · stalemate');
+    expect(resultSummary({ kind: 'win', winner: 'white', reason: 'kingCaptured' })).toBe('White wins · king taken');
   });
 });
 

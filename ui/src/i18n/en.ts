@@ -163,6 +163,9 @@ export const en = {
     time_white: 'White ran out of time.',
     time_black: 'Black ran out of time.',
     timeoutBareKing: 'Draw: time ran out, but the other side had only its king left and could not win.',
+    kingCaptured_white: 'White’s king was taken.',
+    kingCaptured_black: 'Black’s king was taken.',
+    stalemate: 'Draw by stalemate: the side to move has no legal move and is not in check.',
   },
   /** The reason in a word or two, for the finished-games list. */
   reasonShort: {
@@ -175,6 +178,8 @@ export const en = {
     agreement: 'agreement',
     time: 'time',
     timeoutBareKing: 'time against a bare king',
+    kingCaptured: 'king taken',
+    stalemate: 'stalemate',
   },
 
   /** Lists of squares: "d5", "d5 and f5", "c4, d5 and e4". */
@@ -767,6 +772,7 @@ export const en = {
     pathBlocked_notALongLeaper: '{{piece_The}} on {{from}} cannot reach {{to}}: it leaps only over long leapers, and the piece on {{at}} is {{blocker_a}}.',
     pathBlocked_twoInARow: '{{piece_The}} on {{from}} cannot reach {{to}}: it cannot leap over the pieces on {{at}} and {{behind}}, two in a row.',
     pathBlocked_twoInARowEnd: '{{piece_The}} on {{from}} cannot reach {{to}}: it cannot leap over {{blocker_the}} on {{at}}, with no empty square behind it.',
+    pathBlocked_secondLeap: '{{piece_The}} on {{from}} cannot reach {{to}}: in the 1962 rules it leaps one piece a move, and {{blocker_the}} on {{at}} would be a second.',
     leavesKingInCheck: '{{from}}{{to}} would leave your king in check.',
     /** A move that leaves the king attacked; `checks` lists the attacks (checkBy), joined as a list. */
     leavesKingInCheck_stillInCheck: '{{from}}{{to}} does not answer the check on your king on {{king}}: {{checks}}.',

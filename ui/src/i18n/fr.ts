@@ -151,6 +151,9 @@ export const fr = {
     time_white: 'Les Blancs ont dépassé le temps.',
     time_black: 'Les Noirs ont dépassé le temps.',
     timeoutBareKing: 'Nulle : le temps est écoulé, mais l’adversaire n’avait plus que son roi et ne pouvait pas gagner.',
+    kingCaptured_white: 'Le roi blanc a été pris.',
+    kingCaptured_black: 'Le roi noir a été pris.',
+    stalemate: 'Nulle par pat : le camp au trait n’a aucun coup légal et n’est pas en échec.',
   },
   reasonShort: {
     checkmate: 'échec et mat',
@@ -162,6 +165,8 @@ export const fr = {
     agreement: 'accord mutuel',
     time: 'temps',
     timeoutBareKing: 'temps contre un roi seul',
+    kingCaptured: 'roi pris',
+    stalemate: 'pat',
   },
 
   list: {
@@ -742,6 +747,7 @@ export const fr = {
     pathBlocked_notALongLeaper: '{{piece_The}} en {{from}} ne peut pas aller en {{to}} : il ne saute que par-dessus des bondissants, et la pièce en {{at}} est {{blocker_a}}.',
     pathBlocked_twoInARow: '{{piece_The}} en {{from}} ne peut pas aller en {{to}} : il ne peut pas sauter par-dessus les pièces en {{at}} et {{behind}}, collées l’une à l’autre.',
     pathBlocked_twoInARowEnd: '{{piece_The}} en {{from}} ne peut pas aller en {{to}} : il ne peut pas sauter par-dessus {{blocker_the}} en {{at}}, sans case vide derrière.',
+    pathBlocked_secondLeap: '{{piece_The}} en {{from}} ne peut pas aller en {{to}} : dans les règles de 1962, il ne saute qu’une pièce par coup, et {{blocker_the}} en {{at}} serait la deuxième.',
     leavesKingInCheck: '{{from}}{{to}} laisserait votre roi en échec.',
     leavesKingInCheck_stillInCheck: '{{from}}{{to}} ne pare pas l’échec à votre roi en {{king}} : {{checks}}.',
     leavesKingInCheck_intoCheck: '{{from}}{{to}} mettrait votre roi en {{king}} en échec : {{checks}}.',

@@ -184,6 +184,7 @@ pub(crate) mod test_support {
                 turn,
                 halfmove_clock: 0,
                 fullmove_number: 1,
+                reading: ultima_rules::Reading::Abbott1963,
             };
             if let Ok(position) = Position::from_setup(setup) {
                 return position;

@@ -463,6 +463,7 @@ impl<'a> Searcher<'a> {
             turn: !position.turn(),
             halfmove_clock: position.halfmove_clock().saturating_add(1),
             fullmove_number: position.fullmove_number(),
+            reading: position.reading(),
         })
         .ok()
     }

@@ -47,6 +47,7 @@ impl Ending {
                     WinReason::NoLegalMove => "no legal move",
                     WinReason::Resignation => "resignation",
                     WinReason::Time => "time",
+                    WinReason::KingCaptured => "king captured",
                 };
                 format!("{outcome} ({how})")
             }

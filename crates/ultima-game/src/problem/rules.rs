@@ -46,6 +46,23 @@ impl From<&IllegalReason> for Problem {
                     })
                     .collect(),
             },
+            // Until the app words the other readings' reasons (issue 25): a frozen piece
+            // that cannot be removed, and a game over.
+            IllegalReason::NoRemoval {
+                role, square, by, ..
+            } => Problem::Frozen {
+                role: *role,
+                square: square.to_string(),
+                removable: false,
+                by: by
+                    .iter()
+                    .map(|freezer| Freezer {
+                        role: freezer.role,
+                        square: freezer.square.to_string(),
+                    })
+                    .collect(),
+            },
+            IllegalReason::KingTaken { .. } => Problem::GameOver,
             IllegalReason::KingRemoval { .. } => Problem::KingRemoval,
             IllegalReason::NotFrozen { role, square } => Problem::NotFrozen {
                 role: *role,

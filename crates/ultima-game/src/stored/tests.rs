@@ -1,6 +1,6 @@
 use serde_json::json;
 use ultima_level::Level;
-use ultima_rules::{Color, DrawReason, Outcome, WinReason};
+use ultima_rules::{Color, DrawReason, Outcome, Reading, WinReason};
 
 use super::*;
 use crate::session::TakeBack;
@@ -52,6 +52,11 @@ fn a_game_saved_by_todays_release_is_migrated() {
     assert!(back.cut.is_none());
     let session = back.session;
     assert_eq!(session.game().moves().len(), 3);
+    assert_eq!(
+        session.game().reading(),
+        Reading::Abbott1963,
+        "a record whose start names no reading is played by the 1963 rules"
+    );
     assert!(!session.is_over());
     assert!(
         !session.is_bot_to_move(),
@@ -280,4 +285,22 @@ fn a_summary_is_saved_beside_the_game_and_lists_without_replaying() {
     assert_eq!(Some(read.view()), session.summary());
     let going = restored(&StoredGame::from_json_str(FORMAT_1_IN_PROGRESS).expect("reads")).session;
     assert_eq!(going.stored_summary(), None);
+}
+
+#[test]
+fn a_game_of_another_reading_comes_back_with_its_reading() {
+    let text = FORMAT_1_IN_PROGRESS.replace(" w 0 1\\n", " w 0 1 cambridge\\n");
+    assert!(text.contains("cambridge"), "{text}");
+    let stored = StoredGame::from_json_str(&text).expect("reads");
+    let session = restored(&stored).session;
+    assert_eq!(session.game().reading(), Reading::Cambridge);
+    assert_eq!(session.game().moves().len(), 3);
+    let saved = session.to_stored();
+    assert!(
+        saved
+            .record
+            .starts_with("start clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1 cambridge\n"),
+        "{}",
+        saved.record
+    );
 }

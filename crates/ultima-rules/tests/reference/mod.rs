@@ -1,7 +1,7 @@
 //! A deliberately simple reference move generator for Ultima (Baroque chess).
 //!
-//! Written only from `RULES.md`, independently of the engine in `src/`, so that tests can
-//! cross-check the two. Clarity over speed: a mailbox board of 64 squares, plain loops over
+//! Written only from `RULES.md` and `READINGS.md` (the other readings, named by a fifth UFEN
+//! field), independently of the engine in `src/`, so that tests can cross-check the two. Clarity over speed: a mailbox board of 64 squares, plain loops over
 //! directions, and check found the naive way (generate every enemy move and see whether one of
 //! them takes the king).
 //!
@@ -26,11 +26,51 @@ pub fn legal_moves(ufen: &str) -> Vec<RefMove> {
     moves
 }
 
-/// Whether the side to move has its king in check (`false` when it has no king).
+/// Whether the side to move has its king in check (`false` when it has no king, and always in
+/// the Zillions reading, which has no check).
 #[allow(dead_code)]
 pub fn in_check(ufen: &str) -> bool {
     let position = Position::parse(ufen);
-    position.king_attacked(position.side)
+    position.reading != Reading::Zillions && position.king_attacked(position.side)
+}
+
+/// The readings of READINGS.md, by their UFEN names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// RULES.md.
+    Abbott1963,
+    /// The long leaper (and a chameleon leaping long leapers) passes over one piece at most.
+    Abbott1962,
+    /// A chameleon's leap takes only the leapers, its king's step only the king; MacKay's
+    /// freezing; no removal.
+    Cambridge,
+    /// A stalemate is a draw: the moves are the 1963 ones.
+    Boardspace,
+    /// Take the king: no check rule; once a king is gone nothing moves.
+    Zillions,
+}
+
+impl Reading {
+    fn from_field(field: Option<&str>) -> Reading {
+        match field {
+            None | Some("1963") => Reading::Abbott1963,
+            Some("1962") => Reading::Abbott1962,
+            Some("cambridge") => Reading::Cambridge,
+            Some("boardspace") => Reading::Boardspace,
+            Some("zillions") => Reading::Zillions,
+            Some(other) => panic!("reference: unknown reading {other:?}"),
+        }
+    }
+
+    fn field(self) -> &'static str {
+        match self {
+            Reading::Abbott1963 => "",
+            Reading::Abbott1962 => " 1962",
+            Reading::Cambridge => " cambridge",
+            Reading::Boardspace => " boardspace",
+            Reading::Zillions => " zillions",
+        }
+    }
 }
 
 /// The UFEN after playing `mv`. Panics unless `mv` (squares and captures alike) is one of the
@@ -159,6 +199,7 @@ struct Position {
     side: Color,
     halfmove_clock: u32,
     move_number: u32,
+    reading: Reading,
 }
 
 impl Position {
@@ -190,11 +231,13 @@ impl Position {
             .next()
             .map_or(0, |n| n.parse().expect("half-move clock"));
         let move_number = fields.next().map_or(1, |n| n.parse().expect("move number"));
+        let reading = Reading::from_field(fields.next());
         Position {
             board,
             side,
             halfmove_clock,
             move_number,
+            reading,
         }
     }
 
@@ -226,8 +269,10 @@ impl Position {
             Color::Black => 'b',
         };
         format!(
-            "{placement} {side} {} {}",
-            self.halfmove_clock, self.move_number
+            "{placement} {side} {} {}{}",
+            self.halfmove_clock,
+            self.move_number,
+            self.reading.field()
         )
     }
 
@@ -242,7 +287,9 @@ impl Position {
     }
 
     /// Frozen: next to an enemy immobilizer, or an immobilizer next to an enemy chameleon.
-    /// Whether the neighbour is itself frozen does not matter.
+    /// Whether the neighbour is itself frozen does not matter. In the Cambridge reading
+    /// (MacKay), an enemy immobilizer freezes only when no chameleon or immobilizer of the
+    /// piece's own side other than the piece stands next to that immobilizer.
     fn is_frozen(&self, square: usize) -> bool {
         let Some(piece) = self.board[square] else {
             return false;
@@ -257,7 +304,9 @@ impl Position {
             if neighbour.color == piece.color {
                 continue;
             }
-            if neighbour.kind == Kind::Immobilizer {
+            if neighbour.kind == Kind::Immobilizer
+                && !(self.reading == Reading::Cambridge && self.has_helper(next, square))
+            {
                 return true;
             }
             if piece.kind == Kind::Immobilizer && neighbour.kind == Kind::Chameleon {
@@ -265,6 +314,22 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a chameleon or immobilizer of the piece on `square`'s side, other than that
+    /// piece, stands next to the (enemy) immobilizer on `immobilizer`.
+    fn has_helper(&self, immobilizer: usize, square: usize) -> bool {
+        let Some(piece) = self.board[square] else {
+            return false;
+        };
+        DIRECTIONS.iter().any(|&direction| {
+            let Some(next) = offset(immobilizer, direction, 1) else {
+                return false;
+            };
+            next != square
+                && matches!(self.board[next], Some(helper) if helper.color == piece.color
+                    && matches!(helper.kind, Kind::Chameleon | Kind::Immobilizer))
+        })
     }
 
     /// Whether `square` holds a piece of `color`'s enemy, of kind `only` when that is given.
@@ -286,6 +351,12 @@ impl Position {
     /// leaves its own king in check.
     fn pseudo_legal_moves(&self, color: Color) -> Vec<RefMove> {
         let mut moves = Vec::new();
+        if self.reading == Reading::Zillions
+            && self.king_square(Color::White).is_some() != self.king_square(Color::Black).is_some()
+        {
+            // A king has been taken: the game is over.
+            return moves;
+        }
         for from in 0..64 {
             let Some(piece) = self.board[from] else {
                 continue;
@@ -294,7 +365,7 @@ impl Position {
                 continue;
             }
             if self.is_frozen(from) {
-                if piece.kind != Kind::King {
+                if piece.kind != Kind::King && self.reading != Reading::Cambridge {
                     moves.push(RefMove {
                         from: from as u8,
                         to: from as u8,
@@ -395,6 +466,9 @@ impl Position {
             if !self.is_enemy(square, color, leapable) {
                 break; // own piece, or an enemy this piece cannot leap
             }
+            if self.reading == Reading::Abbott1962 && leaped != 0 {
+                break; // one piece a move
+            }
             match offset(from, direction, steps + 1) {
                 Some(behind) if self.board[behind].is_none() => {
                     leaped |= bit(square);
@@ -412,7 +486,11 @@ impl Position {
                 continue;
             };
             if self.is_enemy(to, color, Some(Kind::King)) {
-                let captures = self.landing_captures(from, to, direction, bit(to));
+                let captures = if self.reading == Reading::Cambridge {
+                    bit(to) // the king's move takes only the king
+                } else {
+                    self.landing_captures(from, to, direction, bit(to))
+                };
                 moves.push(RefMove {
                     from: from as u8,
                     to: to as u8,
@@ -445,6 +523,9 @@ impl Position {
             Kind::LongLeaper => path_captures,
             Kind::Coordinator => after.coordination(to, color, None),
             Kind::Immobilizer => 0,
+            Kind::Chameleon if self.reading == Reading::Cambridge && path_captures != 0 => {
+                path_captures // a leaping move takes only the leapers
+            }
             Kind::Chameleon => {
                 let mut captures = path_captures;
                 if is_orthogonal(direction) {
@@ -540,7 +621,11 @@ impl Position {
     }
 
     fn legal_moves(&self) -> Vec<RefMove> {
-        self.pseudo_legal_moves(self.side)
+        let moves = self.pseudo_legal_moves(self.side);
+        if self.reading == Reading::Zillions {
+            return moves; // no check rule
+        }
+        moves
             .into_iter()
             .filter(|&mv| !self.after(mv).king_attacked(self.side))
             .collect()

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use ultima_rules::{Color, Move, Piece, Position, Role, Square};
+use ultima_rules::{Color, Move, Piece, Position, Reading, Role, Square};
 
 /// The project's one seeded generator, so that a failing test's games can be replayed.
 pub use ultima_rand::Rng;
@@ -41,6 +41,16 @@ pub fn random_game(start: Position, max_plies: usize, rng: &mut Rng) -> Vec<Posi
 /// A random legal position: a few pieces of each kind scattered on the board, with or without
 /// kings. Tries until the setup is a valid position.
 pub fn random_position(rng: &mut Rng) -> Position {
+    random_position_of(Reading::Abbott1963, rng)
+}
+
+/// A random legal position of `reading` (see [`random_position`]).
+pub fn random_position_of(reading: Reading, rng: &mut Rng) -> Position {
+    let field = if reading.is_default() {
+        String::new()
+    } else {
+        format!(" {reading}")
+    };
     loop {
         let mut placement: [Option<Piece>; 64] = [None; 64];
         for color in Color::ALL {
@@ -58,7 +68,11 @@ pub fn random_position(rng: &mut Rng) -> Position {
             }
         }
         let turn = if rng.chance(50) { "w" } else { "b" };
-        let ufen = format!("{} {turn} {} 1", placement_text(&placement), rng.index(90));
+        let ufen = format!(
+            "{} {turn} {} 1{field}",
+            placement_text(&placement),
+            rng.index(90)
+        );
         if let Ok(position) = Position::from_ufen(&ufen) {
             return position;
         }
@@ -97,13 +111,23 @@ fn placement_text(placement: &[Option<Piece>; 64]) -> String {
 /// Many positions: from random games from the start, and from random games from random
 /// positions (kingless sides, crowds of chameleons and immobilizers).
 pub fn sample_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    sample_positions_of(Reading::Abbott1963, seed, games, plies)
+}
+
+/// [`sample_positions`] of `reading`: games from its start and from random positions.
+pub fn sample_positions_of(
+    reading: Reading,
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut all = Vec::new();
     for game in 0..games {
         let start = if game % 2 == 0 {
-            Position::start()
+            Position::start_of(reading)
         } else {
-            random_position(&mut rng)
+            random_position_of(reading, &mut rng)
         };
         all.extend(random_game(start, plies, &mut rng));
     }
