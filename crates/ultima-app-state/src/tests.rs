@@ -86,6 +86,7 @@ fn friends() -> NewGame {
     NewGame::Friend {
         turn_board: false,
         time_control: None,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 
