@@ -92,7 +92,7 @@ function readingChoice(selected: Reading, onChange: (reading: Reading) => void, 
           props: { checked: reading === selected },
           on: { change: () => onChange(reading) },
         }),
-        h('span.reading-words', [h('span.reading-name', readingName(reading)), h(`span.hint#reading-line-${reading}`, readingLine(reading))]),
+        h('span.reading-words', [h('span.reading-name', readingName(reading)), h(`span#reading-line-${reading}.hint`, readingLine(reading))]),
       ]),
     ),
     // The chosen reading's page: how it differs from 1963.
