@@ -668,6 +668,9 @@ export const en = {
     submit: 'Play',
     hint: 'Two squares, like e2e5. To remove a frozen piece, name its square twice: d4d4.',
     notAMove: '“{{text}}” is not a move. Two squares, like e2e5. To remove a frozen piece, name its square twice: d4d4.',
+    /** The Cambridge rules have no removal. */
+    hint_cambridge: 'Two squares, like e2e5.',
+    notAMove_cambridge: '“{{text}}” is not a move. Two squares, like e2e5.',
     removes: 'Removes your frozen piece on {{square}}.',
     takes: 'Takes {{squares}}.',
     takesNothing: 'Takes nothing.',

@@ -650,6 +650,8 @@ export const fr = {
     submit: 'Jouer',
     hint: 'Deux cases, comme e2e5. Pour retirer une pièce immobilisée, nommez sa case deux fois : d4d4.',
     notAMove: '« {{text}} » n’est pas un coup. Deux cases, comme e2e5. Pour retirer une pièce immobilisée, nommez sa case deux fois : d4d4.',
+    hint_cambridge: 'Deux cases, comme e2e5.',
+    notAMove_cambridge: '« {{text}} » n’est pas un coup. Deux cases, comme e2e5.',
     removes: 'Retire votre pièce immobilisée en {{square}}.',
     takes: 'Prend {{squares}}.',
     takesNothing: 'Ne prend rien.',

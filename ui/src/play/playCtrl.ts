@@ -116,6 +116,7 @@ export class PlayCtrl {
       orientation: this.orientation(),
       canType: !over && !this.stepper.reviewing && game.legalMoves.length > 0,
       over,
+      reading: game.reading,
     };
   }
 
