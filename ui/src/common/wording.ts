@@ -221,7 +221,8 @@ export function moveCount(plies: number): number {
 
 /** "Bot (Casual) · your move · move 12". */
 export function progressLine(game: GameView): string {
-  const opponent = opponentName(game.opponent);
+  const rules = readingNote(game.reading);
+  const opponent = rules === null ? opponentName(game.opponent) : t('home.withRules', { opponent: opponentName(game.opponent), rules });
   const number = moveCount(game.plies.length + 1);
   const player = playerSide(game.opponent);
   if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
