@@ -158,6 +158,7 @@ fn a_save_from_a_newer_version_is_refused_and_left_untouched() {
         .new_game(NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a game in memory");
     state.play_move(&game.id, "e2", "e5").expect("a move");
@@ -272,6 +273,7 @@ fn novice_game(state: &AppState, side: SideChoice) -> GameView {
             level: Level::Novice,
             player_side: side,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a new game")
 }
@@ -344,6 +346,7 @@ fn a_finished_game_is_filed_once_and_listed_without_replaying() {
         .new_game(NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a game");
     state.play_move(&game.id, "e2", "e5").expect("a move");
@@ -376,6 +379,7 @@ fn pages_of_finished_games_follow_each_other() {
             .new_game(NewGame::Friend {
                 turn_board: false,
                 time_control: None,
+                reading: ultima_rules::Reading::Abbott1963,
             })
             .expect("a game");
         state.resign(&game.id).expect("resigns");
@@ -429,6 +433,7 @@ fn a_clock_that_runs_out_ends_the_game_on_time_and_is_pushed() {
                 base_ms: 300,
                 increment_ms: 0,
             }),
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a timed game");
     state.play_move(&game.id, "e2", "e5").expect("white");
@@ -496,6 +501,7 @@ fn player_child(dir: &Path) -> ! {
         let Ok(game) = state.new_game(NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         }) else {
             continue;
         };

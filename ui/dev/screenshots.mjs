@@ -156,6 +156,11 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await shot(page, `${name}-02-new-game`);
   await page.getByTestId('new-game-friend').click();
   await shot(page, `${name}-03-new-game-friend`);
+  // The Cambridge rules chosen, and their page: how they differ from 1963.
+  await page.getByTestId('reading-cambridge').check();
+  await page.getByTestId('reading-rules-link').click();
+  await page.getByTestId('reading-rules').waitFor();
+  await shot(page, `${name}-03b-rules-cambridge`);
 
   await page.getByTestId('home-open').click();
   await page.getByTestId('home-continue').click();
@@ -367,6 +372,19 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('puzzle-solution-show').click();
   await page.locator('[data-testid="puzzle-streak-result"][data-over="true"]').waitFor();
   await shot(page, `${name}-32-puzzle-streak-over`);
+
+  // Games by other readings of the rules: the header names them (the game in progress is given up).
+  for (const reading of ['cambridge', 'zillions']) {
+    await page.getByTestId('home-open').click();
+    await page.getByTestId('home-new-game').click();
+    await page.getByTestId(`reading-${reading}`).check();
+    await page.getByTestId('new-game-friend').click();
+    await page.getByTestId('start-game').click();
+    const confirm = page.getByTestId('confirm-new-game-yes');
+    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    await page.getByTestId('game-rules').waitFor();
+    await shot(page, `${name}-33-game-${reading}`);
+  }
 
   await browserContext.close();
 }

@@ -479,6 +479,8 @@ export type FinishedSummary = {
 	endedAt: number | null,
 	/**  The engine's evaluation bar was shown while the game was played. */
 	evalBar?: boolean,
+	/**  The reading of the rules the game was played by. */
+	reading?: Reading,
 };
 
 /**  An enemy piece that freezes the mover: `{"role": "immobilizer", "square": "d5"}`. */
@@ -512,6 +514,11 @@ export type GameProblem =
  *  when the removal would leave the king in check).
  */
 { code: "frozen"; role: Role; square: string; by: Freezer[]; removable: boolean } | { code: "kingRemoval" } | 
+/**
+ *  A removal in a reading that has none (the Cambridge rules): the frozen piece, and the
+ *  enemy pieces `by` that freeze it.
+ */
+{ code: "noRemoval"; role: Role; square: string; reading: Reading; by: Freezer[] } | 
 /**  Only a frozen piece can be removed, and this one is not frozen. */
 { code: "notFrozen"; role: Role; square: string } | 
 /**
@@ -537,7 +544,12 @@ export type GameProblem =
 /**  A move in the people's notation names the wrong piece. */
 { code: "wrongPiece"; text: string; named: Role; square: string; actual: Role } | 
 /**  A move in the people's notation lists other captures than the move makes. */
-{ code: "wrongCaptures"; text: string; actual: string[] } | { code: "gameOver" } | 
+{ code: "wrongCaptures"; text: string; actual: string[] } | 
+/**
+ *  A king has been taken (the Zillions rules, played to take the king): `winner` has won
+ *  and no move follows.
+ */
+{ code: "kingTaken"; winner: Color } | { code: "gameOver" } | 
 /**  It is the other side's move. */
 { code: "notYourTurn" } | 
 /**  That seat is the bot's: only the bot acts for it. */
@@ -584,6 +596,8 @@ export type GameView = {
 	 *  absent from an older peer's view: not shown).
 	 */
 	evalBar?: boolean,
+	/**  The reading of the rules the game is played by (absent from an older peer's view: 1963). */
+	reading?: Reading,
 };
 
 /**  What the task asks, for the board's marks and the quiz (the quiz's answer is not sent). */
@@ -709,8 +723,11 @@ export type Movement =
 /**  Every other piece: along a rank, a file or a diagonal, like a queen. */
 "line";
 
-/**  What the new-game screen asks for. `time_control` may be left out: untimed. */
-export type NewGame = { kind: "bot"; level: Level; playerSide: SideChoice; timeControl?: TimeControl | null } | { kind: "friend"; turnBoard: boolean; timeControl?: TimeControl | null };
+/**
+ *  What the new-game screen asks for. `time_control` may be left out: untimed; `reading` may be
+ *  left out: Abbott's 1963 rules.
+ */
+export type NewGame = { kind: "bot"; level: Level; playerSide: SideChoice; timeControl?: TimeControl | null; reading?: Reading } | { kind: "friend"; turnBoard: boolean; timeControl?: TimeControl | null; reading?: Reading };
 
 export type Notice = 
 /**
@@ -1154,6 +1171,25 @@ export type RatingPoint = {
 	at: number | null,
 	rating: number,
 };
+
+/**  A reading of the rules, as players meet them (READINGS.md). */
+export type Reading = 
+/**  Abbott's rules as his 1963 book printed them: the default. */
+"1963" | 
+/**
+ *  Abbott's first version: the kings face each other, the long leaper takes one piece a
+ *  move.
+ */
+"1962" | 
+/**
+ *  David MacKay's "pure" rules: the start mirrored, the chameleon takes only what its
+ *  move's shape fits, MacKay's freezing, no removal.
+ */
+"cambridge" | 
+/**  1963, but a stalemate is a draw. */
+"boardspace" | 
+/**  1963, but played to take the king, with no check rule. */
+"zillions";
 
 /**  The seven kinds of piece. */
 export type Role = "king" | "pawn" | "withdrawer" | "longLeaper" | "chameleon" | "coordinator" | "immobilizer";

@@ -13,6 +13,8 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   notYourPiece: { code: 'notYourPiece', role: 'withdrawer', square: 'd8', owner: 'black' },
   frozen: { code: 'frozen', role: 'longLeaper', square: 'c6', by: [{ role: 'immobilizer', square: 'c7' }], removable: true },
   kingRemoval: { code: 'kingRemoval' },
+  noRemoval: { code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] },
+  kingTaken: { code: 'kingTaken', winner: 'black' },
   notFrozen: { code: 'notFrozen', role: 'pawn', square: 'a2' },
   notThatWay: { code: 'notThatWay', role: 'king', from: 'e1', to: 'e3', movement: 'oneStep' },
   occupied: { code: 'occupied', role: 'pawn', from: 'a2', to: 'a4', occupant: 'pawn', occupantOwner: 'black' },
@@ -171,6 +173,13 @@ describe('describeProblem', () => {
     expect(describeProblem({ ...check, wasInCheck: true, checks: checks.slice(0, 1) })).toMatch(/^d2d4 does not answer the check on your king on e1: /);
   });
 
+  it('names the reading whose rule refuses the move', () => {
+    expect(describeProblem({ code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+      'The pawn on d4 is frozen by the immobilizer on d5 and cannot move, and in the Cambridge rules a frozen piece cannot be removed.',
+    );
+    expect(describeProblem({ code: 'kingTaken', winner: 'black' })).toBe("Black has taken White's king: the game is over.");
+  });
+
   it('puts the parameters in their places', () => {
     expect(describeProblem({ code: 'noPiece', square: 'e2' })).toBe('There is no piece on e2.');
     expect(describeProblem({ code: 'notYourPiece', role: 'withdrawer', square: 'd8', owner: 'black' })).toBe(
@@ -269,6 +278,10 @@ describe('in French', () => {
       'Le roi en a1 est immobilisé par l’immobilisateur en b2 et ne peut pas bouger.',
     );
     expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'b1', by: [], removable: false })).toBe('Le rabatteur en b1 est immobilisé et ne peut pas bouger.');
+    expect(describeProblem({ code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
+      'Le rabatteur en d4 est immobilisé par l’immobilisateur en d5 et ne peut pas bouger, et dans les règles de Cambridge une pièce immobilisée ne peut pas être retirée.',
+    );
+    expect(describeProblem({ code: 'kingTaken', winner: 'white' })).toBe('Les Blancs ont pris le roi noir\u202f: la partie est terminée.');
     expect(describeProblem({ code: 'notFrozen', role: 'immobilizer', square: 'a1' })).toMatch(/^L’immobilisateur en a1 n’est pas immobilisé/);
     const blocked = { code: 'pathBlocked', role: 'longLeaper', from: 'a1', to: 'h8', at: 'c3', blocker: 'immobilizer', blockerOwner: 'black', behind: null } as const;
     expect(describeProblem({ ...blocked, obstacle: 'notALongLeaper' })).toMatch(/la pièce en c3 est un immobilisateur\.$/);

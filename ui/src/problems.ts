@@ -30,6 +30,12 @@ export function describeProblem(problem: Problem): string {
     }
     case 'kingRemoval':
       return t('problem.kingRemoval');
+    case 'noRemoval': {
+      const freezers = listOf(problem.by.map((by) => t('freezer', { ...pieceParams(by.role), square: by.square })));
+      return t('problem.noRemoval', { context: problem.reading, ...pieceParams(problem.role), square: problem.square, freezers });
+    }
+    case 'kingTaken':
+      return t('problem.kingTaken', { context: problem.winner });
     case 'notFrozen':
       return t('problem.notFrozen', { ...pieceParams(problem.role), square: problem.square });
     case 'notThatWay':

@@ -86,6 +86,7 @@ fn friends() -> NewGame {
     NewGame::Friend {
         turn_board: false,
         time_control: None,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 
@@ -366,4 +367,40 @@ fn a_streak_rises_until_the_first_miss_and_keeps_its_best() {
     for (n, rating) in (0u32..).zip(&ratings) {
         assert!(rating.abs_diff(800 + 50 * n) <= 100, "{ratings:?}");
     }
+}
+
+#[test]
+fn a_game_of_another_reading_is_saved_and_read_back_with_it() {
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut games = Games::new(Settings::default(), None, Vec::new());
+    let request = NewGame::Bot {
+        level: ultima_bot::Level::Novice,
+        player_side: ultima_game::wire::SideChoice::White,
+        time_control: None,
+        reading: ultima_rules::Reading::Cambridge,
+    };
+    let view = games
+        .new_game(&saves, Some(&mut shelf), request, "g1".into(), 0.0, true)
+        .expect("a new game");
+    assert_eq!(view.reading, ultima_rules::Reading::Cambridge);
+    let view = games
+        .act(
+            &saves,
+            Some(&mut shelf),
+            "g1",
+            Act::Play {
+                from: "e2",
+                to: "e5",
+            },
+            1.0,
+        )
+        .expect("a legal move");
+    assert_eq!(view.reading, ultima_rules::Reading::Cambridge);
+    // As after a restart: the record read back.
+    let mut loaded = Loaded::default();
+    record::read(&saves.entries, &mut loaded);
+    let restored = loaded.current.expect("the game in progress comes back");
+    assert_eq!(restored.reading(), ultima_rules::Reading::Cambridge);
+    assert_eq!(restored.game().moves().len(), 1);
 }

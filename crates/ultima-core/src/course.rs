@@ -59,6 +59,7 @@ impl<P: Platform> AppCore<P> {
             level: Level::Novice,
             player_side: SideChoice::White,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })?;
         self.course.start_finale(&self.store, &view.id)?;
         Ok(view)

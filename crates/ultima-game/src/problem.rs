@@ -5,7 +5,7 @@
 //! the puzzles, online play) have codes of their own, in their own types.
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{CaptureWay, Color, Movement, Obstacle, Role};
+use ultima_rules::{CaptureWay, Color, Movement, Obstacle, Reading, Role};
 
 mod rules;
 
@@ -71,6 +71,14 @@ pub enum Problem {
         removable: bool,
     },
     KingRemoval,
+    /// A removal in a reading that has none (the Cambridge rules): the frozen piece, and the
+    /// enemy pieces `by` that freeze it.
+    NoRemoval {
+        role: Role,
+        square: String,
+        reading: Reading,
+        by: Vec<Freezer>,
+    },
     /// Only a frozen piece can be removed, and this one is not frozen.
     NotFrozen {
         role: Role,
@@ -126,6 +134,12 @@ pub enum Problem {
     WrongCaptures {
         text: String,
         actual: Vec<String>,
+    },
+
+    /// A king has been taken (the Zillions rules, played to take the king): `winner` has won
+    /// and no move follows.
+    KingTaken {
+        winner: Color,
     },
 
     // The session refused the action.
@@ -192,6 +206,7 @@ impl Problem {
             | NotYourPiece { .. }
             | Frozen { .. }
             | KingRemoval
+            | NoRemoval { .. }
             | NotFrozen { .. }
             | NotThatWay { .. }
             | Occupied { .. }
@@ -199,7 +214,7 @@ impl Problem {
             | LeavesKingInCheck { .. }
             | WrongPiece { .. }
             | WrongCaptures { .. } => ErrorKind::IllegalMove,
-            GameOver | TimeUp { .. } => ErrorKind::GameOver,
+            GameOver | KingTaken { .. } | TimeUp { .. } => ErrorKind::GameOver,
             NotYourTurn | SeatIsBot => ErrorKind::NotYourTurn,
             NothingToTakeBack
             | TakeBackAlreadyRequested

@@ -11,7 +11,7 @@
 //! refuses every action with `timeUp` until [`Session::flag`] ends the game on time; callers
 //! call `flag` before acting (and when [`Session::next_flag_at`] comes).
 
-use ultima_rules::{Color, Game, Move, Outcome, Position, Square};
+use ultima_rules::{Color, Game, Move, Outcome, Position, Reading, Square};
 
 use crate::clock::Clock;
 use crate::problem::{Problem, SessionError};
@@ -67,11 +67,12 @@ pub struct Session {
 impl Session {
     /// A new game from the start position. `coin` decides a random side.
     pub fn new(request: NewGame, id: String, now: f64, coin: bool) -> Session {
-        let (opponent, time_control) = match request {
+        let (opponent, time_control, reading) = match request {
             NewGame::Bot {
                 level,
                 player_side,
                 time_control,
+                reading,
             } => {
                 let player = match player_side {
                     SideChoice::White => Color::White,
@@ -80,33 +81,41 @@ impl Session {
                     SideChoice::Random => Color::Black,
                 };
                 let bot_side = !player;
-                (Opponent::Bot { level, bot_side }, time_control)
+                (Opponent::Bot { level, bot_side }, time_control, reading)
             }
             NewGame::Friend {
                 turn_board,
                 time_control,
-            } => (Opponent::Friend { turn_board }, time_control),
+                reading,
+            } => (Opponent::Friend { turn_board }, time_control, reading),
         };
-        Session::from_start(id, opponent, time_control, now)
+        Session::from_start(id, opponent, time_control, reading, now)
     }
 
     /// This device's copy of a game a server owns, in which it plays `player_side`: the
     /// server's moves and ends are played into it as they come (each by its side's seat), and
     /// it keeps no clock of its own (the server's runs).
     pub fn online(id: String, player_side: Color, now: f64) -> Session {
-        Session::from_start(id, Opponent::Online { player_side }, None, now)
+        Session::from_start(
+            id,
+            Opponent::Online { player_side },
+            None,
+            Reading::Abbott1963,
+            now,
+        )
     }
 
     fn from_start(
         id: String,
         opponent: Opponent,
         time_control: Option<TimeControl>,
+        reading: Reading,
         now: f64,
     ) -> Session {
         Session {
             id,
             opponent,
-            game: Game::new(Position::start()),
+            game: Game::new(Position::start_of(reading)),
             created_at: now,
             ended_at: None,
             clock: time_control.map(Clock::new),
@@ -128,7 +137,7 @@ impl Session {
             },
             friend => friend,
         };
-        Session::from_start(id, opponent, self.time_control(), now)
+        Session::from_start(id, opponent, self.time_control(), self.reading(), now)
     }
 
     pub fn id(&self) -> &str {
@@ -137,6 +146,11 @@ impl Session {
 
     pub fn opponent(&self) -> Opponent {
         self.opponent
+    }
+
+    /// The reading of the rules the game is played by (its start position's).
+    pub fn reading(&self) -> Reading {
+        self.game.reading()
     }
 
     pub fn game(&self) -> &Game {
@@ -636,6 +650,7 @@ impl Session {
             take_back_request: self.take_back_request,
             may_act,
             eval_bar: self.eval_bar,
+            reading: self.reading(),
         }
     }
 
@@ -656,6 +671,7 @@ impl Session {
             moves: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
             ended_at: self.ended_at.unwrap_or(self.created_at),
             eval_bar: self.eval_bar,
+            reading: self.reading(),
         })
     }
 }

@@ -9,10 +9,14 @@
 //! - 2: format 1 and `format`, `clock`, `drawOffer`, `takeBackRequest`, `revision`; and
 //!   `hints` (the hints taken against the bot), written only when there are some; and
 //!   `evalBar` (the evaluation bar was shown during play), written only when it was.
+//!
+//! The reading of the rules is not a field of a game: its record's `start` line names it (a start
+//! without one, as in every save made before the readings, is 1963). [`StoredSummary`] has
+//! `reading`, written only when it is not 1963.
 
 use serde::{Deserialize, Serialize};
 use ultima_level::Level;
-use ultima_rules::{ByColor, Color, Game, Outcome, RecordError};
+use ultima_rules::{ByColor, Color, Game, Outcome, Reading, RecordError};
 
 use crate::clock::{Clock, Running};
 use crate::session::Session;
@@ -105,6 +109,14 @@ pub struct StoredSummary {
     /// The evaluation bar was shown during play (written only when it was).
     #[serde(default, skip_serializing_if = "is_false")]
     pub eval_bar: bool,
+    /// The reading of the rules the game was played by (written only when it is not 1963; a
+    /// line without it, as every line saved before the readings, is 1963).
+    #[serde(default, skip_serializing_if = "is_1963")]
+    pub reading: Reading,
+}
+
+fn is_1963(reading: &Reading) -> bool {
+    reading.is_default()
 }
 
 /// Why a saved entry could not be read.
@@ -221,6 +233,7 @@ impl StoredSummary {
             moves: self.moves,
             ended_at: self.ended_at,
             eval_bar: self.eval_bar,
+            reading: self.reading,
         }
     }
 }
@@ -306,6 +319,7 @@ impl Session {
             created_at: self.created_at,
             ended_at: self.ended_at.unwrap_or(self.created_at),
             eval_bar: self.eval_bar,
+            reading: self.reading(),
         })
     }
 

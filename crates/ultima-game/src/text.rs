@@ -2,7 +2,8 @@
 //! moves in the people's notation (`Pe2-e6xd6xf6+`, as the move list shows them), numbered as
 //! in a chess score, and the result. Every value is a code or a number (`"Bot (novice)"`,
 //! `"resignation"`, `"1-0"`): no sentence a player reads is written here, so the text is the
-//! same in every language of the app.
+//! same in every language of the app. A game by another reading of the rules than Abbott's 1963
+//! names it after the event, as PGN names a chess variant: `[Variant "cambridge"]`.
 //!
 //! ```text
 //! [Event "Ultima"]
@@ -42,6 +43,10 @@ impl Session {
             let _ = writeln!(text, "[{name} \"{value}\"]");
         };
         tag("Event", "Ultima");
+        if !self.reading().is_default() {
+            // As PGN names a chess variant: the rules' name (`cambridge`), which fixes the start.
+            tag("Variant", self.reading().name());
+        }
         tag("Date", &date(self.created_at()));
         tag("White", &seat_name(self.opponent(), Color::White));
         tag("Black", &seat_name(self.opponent(), Color::Black));
@@ -176,6 +181,7 @@ mod tests {
             NewGame::Friend {
                 turn_board: false,
                 time_control: None,
+                reading: ultima_rules::Reading::Abbott1963,
             },
             "g".into(),
             now,
@@ -198,6 +204,7 @@ mod tests {
                 level: Level::Novice,
                 player_side: SideChoice::White,
                 time_control: None,
+                reading: ultima_rules::Reading::Abbott1963,
             },
             "g1".into(),
             NOON,
@@ -230,6 +237,27 @@ mod tests {
     }
 
     #[test]
+    fn a_game_of_another_reading_names_it_as_a_variant() {
+        let mut session = Session::new(
+            NewGame::Friend {
+                turn_board: false,
+                time_control: None,
+                reading: ultima_rules::Reading::Zillions,
+            },
+            "g".into(),
+            NOON,
+            true,
+        );
+        play(&mut session, &["e2e4"]);
+        let text = session.text();
+        assert!(
+            text.starts_with("[Event \"Ultima\"]\n[Variant \"zillions\"]\n[Date \"2026.12.06\"]\n"),
+            "{text}"
+        );
+        assert!(!friend_game(NOON).text().contains("Variant"));
+    }
+
+    #[test]
     fn a_game_that_starts_with_black_opens_with_an_ellipsis() {
         let mut session = friend_game(NOON);
         let ufen = Position::start().ufen().replace(" w ", " b ");
@@ -253,6 +281,7 @@ mod tests {
                     base_ms: 300_000,
                     increment_ms: 2_500,
                 }),
+                reading: ultima_rules::Reading::Abbott1963,
             },
             "g2".into(),
             0.0,

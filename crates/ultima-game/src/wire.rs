@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use ultima_level::Level;
-use ultima_rules::{Color, Outcome, Role};
+use ultima_rules::{Color, Outcome, Reading, Role};
 
 use crate::time_control::TimeControl;
 
@@ -42,7 +42,8 @@ pub enum SideChoice {
     Random,
 }
 
-/// What the new-game screen asks for. `time_control` may be left out: untimed.
+/// What the new-game screen asks for. `time_control` may be left out: untimed; `reading` may be
+/// left out: Abbott's 1963 rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(
@@ -57,12 +58,18 @@ pub enum NewGame {
         #[serde(default)]
         #[cfg_attr(feature = "specta", specta(optional))]
         time_control: Option<TimeControl>,
+        #[serde(default)]
+        #[cfg_attr(feature = "specta", specta(optional))]
+        reading: Reading,
     },
     Friend {
         turn_board: bool,
         #[serde(default)]
         #[cfg_attr(feature = "specta", specta(optional))]
         time_control: Option<TimeControl>,
+        #[serde(default)]
+        #[cfg_attr(feature = "specta", specta(optional))]
+        reading: Reading,
     },
 }
 
@@ -188,6 +195,9 @@ pub struct GameView {
     /// absent from an older peer's view: not shown).
     #[serde(default)]
     pub eval_bar: bool,
+    /// The reading of the rules the game is played by (absent from an older peer's view: 1963).
+    #[serde(default)]
+    pub reading: Reading,
 }
 
 /// A finished game in the list on the home screen: what the list shows, without replaying.
@@ -205,6 +215,9 @@ pub struct FinishedSummary {
     /// The engine's evaluation bar was shown while the game was played.
     #[serde(default)]
     pub eval_bar: bool,
+    /// The reading of the rules the game was played by.
+    #[serde(default)]
+    pub reading: Reading,
 }
 
 #[cfg(test)]

@@ -158,6 +158,7 @@ impl LiveGame {
         let request = NewGame::Friend {
             turn_board: false,
             time_control,
+            reading: ultima_rules::Reading::Abbott1963,
         };
         let session = Session::new(request, id, now, true);
         let (white_token, black_token) = match creator {

@@ -19,6 +19,7 @@ fn friends_game(state: &AppState) -> GameView {
         .new_game(NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a new game")
 }
@@ -30,6 +31,7 @@ fn novice_game(state: &AppState) -> GameView {
             level: ultima_bot::Level::Novice,
             player_side: ultima_game::wire::SideChoice::White,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .expect("a new game")
 }

@@ -594,6 +594,7 @@ fn the_game_and_the_course_save_side_by_side_and_neither_drops_the_other() {
             .new_game(NewGame::Friend {
                 turn_board: false,
                 time_control: None,
+                reading: ultima_rules::Reading::Abbott1963,
             })
             .expect("a game");
         step(state.task_move("withdrawer-3", "d4", "f6"));

@@ -11,7 +11,7 @@ import { followShown } from '../common/components/moveList';
 import { t } from '../i18n';
 import { notationParts, numberedMoves, type NumberedMove } from '../common/notation';
 import { button, h, testid, type VNode } from '../common/view/snabbdom';
-import { plyInWords, resultSentence, sideName } from '../common/wording';
+import { plyInWords, readingNote, resultSentence, sideName } from '../common/wording';
 import './analysis.css';
 import { AnalysisCtrl } from './analysisCtrl';
 import { winChart } from './chart';
@@ -50,6 +50,7 @@ export function analysisView(ctrl: AnalysisCtrl): VNode {
     h('div.card.status-card.play-status', [
       h('h1.analysis-title', t('analysis.title')),
       h('p.opponent', game.result ? resultSentence(game.result, game.opponent) : ''),
+      rulesLine(readingNote(game.reading)),
       game.evalBar ? h('p.hint', { attrs: testid('analysis-eval-bar-used') }, t('analysis.evalBarUsed')) : null,
       phaseView(ctrl),
     ]),
@@ -207,4 +208,9 @@ function countsCard(ctrl: AnalysisCtrl, analysis: AnalysisView): VNode {
       h('tbody', [row('white'), row('black')]),
     ]),
   ]);
+}
+
+/** The game's rules when they are not 1963. */
+function rulesLine(rules: string | null): VNode | null {
+  return rules === null ? null : h('p.rules-note', { attrs: testid('analysis-rules') }, rules);
 }

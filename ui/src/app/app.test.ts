@@ -217,6 +217,33 @@ describe('the app', () => {
     await until(() => screen() === 'home', 'home');
   });
 
+  it('starts a game by the reading chosen, names it in the header, and opens its rules page', async () => {
+    await openApp(realBackend());
+    click('home-new-game');
+    await until(() => screen() === 'newGame', 'the new-game screen');
+    const radios = all('reading-choice')[0]?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [];
+    expect([...radios].map((radio) => [radio.value, radio.checked])).toEqual([
+      ['1963', true],
+      ['1962', false],
+      ['cambridge', false],
+      ['boardspace', false],
+      ['zillions', false],
+    ]);
+    click('reading-cambridge');
+    await until(() => byTestId('reading-rules-link')?.textContent === 'More about Cambridge rules', 'the chosen rules’ link');
+    click('reading-rules-link');
+    await until(() => screen() === 'rules', 'the rules page');
+    expect(byTestId('reading-rules')?.dataset['reading']).toBe('cambridge');
+    expect(byTestId('reading-rules')?.textContent).toMatch(/There is no removal/);
+    click('reading-rules-back');
+    await until(() => screen() === 'newGame', 'back to the new-game screen');
+    click('reading-cambridge');
+    click('new-game-friend');
+    click('start-game');
+    await until(() => screen() === 'play', 'the game');
+    expect(byTestId('game-rules')?.textContent).toBe('Cambridge rules');
+  });
+
   it('words the start-up notices from their codes, and shows them until dismissed', async () => {
     // The record in use torn: the one before it is used, and one of its settings does not read.
     const before = savedRecord({ settings: { ...TEST_SETTINGS, pieceSet: 'crystal' } });

@@ -64,15 +64,17 @@ describe('routes', () => {
     { screen: 'lesson', id: 'leaper-2' },
     { screen: 'lesson', id: 'leaper' },
     { screen: 'join', invite: 'HKDW-MPRT-CAXE-FGNJ' },
+    { screen: 'rules', reading: 'cambridge' },
+    { screen: 'rules', reading: '1962' },
   ];
 
   it('each have an address that reads back as the same route', () => {
     for (const route of routes) expect(routeAt(addressOf(route))).toEqual(route);
-    expect(routes.map(addressOf)).toEqual(['#/', '#/new', '#/game/g-1%2F2%20x', '#/settings', '#/learn', '#/learn/leaper-2', '#/learn/leaper', '#/join/HKDW-MPRT-CAXE-FGNJ']);
+    expect(routes.map(addressOf)).toEqual(['#/', '#/new', '#/game/g-1%2F2%20x', '#/settings', '#/learn', '#/learn/leaper-2', '#/learn/leaper', '#/join/HKDW-MPRT-CAXE-FGNJ', '#/rules/cambridge', '#/rules/1962']);
   });
 
   it('read nothing from an address that is not theirs', () => {
-    for (const address of ['#/nowhere', '#/game', '#/game/a/b', '#/settings/x', '#/game/%E0%A4%A', '#/learn/a/b', '#/join', '#/join/a/b']) expect(routeAt(address)).toBeUndefined();
+    for (const address of ['#/nowhere', '#/game', '#/game/a/b', '#/settings/x', '#/game/%E0%A4%A', '#/learn/a/b', '#/join', '#/join/a/b', '#/rules', '#/rules/1964', '#/rules/toString', '#/rules/cambridge/x']) expect(routeAt(address)).toBeUndefined();
     expect(routeAt('')).toEqual({ screen: 'home' });
   });
 });

@@ -5,6 +5,16 @@
 // Addresses are fragments (`#/settings`): the app is one page, served as files, in a webview
 // and in the browser alike.
 
+import type { Reading } from '../bindings';
+
+/** The readings of the rules an address may name (`#/rules/cambridge`). A record, so that a new
+ * reading on the Rust side fails the build until it has its address. */
+const READING_IN_ADDRESS: Record<Reading, true> = { '1963': true, '1962': true, cambridge: true, boardspace: true, zillions: true };
+
+function isReading(text: string): text is Reading {
+  return Object.prototype.hasOwnProperty.call(READING_IN_ADDRESS, text);
+}
+
 export type Route =
   | { screen: 'home' }
   | { screen: 'newGame' }
@@ -22,7 +32,9 @@ export type Route =
   /** An invite link's address: online play, joining with this code on the page's server. */
   | { screen: 'join'; invite: string }
   /** A finished game's analysis. */
-  | { screen: 'analysis'; gameId: string };
+  | { screen: 'analysis'; gameId: string }
+  /** A reading of the rules: how it differs from Abbott's 1963 rules. */
+  | { screen: 'rules'; reading: Reading };
 
 export type ScreenName = Route['screen'];
 
@@ -53,6 +65,10 @@ const ROUTES: RouteTable = {
   analysis: {
     path: (route) => `analysis/${encodeURIComponent(route.gameId)}`,
     read: ([first, id, ...rest]) => (first === 'analysis' && id && rest.length === 0 ? { screen: 'analysis', gameId: decodeURIComponent(id) } : undefined),
+  },
+  rules: {
+    path: (route) => `rules/${route.reading}`,
+    read: ([first, reading, ...rest]) => (first === 'rules' && reading !== undefined && isReading(reading) && rest.length === 0 ? { screen: 'rules', reading } : undefined),
   },
   lesson: {
     path: (route) => `learn/${encodeURIComponent(route.id)}`,

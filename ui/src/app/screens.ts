@@ -11,6 +11,7 @@ import { onlineGameScreen } from '../online/onlineGame';
 import { newGameScreen } from '../play/newGame';
 import { playScreen } from '../play/play';
 import { puzzlesScreen } from '../puzzles/puzzles';
+import { readingRulesScreen } from '../play/readingRules';
 import { settingsScreen } from '../settings/settings';
 import type { App, Opening, Screen } from './app';
 import type { Route } from './router';
@@ -41,5 +42,7 @@ export async function openScreen(app: App, route: Route, opening: Opening): Prom
       return puzzlesScreen(app);
     case 'analysis':
       return analysisScreen(app, route.gameId);
+    case 'rules':
+      return readingRulesScreen(app, route.reading);
   }
 }

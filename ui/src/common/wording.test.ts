@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawReason, Opponent, Outcome, PlyView, WinReason } from '../bindings';
 import { sentences } from '../i18n';
-import { BOT_LEVELS, levelBands, levelDescription, moveCount, opponentName, plyInWords, plyPhrase, reasonText, resultHeadline, resultSummary, squareList } from './wording';
+import { friendGame } from '../play/playFixtures';
+import {
+  BOT_LEVELS,
+  levelBands,
+  levelDescription,
+  moveCount,
+  opponentName,
+  plyInWords,
+  plyPhrase,
+  progressLine,
+  READINGS,
+  readingDifferences,
+  readingLine,
+  readingName,
+  readingNote,
+  reasonText,
+  resultHeadline,
+  resultSummary,
+  squareList,
+} from './wording';
 
 const bot: Opponent = { kind: 'bot', level: 'casual', botSide: 'black' };
 const friend: Opponent = { kind: 'friend', turnBoard: true };
@@ -105,5 +124,27 @@ describe('the catalogue’s sentences and phrases', () => {
     const ply: PlyView = { side: 'black', role: 'pawn', from: 'd7', to: 'd5', captures: ['c5', 'e5'], removal: false, mark: 'none' };
     expect(plyPhrase(ply)).toBe('Black pawn d7 to d5, takes c5 and e5');
     expect(plyInWords(ply)).toBe('Black pawn d7 to d5, takes c5 and e5.');
+  });
+});
+
+describe('readings of the rules', () => {
+  it('name each reading with a line of its own, and its differences from 1963', () => {
+    expect(READINGS).toEqual(['1963', '1962', 'cambridge', 'boardspace', 'zillions']);
+    const names = READINGS.map(readingName);
+    const lines = READINGS.map(readingLine);
+    expect(new Set(names).size).toBe(5);
+    expect(new Set(lines).size).toBe(5);
+    expect(names[2]).toBe('Cambridge rules');
+    for (const reading of READINGS) expect(readingDifferences(reading).length).toBeGreaterThan(0);
+    expect(readingDifferences('cambridge')).toContain('There is no removal: a frozen piece stays where it is.');
+  });
+
+  it('say the rules of a game only when they are not 1963, on the home screen too', () => {
+    expect(readingNote(undefined)).toBeNull();
+    expect(readingNote('1963')).toBeNull();
+    expect(readingNote('zillions')).toBe('Zillions rules');
+    const game = friendGame(2, { reading: 'boardspace' });
+    expect(progressLine(game)).toBe('A friend on this device · Boardspace rules · White to move · move 2');
+    expect(progressLine(friendGame(2))).toBe('A friend on this device · White to move · move 2');
   });
 });

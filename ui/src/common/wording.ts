@@ -1,7 +1,7 @@
 // Everything the app says about a game in words: sides, pieces, opponents, results, moves. The
 // words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
 
-import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Role } from '../bindings';
+import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Reading, Role } from '../bindings';
 import { listOf, pieceParams, t } from '../i18n';
 import { isRemoval } from './board/model';
 
@@ -66,6 +66,51 @@ const PIECE_ORDER: Record<Role, number> = {
   immobilizer: 6,
 };
 export const ROLES = (Object.keys(PIECE_ORDER) as Role[]).sort((a, b) => PIECE_ORDER[a] - PIECE_ORDER[b]);
+
+// A record of whole keys, so that a new reading on the Rust side fails the build until it is
+// worded here (the names `1963` and `1962` cannot complete a key).
+// `differences`: the rules page's sentences, how the reading differs from 1963 (READINGS.md).
+const READING_WORDS = {
+  '1963': { name: 'reading.abbott1963.name', line: 'reading.abbott1963.line', differences: ['reading.abbott1963.same'] },
+  '1962': {
+    name: 'reading.abbott1962.name',
+    line: 'reading.abbott1962.line',
+    differences: ['reading.abbott1962.start', 'reading.abbott1962.leaper', 'reading.abbott1962.chameleon'],
+  },
+  cambridge: {
+    name: 'reading.cambridge.name',
+    line: 'reading.cambridge.line',
+    differences: ['reading.cambridge.start', 'reading.cambridge.chameleon', 'reading.cambridge.freezing', 'reading.cambridge.removal'],
+  },
+  boardspace: { name: 'reading.boardspace.name', line: 'reading.boardspace.line', differences: ['reading.boardspace.stalemate'] },
+  zillions: { name: 'reading.zillions.name', line: 'reading.zillions.line', differences: ['reading.zillions.check', 'reading.zillions.king'] },
+} as const satisfies Record<Reading, { name: string; line: string; differences: readonly string[] }>;
+/** The readings of the rules as the new-game screen offers them: Abbott's 1963 rules (the
+ * default) first. */
+export const READINGS: readonly Reading[] = ['1963', '1962', 'cambridge', 'boardspace', 'zillions'];
+/** The default reading: a game, a save or a line that names none is played by it. */
+export const DEFAULT_READING: Reading = '1963';
+
+/** A reading's name: "Cambridge rules". */
+export function readingName(reading: Reading): string {
+  return t(READING_WORDS[reading].name);
+}
+
+/** What a reading is, in a line. */
+export function readingLine(reading: Reading): string {
+  return t(READING_WORDS[reading].line);
+}
+
+/** How a reading differs from Abbott's 1963 rules, a sentence each (for 1963, what it is). */
+export function readingDifferences(reading: Reading): string[] {
+  return READING_WORDS[reading].differences.map((key) => t(key));
+}
+
+/** A game's rules as a header shows them: their name, or nothing for the default (1963). A view
+ * from an older peer names none: 1963. */
+export function readingNote(reading: Reading | undefined): string | null {
+  return reading === undefined || reading === DEFAULT_READING ? null : readingName(reading);
+}
 
 export function standInName(role: Role): string {
   return t(`standIn.${role}`);
@@ -176,7 +221,8 @@ export function moveCount(plies: number): number {
 
 /** "Bot (Casual) · your move · move 12". */
 export function progressLine(game: GameView): string {
-  const opponent = opponentName(game.opponent);
+  const rules = readingNote(game.reading);
+  const opponent = rules === null ? opponentName(game.opponent) : t('home.withRules', { opponent: opponentName(game.opponent), rules });
   const number = moveCount(game.plies.length + 1);
   const player = playerSide(game.opponent);
   if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });

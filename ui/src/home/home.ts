@@ -5,7 +5,7 @@ import type { FinishedSummary } from '../bindings';
 import { courseText } from '../i18n/course';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { moveCount, opponentName, progressLine, resultSummary } from '../common/wording';
+import { moveCount, opponentName, progressLine, readingNote, resultSummary } from '../common/wording';
 import { onlineGameList } from '../online/gameList';
 import { HomeCtrl } from './homeCtrl';
 import './home.css';
@@ -123,13 +123,20 @@ function dateOf(time: number | null): VNode | null {
   return h('time.finished-date', { attrs: { datetime: date.toISOString() } }, DATE.format(date));
 }
 
+/** Who the player faced, whether the evaluation bar was shown, and the rules unless 1963. */
+function finishedOpponent(summary: FinishedSummary): string {
+  const opponent = summary.evalBar ? t('home.withEvalBar', { opponent: opponentName(summary.opponent) }) : opponentName(summary.opponent);
+  const rules = readingNote(summary.reading);
+  return rules === null ? opponent : t('home.withRules', { opponent, rules });
+}
+
 function finishedRow(summary: FinishedSummary, open: () => void): VNode {
   return h(
     'button.finished-row',
     { attrs: { type: 'button', ...testid('finished-game'), 'data-game-id': summary.id }, on: { click: open } },
     [
       h('span.finished-result', resultSummary(summary.result)),
-      h('span.finished-opponent', summary.evalBar ? t('home.withEvalBar', { opponent: opponentName(summary.opponent) }) : opponentName(summary.opponent)),
+      h('span.finished-opponent', finishedOpponent(summary)),
       h('span.finished-moves', t('home.moves', { count: moveCount(summary.moves) })),
       dateOf(summary.endedAt),
     ],

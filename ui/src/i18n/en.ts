@@ -239,6 +239,8 @@ export const en = {
     puzzleContinue: 'Continue the puzzle',
     /** A finished game in the list in which the evaluation bar was shown. */
     withEvalBar: '{{opponent}} · evaluation bar shown',
+    /** A finished game by another reading of the rules than 1963: the opponent, then the rules' name. */
+    withRules: '{{opponent}} · {{rules}}',
   },
 
   /** The puzzle trainer. */
@@ -477,6 +479,47 @@ export const en = {
     unknownTask: 'There is no such task in the course.',
   },
 
+  /** The readings of the rules (READINGS.md): each one's name, the new-game screen's line, and
+   * its rules page's differences from 1963. */
+  reading: {
+    rules: 'Rules',
+    /** The rules page: the reading's differences from Abbott's 1963 rules. */
+    differences: "How they differ from Abbott's 1963 rules",
+    seeRules: 'More about {{rules}}',
+    back: 'Back',
+    abbott1963: {
+      name: "Abbott's 1963 rules",
+      line: 'As Abbott printed them in 1963, the rules most players and programs use.',
+      same: 'These are the rules the course and the puzzles teach. Each other reading is described by how it differs from them.',
+    },
+    abbott1962: {
+      name: "Abbott's 1962 rules",
+      line: 'His first version: the kings face each other and the long leaper takes one piece a move.',
+      start: "The kings face each other: each side's withdrawer starts on the d-file and its king on the e-file.",
+      leaper: 'The long leaper takes one piece a move: it leaps at most one enemy piece and lands beyond it, before the next piece.',
+      chameleon: 'A chameleon leaping long leapers likewise takes only one.',
+    },
+    cambridge: {
+      name: 'Cambridge rules',
+      line: "David MacKay's: the start mirrored, a stricter chameleon, another freezing rule, no removal.",
+      start: "The start is mirrored: each side's immobilizer and coordinator change corners, and its king and withdrawer change squares.",
+      chameleon: "The chameleon takes only what its move's shape fits: a move that leaps long leapers takes only them, and a king's step only the king.",
+      freezing: 'A piece next to an enemy immobilizer is frozen only when no chameleon or immobilizer of its own side (other than itself) stands next to that immobilizer; an immobilizer next to an enemy chameleon is frozen.',
+      removal: 'There is no removal: a frozen piece stays where it is.',
+    },
+    boardspace: {
+      name: 'Boardspace rules',
+      line: 'As 1963, but a player with no legal move who is not in check draws (stalemate).',
+      stalemate: 'A player with no legal move who is not in check draws (stalemate). In check, it is checkmate and the player loses, as in 1963.',
+    },
+    zillions: {
+      name: 'Zillions rules',
+      line: 'As 1963, but played to take the king: there is no check, and a taken king loses.',
+      check: "There is no check: any move may leave one's own king where it can be taken.",
+      king: 'The game is won by taking the enemy king.',
+    },
+  },
+
   newGame: {
     title: 'New game',
     playAgainst: 'Play against',
@@ -625,6 +668,9 @@ export const en = {
     submit: 'Play',
     hint: 'Two squares, like e2e5. To remove a frozen piece, name its square twice: d4d4.',
     notAMove: '“{{text}}” is not a move. Two squares, like e2e5. To remove a frozen piece, name its square twice: d4d4.',
+    /** The Cambridge rules have no removal. */
+    hint_cambridge: 'Two squares, like e2e5.',
+    notAMove_cambridge: '“{{text}}” is not a move. Two squares, like e2e5.',
     removes: 'Removes your frozen piece on {{square}}.',
     takes: 'Takes {{squares}}.',
     takesNothing: 'Takes nothing.',
@@ -753,6 +799,12 @@ export const en = {
     notYourPiece_black: "{{piece_The}} on {{square}} is Black's, and it is White's move.",
     frozen: '{{piece_The}} on {{square}} is frozen and cannot move (it can be removed instead: {{square}}{{square}}).',
     kingRemoval: 'A king can never be removed.',
+    /** A removal in a reading without removal (`reading`: the Cambridge rules). */
+    noRemoval: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move, and in these rules a frozen piece cannot be removed.',
+    noRemoval_cambridge: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move, and in the Cambridge rules a frozen piece cannot be removed.',
+    /** The Zillions rules: a king has been taken, and the game is over. */
+    kingTaken_white: "White has taken Black's king: the game is over.",
+    kingTaken_black: "Black has taken White's king: the game is over.",
     notFrozen: '{{piece_The}} on {{square}} is not frozen, and only a frozen piece can be removed.',
     frozenBy: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
     /** A frozen piece that cannot be removed either: the king, or a piece whose removal would leave the king in check. */

@@ -223,6 +223,7 @@ export const fr = {
     puzzlesOpen: 'Résoudre des problèmes',
     puzzleContinue: 'Reprendre le problème',
     withEvalBar: '{{opponent}} · barre d’évaluation affichée',
+    withRules: '{{opponent}} · {{rules}}',
   },
 
   puzzle: {
@@ -463,6 +464,44 @@ export const fr = {
     unknownTask: 'Cet exercice n’existe pas dans le cours.',
   },
 
+  reading: {
+    rules: 'Règles',
+    differences: 'Ce qui les distingue des règles d’Abbott de 1963',
+    seeRules: 'En savoir plus : {{rules}}',
+    back: 'Retour',
+    abbott1963: {
+      name: 'Règles d’Abbott de 1963',
+      line: 'Telles qu’Abbott les a publiées en 1963 : les règles de la plupart des joueurs et des programmes.',
+      same: 'Ce sont les règles qu’enseignent le cours et les problèmes. Chacune des autres est décrite par ce qui l’en distingue.',
+    },
+    abbott1962: {
+      name: 'Règles d’Abbott de 1962',
+      line: 'Sa première version : les rois se font face et le bondissant ne prend qu’une pièce par coup.',
+      start: 'Les rois se font face : le décrocheur de chaque camp part de la colonne d et son roi de la colonne e.',
+      leaper: 'Le bondissant ne prend qu’une pièce par coup : il saute au plus une pièce ennemie et se pose derrière elle, avant la pièce suivante.',
+      chameleon: 'Un caméléon qui saute des bondissants n’en prend de même qu’un.',
+    },
+    cambridge: {
+      name: 'Règles de Cambridge',
+      line: 'Celles de David MacKay : le départ inversé, un caméléon plus strict, un autre gel, pas de retrait.',
+      start: 'Le départ est inversé : l’immobilisateur et le coordinateur de chaque camp changent de coin, et son roi et son décrocheur de case.',
+      chameleon: 'Le caméléon ne prend que ce que la forme de son coup permet : un coup qui saute des bondissants ne prend qu’eux, et un pas de roi que le roi.',
+      freezing: 'Une pièce voisine d’un immobilisateur ennemi n’est immobilisée que si aucun caméléon ni immobilisateur de son camp (autre qu’elle) ne touche cet immobilisateur ; un immobilisateur voisin d’un caméléon ennemi est immobilisé.',
+      removal: 'Il n’y a pas de retrait : une pièce immobilisée reste où elle est.',
+    },
+    boardspace: {
+      name: 'Règles de Boardspace',
+      line: 'Comme 1963, mais un joueur sans coup légal qui n’est pas en échec fait nulle (pat).',
+      stalemate: 'Un joueur sans coup légal qui n’est pas en échec fait nulle (pat). En échec, il est mat et perd, comme en 1963.',
+    },
+    zillions: {
+      name: 'Règles de Zillions',
+      line: 'Comme 1963, mais on joue pour prendre le roi : pas d’échec, et un roi pris perd.',
+      check: 'Il n’y a pas d’échec : tout coup peut laisser son propre roi là où il peut être pris.',
+      king: 'On gagne en prenant le roi ennemi.',
+    },
+  },
+
   newGame: {
     title: 'Nouvelle partie',
     playAgainst: 'Jouer contre',
@@ -611,6 +650,8 @@ export const fr = {
     submit: 'Jouer',
     hint: 'Deux cases, comme e2e5. Pour retirer une pièce immobilisée, nommez sa case deux fois : d4d4.',
     notAMove: '« {{text}} » n’est pas un coup. Deux cases, comme e2e5. Pour retirer une pièce immobilisée, nommez sa case deux fois : d4d4.',
+    hint_cambridge: 'Deux cases, comme e2e5.',
+    notAMove_cambridge: '« {{text}} » n’est pas un coup. Deux cases, comme e2e5.',
     removes: 'Retire votre pièce immobilisée en {{square}}.',
     takes: 'Prend {{squares}}.',
     takesNothing: 'Ne prend rien.',
@@ -732,6 +773,10 @@ export const fr = {
     notYourPiece_black: '{{piece_The}} en {{square}} est aux Noirs, et c’est aux Blancs de jouer.',
     frozen: '{{piece_The}} en {{square}} est immobilisé et ne peut pas bouger (il peut être retiré à la place : {{square}}{{square}}).',
     kingRemoval: 'Un roi ne peut jamais être retiré.',
+    noRemoval: '{{piece_The}} en {{square}} est immobilisé par {{freezers}} et ne peut pas bouger, et dans ces règles une pièce immobilisée ne peut pas être retirée.',
+    noRemoval_cambridge: '{{piece_The}} en {{square}} est immobilisé par {{freezers}} et ne peut pas bouger, et dans les règles de Cambridge une pièce immobilisée ne peut pas être retirée.',
+    kingTaken_white: 'Les Blancs ont pris le roi noir : la partie est terminée.',
+    kingTaken_black: 'Les Noirs ont pris le roi blanc : la partie est terminée.',
     notFrozen: '{{piece_The}} en {{square}} n’est pas immobilisé, et seule une pièce immobilisée peut être retirée.',
     frozenBy: '{{piece_The}} en {{square}} est immobilisé par {{freezers}} et ne peut pas bouger (il peut être retiré à la place : {{square}}{{square}}).',
     frozenStuck: '{{piece_The}} en {{square}} est immobilisé et ne peut pas bouger.',

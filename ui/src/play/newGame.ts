@@ -1,12 +1,13 @@
-// New game: against a bot (level, colour) or a friend on this device.
+// New game: against a bot (level, colour) or a friend on this device, by one of the readings of
+// the rules.
 
 import type { App, Screen } from '../app/app';
-import type { Level, SideChoice } from '../bindings';
+import type { Level, Reading, SideChoice } from '../bindings';
 import { checkbox, choiceGroup, sideChoice } from '../common/view/choice';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { levelDescription, levelName } from '../common/wording';
+import { levelDescription, levelName, READINGS, readingLine, readingName } from '../common/wording';
 import { levelOptions } from '../common/view/levelOptions';
 import { NewGameCtrl, type OpponentChoice } from './newGameCtrl';
 import './newGame.css';
@@ -70,10 +71,35 @@ export function newGameView(ctrl: NewGameCtrl): VNode {
         checkbox('turn-board', t('newGame.turnBoard'), ctrl.turnBoard, (checked) => ctrl.set('turnBoard', checked)),
         h('p.hint', t('newGame.shareScreen')),
       ]),
+      readingChoice(ctrl.reading, (reading) => ctrl.set('reading', reading), (reading) => void ctrl.app.go({ screen: 'rules', reading })),
     ]),
     h('div.form-actions', [
       h('button.ghost', { attrs: { type: 'button' }, on: { click: () => ctrl.cancel() } }, t('newGame.cancel')),
       h('button.primary.big', { attrs: { type: 'button', ...testid('start-game') }, on: { click: () => void ctrl.start() } }, t('newGame.start')),
     ]),
+  ]);
+}
+
+/** The reading of the rules: radio buttons (arrow keys move between them), each its name over a
+ * line saying what it is, and a link to the chosen one's page. */
+function readingChoice(selected: Reading, onChange: (reading: Reading) => void, openRules: (reading: Reading) => void): VNode {
+  return h('fieldset.field.readings', { attrs: testid('reading-choice') }, [
+    h('legend.field-label', t('reading.rules')),
+    ...READINGS.map((reading) =>
+      h('label.reading', { key: reading }, [
+        h('input', {
+          attrs: { type: 'radio', name: 'reading', value: reading, ...testid(`reading-${reading}`), 'aria-describedby': `reading-line-${reading}` },
+          props: { checked: reading === selected },
+          on: { change: () => onChange(reading) },
+        }),
+        h('span.reading-words', [h('span.reading-name', readingName(reading)), h(`span#reading-line-${reading}.hint`, readingLine(reading))]),
+      ]),
+    ),
+    // The chosen reading's page: how it differs from 1963.
+    h(
+      'button.link.reading-rules-link',
+      { attrs: { type: 'button', ...testid('reading-rules-link') }, on: { click: () => openRules(selected) } },
+      t('reading.seeRules', { rules: readingName(selected) }),
+    ),
   ]);
 }

@@ -24,13 +24,22 @@ afterEach(() => {
 describe('NewGameCtrl', () => {
   it('starts from the default level, and asks for what was chosen', () => {
     const ctrl = new NewGameCtrl(fakeApp(false) as unknown as App, () => Promise.resolve(true));
-    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'beginner', playerSide: 'white' });
+    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'beginner', playerSide: 'white', reading: '1963' });
     ctrl.set('side', 'random');
     ctrl.set('level', 'club');
-    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'club', playerSide: 'random' });
+    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'club', playerSide: 'random', reading: '1963' });
     ctrl.set('opponent', 'friend');
     ctrl.set('turnBoard', false);
-    expect(ctrl.request()).toEqual({ kind: 'friend', turnBoard: false });
+    expect(ctrl.request()).toEqual({ kind: 'friend', turnBoard: false, reading: '1963' });
+  });
+
+  it('asks for the reading of the rules chosen, against the bot and between friends alike', () => {
+    const ctrl = new NewGameCtrl(fakeApp(false) as unknown as App, () => Promise.resolve(true));
+    expect(ctrl.reading).toBe('1963');
+    ctrl.set('reading', 'cambridge');
+    expect(ctrl.request()).toEqual({ kind: 'bot', level: 'beginner', playerSide: 'white', reading: 'cambridge' });
+    ctrl.set('opponent', 'friend');
+    expect(ctrl.request()).toEqual({ kind: 'friend', turnBoard: true, reading: 'cambridge' });
   });
 
   it('abandons an unfinished game only once the player confirms, and the game takes this screen’s place', async () => {
@@ -43,7 +52,7 @@ describe('NewGameCtrl', () => {
 
     const confirming = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true));
     await confirming.start();
-    expect(newGame).toHaveBeenCalledWith({ kind: 'bot', level: 'beginner', playerSide: 'white' });
+    expect(newGame).toHaveBeenCalledWith({ kind: 'bot', level: 'beginner', playerSide: 'white', reading: '1963' });
     expect(app.current).toBe(game);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'new' }, { game }, 'replace');
   });

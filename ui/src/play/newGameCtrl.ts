@@ -1,9 +1,11 @@
-// The new-game screen's controller: the choices (opponent, level, colour, turning the board) and
+// The new-game screen's controller: the choices (opponent, level, colour, turning the board, the
+// reading of the rules) and
 // the start, which abandons an unfinished game only once the player confirms. Its view is newGame.ts.
 
 import { api } from '../api';
 import type { App } from '../app/app';
-import type { Level, NewGame, SideChoice } from '../bindings';
+import type { Level, NewGame, Reading, SideChoice } from '../bindings';
+import { DEFAULT_READING } from '../common/wording';
 
 export type OpponentChoice = 'bot' | 'friend';
 
@@ -12,6 +14,8 @@ export class NewGameCtrl {
   level: Level;
   side: SideChoice = 'white';
   turnBoard = true;
+  /** The reading of the rules, for a game against the bot or between friends alike. */
+  reading: Reading = DEFAULT_READING;
   /** The request is on its way: a second press does nothing. */
   starting = false;
 
@@ -25,10 +29,11 @@ export class NewGameCtrl {
 
   /** The request the choices make. */
   request(): NewGame {
-    return this.opponent === 'bot' ? { kind: 'bot', level: this.level, playerSide: this.side } : { kind: 'friend', turnBoard: this.turnBoard };
+    const reading = this.reading;
+    return this.opponent === 'bot' ? { kind: 'bot', level: this.level, playerSide: this.side, reading } : { kind: 'friend', turnBoard: this.turnBoard, reading };
   }
 
-  set<K extends 'opponent' | 'level' | 'side' | 'turnBoard'>(key: K, value: NewGameCtrl[K]): void {
+  set<K extends 'opponent' | 'level' | 'side' | 'turnBoard' | 'reading'>(key: K, value: NewGameCtrl[K]): void {
     (this as NewGameCtrl)[key] = value;
     this.app.redraw();
   }

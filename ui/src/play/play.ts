@@ -107,6 +107,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
     h('h1.visually-hidden', t('play.title')),
     h('div.card.status-card.play-status', [
       h('p.opponent', { attrs: testid('opponent') }, ctrl.opponentText()),
+      ctrl.rulesText() === null ? null : h('p.rules-note', { attrs: testid('game-rules') }, ctrl.rulesText()),
       h('p.status-line', { attrs: testid('status-line') }, ctrl.statusText()),
       ctrl.evalBarOffOnline() ? h('p.hint', { attrs: testid('eval-bar-online') }, t('analysis.evalBarOnline')) : null,
       ctrl.shownHint ? h('p.hint-line', { attrs: testid('hint-line') }, t('analysis.hintLine', { square: ctrl.shownHint.square, count: ctrl.shownHint.hints })) : null,

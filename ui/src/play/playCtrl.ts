@@ -13,7 +13,7 @@ import { GameController, type GameBackend, type GameChange } from '../common/gam
 import { Stepper, stepForKey } from '../common/game/stepper';
 import { sentences, t } from '../i18n';
 import { soundFor } from '../common/sound';
-import { levelName, otherSide, playerSide, plyInWords, reasonText, resultHeadline, resultSentence } from '../common/wording';
+import { levelName, otherSide, playerSide, plyInWords, readingNote, reasonText, resultHeadline, resultSentence } from '../common/wording';
 
 /** What the play screen needs of the app. */
 export type PlayHost = Pick<
@@ -116,6 +116,7 @@ export class PlayCtrl {
       orientation: this.orientation(),
       canType: !over && !this.stepper.reviewing && game.legalMoves.length > 0,
       over,
+      reading: game.reading,
     };
   }
 
@@ -141,6 +142,11 @@ export class PlayCtrl {
     if (opponent.kind === 'friend') return opponent.turnBoard ? t('play.opponentFriendTurning') : t('play.opponentFriend');
     if (opponent.kind === 'online') return t('online.opponent', { context: opponent.playerSide });
     return t('play.opponentBot', { context: otherSide(opponent.botSide), level: levelName(opponent.level) });
+  }
+
+  /** The game's rules under the opponent ("Cambridge rules"), when they are not 1963. */
+  rulesText(): string | null {
+    return readingNote(this.view.reading);
   }
 
   /** The screen is shown: the game is opened on the Rust side (the bot resumes). */

@@ -77,6 +77,7 @@ pub fn play_game(
         NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         "match".to_string(),
         now(),

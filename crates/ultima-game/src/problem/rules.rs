@@ -46,14 +46,15 @@ impl From<&IllegalReason> for Problem {
                     })
                     .collect(),
             },
-            // Until the app words the other readings' reasons (issue 25): a frozen piece
-            // that cannot be removed, and a game over.
             IllegalReason::NoRemoval {
-                role, square, by, ..
-            } => Problem::Frozen {
+                role,
+                square,
+                reading,
+                by,
+            } => Problem::NoRemoval {
                 role: *role,
                 square: square.to_string(),
-                removable: false,
+                reading: *reading,
                 by: by
                     .iter()
                     .map(|freezer| Freezer {
@@ -62,7 +63,7 @@ impl From<&IllegalReason> for Problem {
                     })
                     .collect(),
             },
-            IllegalReason::KingTaken { .. } => Problem::GameOver,
+            IllegalReason::KingTaken { winner } => Problem::KingTaken { winner: *winner },
             IllegalReason::KingRemoval { .. } => Problem::KingRemoval,
             IllegalReason::NotFrozen { role, square } => Problem::NotFrozen {
                 role: *role,

@@ -1,7 +1,7 @@
 use serde_json::json;
 use ultima_rules::{
     CaptureWay, Color, GameError, IllegalReason, MoveError, Movement, Obstacle, Outcome, Position,
-    Role, Square, WinReason,
+    Reading, Role, Square, WinReason,
 };
 
 use super::*;
@@ -354,5 +354,47 @@ fn each_problem_has_its_kind() {
         "IllegalMove: Frozen { role: Pawn, square: \"d4\", by: [Freezer { role: Immobilizer, \
          square: \"d5\" }], removable: true }",
         "developer text for the log: the kind and the code"
+    );
+}
+
+#[test]
+fn the_other_readings_refusals_have_their_codes() {
+    // Cambridge: the pawn on d4 is frozen by the immobilizer on d5, and there is no removal.
+    let problem = refused("7k/8/8/3i4/3P4/8/8/K7 w 0 1 cambridge", "d4d4");
+    assert_eq!(
+        problem,
+        Problem::NoRemoval {
+            role: Role::Pawn,
+            square: "d4".into(),
+            reading: Reading::Cambridge,
+            by: vec![Freezer {
+                role: Role::Immobilizer,
+                square: "d5".into()
+            }],
+        }
+    );
+    assert_eq!(problem.kind(), ErrorKind::IllegalMove);
+    assert_eq!(
+        code(&problem),
+        json!({
+            "code": "noRemoval",
+            "role": "pawn",
+            "square": "d4",
+            "reading": "cambridge",
+            "by": [{ "role": "immobilizer", "square": "d5" }]
+        })
+    );
+    // Zillions: White's king has been taken, so no move follows.
+    let problem = refused("7k/8/8/8/8/8/8/P7 w 0 1 zillions", "a1a2");
+    assert_eq!(
+        problem,
+        Problem::KingTaken {
+            winner: Color::Black
+        }
+    );
+    assert_eq!(problem.kind(), ErrorKind::GameOver);
+    assert_eq!(
+        code(&problem),
+        json!({ "code": "kingTaken", "winner": "black" })
     );
 }

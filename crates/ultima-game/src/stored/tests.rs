@@ -113,6 +113,7 @@ fn a_game_comes_back_exactly_with_its_clock_and_offers() {
                 base_ms: 300_000,
                 increment_ms: 3_000,
             }),
+            reading: ultima_rules::Reading::Abbott1963,
         },
         "g7".into(),
         100.0,
@@ -154,6 +155,7 @@ fn a_take_back_request_is_saved() {
         NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         "g8".into(),
         0.0,
@@ -303,4 +305,54 @@ fn a_game_of_another_reading_comes_back_with_its_reading() {
         "{}",
         saved.record
     );
+}
+
+#[test]
+fn a_new_game_of_each_reading_saves_and_comes_back_with_it() {
+    for reading in Reading::ALL {
+        let mut session = Session::new(
+            NewGame::Bot {
+                level: Level::Novice,
+                player_side: crate::wire::SideChoice::White,
+                time_control: None,
+                reading,
+            },
+            "g9".into(),
+            0.0,
+            true,
+        );
+        assert_eq!(session.reading(), reading);
+        assert_eq!(session.view(0.0).reading, reading);
+        assert_eq!(session.game().start().to_string(), reading.start_ufen());
+        session.play(Color::White, "e2", "e5", 1.0).expect("legal");
+        let json = serde_json::to_string(&session.to_stored()).expect("json");
+        let back = restored(&StoredGame::from_json_str(&json).expect("reads")).session;
+        assert_eq!(back.reading(), reading, "{json}");
+        assert_eq!(back.game().moves().len(), 1);
+        assert_eq!(back.view(2.0).reading, reading);
+        assert_eq!(back.rematch("g10".into(), 3.0).reading(), reading);
+    }
+}
+
+#[test]
+fn a_summary_names_its_reading_unless_1963() {
+    let text = FORMAT_1_RESIGNED.replace(" w 0 1\\n", " w 0 1 zillions\\n");
+    let session = restored(&StoredGame::from_json_str(&text).expect("reads")).session;
+    let summary = session.stored_summary().expect("over");
+    let value = serde_json::to_value(&summary).expect("json");
+    assert_eq!(value["reading"], json!("zillions"));
+    let read = StoredSummary::from_json(value).expect("reads back");
+    assert_eq!(read.view().reading, Reading::Zillions);
+    assert_eq!(Some(read.view()), session.summary());
+    let old = json!({
+        "format": 1,
+        "id": "g1",
+        "opponent": { "kind": "friend", "turnBoard": false },
+        "result": { "kind": "win", "winner": "black", "reason": "resignation" },
+        "moves": 2,
+        "createdAt": 1.0,
+        "endedAt": 2.0
+    });
+    let old = StoredSummary::from_json(old).expect("a line saved before the readings reads");
+    assert_eq!(old.reading, Reading::Abbott1963);
 }

@@ -78,7 +78,8 @@ fn a_new_game_request_without_a_time_control_is_untimed() {
         NewGame::Bot {
             level: Level::Club,
             player_side: SideChoice::Random,
-            time_control: None
+            time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         }
     );
     let timed: NewGame = serde_json::from_value(json!({
@@ -97,11 +98,37 @@ fn a_new_game_request_without_a_time_control_is_untimed() {
 }
 
 #[test]
+fn a_new_game_request_names_its_reading_and_the_view_carries_it() {
+    let request: NewGame = serde_json::from_value(json!({
+        "kind": "friend",
+        "turnBoard": false,
+        "reading": "cambridge"
+    }))
+    .expect("reads");
+    assert!(matches!(
+        request,
+        NewGame::Friend {
+            reading: ultima_rules::Reading::Cambridge,
+            ..
+        }
+    ));
+    let view = to_json(&Session::new(request, "g1".into(), 0.0, true).view(0.0));
+    assert_eq!(view["reading"], json!("cambridge"));
+    let unknown = serde_json::from_value::<NewGame>(json!({
+        "kind": "friend",
+        "turnBoard": false,
+        "reading": "1964"
+    }));
+    assert!(unknown.is_err(), "an unknown reading is refused");
+}
+
+#[test]
 fn a_game_view_has_the_fields_the_ui_reads() {
     let mut session = Session::new(
         NewGame::Friend {
             turn_board: false,
             time_control: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         "g1".into(),
         0.0,
@@ -129,6 +156,7 @@ fn a_game_view_has_the_fields_the_ui_reads() {
             "mayAct",
             "opponent",
             "plies",
+            "reading",
             "result",
             "revision",
             "takeBackRequest"

@@ -10,6 +10,14 @@ describe('where a refusal points', () => {
     });
   });
 
+  it('marks the freezers of a frozen piece the Cambridge rules do not let be removed', () => {
+    expect(whyMarks({ code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] })).toEqual({
+      subject: 'd4',
+      causes: ['d5'],
+      lines: [['d5', 'd4']],
+    });
+  });
+
   it('marks the piece in the way, and the one right behind it', () => {
     const marks = whyMarks({
       code: 'pathBlocked',

@@ -21,6 +21,7 @@ const tried = (from: string, to: string): [string, string] | undefined => (from 
 export function whyMarks(problem: Problem): WhyMarks | undefined {
   switch (problem.code) {
     case 'frozen':
+    case 'noRemoval':
       return { subject: problem.square, causes: problem.by.map((by) => by.square), lines: problem.by.map((by) => [by.square, problem.square]) };
     case 'notFrozen':
     case 'notYourPiece':

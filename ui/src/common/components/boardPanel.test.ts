@@ -120,6 +120,16 @@ describe('BoardPanel', () => {
     expect(p.hint(MOVES)).toMatch(/^Two squares/);
   });
 
+  it('tells how to remove a frozen piece only in the rules that have removal', async () => {
+    const { panel: p } = panel();
+    expect(p.hint(MOVES, 'cambridge')).toBe('Two squares, like e2e5.');
+    expect(p.hint(MOVES, 'zillions')).toMatch(/To remove a frozen piece, name its square twice/);
+    expect(p.hint(MOVES, '1963')).toMatch(/To remove a frozen piece, name its square twice/);
+    p.input('hello');
+    await p.submit();
+    expect(p.hint(MOVES, 'cambridge')).toBe('“hello” is not a move. Two squares, like e2e5.');
+  });
+
   it('plays a move made on the board, and the typed-move focus stops', () => {
     const { panel: p, play } = panel();
     p.typing = true;

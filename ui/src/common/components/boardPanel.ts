@@ -165,7 +165,7 @@ export function moveFormView(panel: BoardPanel, state: BoardPanelState): VNode {
           }),
           h('button', { attrs: { type: 'submit', ...testid('move-submit') } }, t('moveBox.submit')),
         ]),
-        h('p#move-hint.hint', { attrs: testid('move-hint') }, panel.hint(state.moves)),
+        h('p#move-hint.hint', { attrs: testid('move-hint') }, panel.hint(state.moves, state.reading)),
       ],
     ),
     h(

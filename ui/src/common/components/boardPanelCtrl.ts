@@ -3,7 +3,7 @@
 // are in boardPanel.ts; play uses it, and the course and the puzzles will too.
 
 import { ApiError } from '../../api';
-import type { BoardView, Color, MoveView, PieceView, Problem, Role, Settings } from '../../bindings';
+import type { BoardView, Color, MoveView, PieceView, Problem, Reading, Role, Settings } from '../../bindings';
 import type { Board } from '../board/board';
 import type { RemovalOffer } from '../board/types';
 import { findMove, isRemoval } from '../board/model';
@@ -37,6 +37,7 @@ const MOVE_PROBLEMS: ReadonlySet<Problem['code']> = new Set([
   'notYourPiece',
   'frozen',
   'kingRemoval',
+  'noRemoval',
   'notFrozen',
   'notThatWay',
   'occupied',
@@ -62,6 +63,9 @@ export interface BoardPanelState {
   canType: boolean;
   /** The game is over: the move box goes. */
   over: boolean;
+  /** The reading of the rules the game is played by (the move box's hint words it: no removal in
+   * the Cambridge rules); absent: 1963. */
+  reading?: Reading;
 }
 
 export interface BoardPanelActions {
@@ -103,10 +107,11 @@ export class BoardPanel {
   }
 
   /** The sentence under the move box: what the typed move takes, or how to type one. */
-  hint(moves: readonly MoveView[]): string {
-    if (this.refused !== undefined) return t('moveBox.notAMove', { text: this.refused });
+  hint(moves: readonly MoveView[], reading?: Reading): string {
+    // A reading's own wording where the catalogue has one (`hint_cambridge`), else the default.
+    if (this.refused !== undefined) return t('moveBox.notAMove', { text: this.refused, context: reading });
     const move = this.typedMove(moves);
-    if (!move) return t('moveBox.hint');
+    if (!move) return t('moveBox.hint', { context: reading });
     if (isRemoval(move)) return t('moveBox.removes', { square: move.from });
     return move.captures.length ? t('moveBox.takes', { squares: squareList(move.captures) }) : t('moveBox.takesNothing');
   }
