@@ -127,7 +127,9 @@ fn zillions_the_bot_takes_the_king() {
     assert_eq!(result.info.score, Score::Mate(1));
     for level in [Level::Novice, Level::Casual] {
         let mut player = LevelPlayer::new(level, 3);
-        let choice = player.choose(&zillions, &[], &NoClock, None).expect("a move");
+        let choice = player
+            .choose(&zillions, &[], &NoClock, None)
+            .expect("a move");
         assert_eq!(choice.mv, take, "{level:?}");
     }
     // One move earlier: whatever Black plays, White takes the king; the search sees the mate
@@ -175,7 +177,9 @@ fn zillions_the_king_steps_out_of_capture_rather_than_win_material() {
         );
     }
     let mut novice = LevelPlayer::new(Level::Novice, 11);
-    let choice = novice.choose(&zillions, &[], &NoClock, None).expect("a move");
+    let choice = novice
+        .choose(&zillions, &[], &NoClock, None)
+        .expect("a move");
     assert!(!leaves_king_to_be_taken(&zillions, &choice.mv));
 }
 
@@ -199,7 +203,9 @@ fn zillions_a_pinned_piece_stays_even_for_a_capture() {
     }
     for level in [Level::Novice, Level::Casual] {
         let mut player = LevelPlayer::new(level, 5);
-        let choice = player.choose(&zillions, &[], &NoClock, None).expect("a move");
+        let choice = player
+            .choose(&zillions, &[], &NoClock, None)
+            .expect("a move");
         assert!(
             !leaves_king_to_be_taken(&zillions, &choice.mv),
             "{level:?}: {}",

@@ -77,7 +77,7 @@ pub(crate) fn wins_at_once(position: &Position, moves: &[Move]) -> MoveList {
         .iter()
         .filter(|mv| {
             let child = position.play_unchecked(mv);
-            !child.has_legal_move() && !(stalemate_draws && !child.is_check())
+            !child.has_legal_move() && (!stalemate_draws || child.is_check())
         })
         .copied()
         .collect()
