@@ -113,11 +113,11 @@ impl Goals {
 }
 
 /// Whether the side to move has no legal move, which loses in Ultima whether in check or not
-/// (a blockade; a stalemate draws in some readings, see [`Searcher::no_move_score`]). `movers` is [`movers`] of the position. Cheap unless the side has few pieces
-/// that can move: a side without a king is never in check, so any of its movers moves; a side
-/// with a king and more than [`BLOCKADE_CHECK_MOVERS`] movers is taken to have a legal move
-/// (seven pieces all pinned at once is a position this search may misjudge); otherwise every
-/// move is generated.
+/// (a blockade; a stalemate draws in some readings, see `Searcher::no_move_score`). `movers`
+/// is [`movers`] of the position. Cheap unless the side has few pieces that can move: a side
+/// without a king is never in check, so any of its movers moves; a side with a king and more
+/// than [`BLOCKADE_CHECK_MOVERS`] movers is taken to have a legal move (seven pieces all pinned
+/// at once is a position this search may misjudge); otherwise every move is generated.
 pub(crate) fn is_blockaded(position: &Position, movers: Bitboard) -> bool {
     let count = movers.count();
     if count > BLOCKADE_CHECK_MOVERS {
