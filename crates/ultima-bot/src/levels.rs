@@ -14,7 +14,7 @@ use ultima_rules::{Move, Position};
 use crate::error::BotError;
 use crate::eval::evaluate;
 use crate::limits::{Clock, Limits};
-use crate::search::{wins_at_once, Engine, SearchInfo, MATE_BOUND};
+use crate::search::{leaves_king_to_be_taken, wins_at_once, Engine, SearchInfo, MATE_BOUND};
 
 /// What a level searches, and how it errs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,7 +297,13 @@ impl LevelPlayer {
         }
 
         let mut pick: Option<(Move, i32)> = None;
+        // Where the king is taken, no level leaves its king to be taken when it need not: the
+        // search scores such a move lost, and the error model never talks a level into one.
+        let take_king = !position.rules().has_check();
         for (mv, score) in scored {
+            if take_king && mv != best_move && leaves_king_to_be_taken(position, &mv) {
+                continue;
+            }
             let mut judged = if mv == best_move { best_score } else { score };
             if self.rng.chance(settings.overlook_reply_percent) && judged.abs() < MATE_BOUND {
                 let after = position.play_unchecked(&mv);

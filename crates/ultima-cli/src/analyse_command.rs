@@ -6,6 +6,10 @@
 //! lines; several records separated by blank lines are analysed one after the other), a saved
 //! game as the app keeps it (JSON with a `record`), or only moves in coordinates from the
 //! start position (`e2e5 e7e4 ...`, move numbers like `1.` skipped).
+//!
+//! `--rules R` plays the games by that reading (READINGS.md): moves alone from its start, and a
+//! record or saved game that names no reading by its rules; one that names another reading is
+//! refused.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -14,22 +18,24 @@ use std::sync::Arc;
 
 use ultima_analysis::{Analyser, GameAnalysis, DEFAULT_NODES};
 use ultima_game::StoredGame;
-use ultima_rules::{Color, Game, Position};
+use ultima_rules::{Color, Game, Outcome, Position, Reading, WinReason};
 
 use crate::args::Options;
 use crate::error::CliError;
+use crate::rules_option::{take_rules, RULES};
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
+    let (rules, args) = take_rules(args)?;
     let (path, rest) = match args.split_first() {
         Some((path, rest)) if !crate::args::is_option(path) => (path, rest),
         _ => {
             return Err(CliError::Usage(
-                "usage: ultima analyse FILE [--nodes N]".to_string(),
+                "usage: ultima analyse FILE [--rules R] [--nodes N]".to_string(),
             ))
         }
     };
     let mut nodes = DEFAULT_NODES;
-    let mut options = Options::new("analyse", "--nodes N", rest);
+    let mut options = Options::new("analyse", "--rules R and --nodes N", rest);
     while let Some(name) = options.next_name() {
         match name {
             "--nodes" => nodes = options.value_in(name, 1..=100_000_000)?,
@@ -40,7 +46,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         path: path.clone(),
         error,
     })?;
-    let games = read_games(&text).map_err(|message| CliError::GameFile {
+    let games = read_games_by(&text, rules).map_err(|message| CliError::GameFile {
         path: path.clone(),
         message,
     })?;
@@ -63,8 +69,10 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The games of a file, or why it does not read.
-pub fn read_games(text: &str) -> Result<Vec<Game>, String> {
+/// The games of a file, or why it does not read; by the reading `rules` when given: moves
+/// alone are played from its start, a game that names no reading is played again by its rules,
+/// one that names another is refused.
+pub fn read_games_by(text: &str, rules: Option<Reading>) -> Result<Vec<Game>, String> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err("the file is empty: give a game record or a list of moves".to_string());
@@ -73,8 +81,9 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, String> {
         let stored = StoredGame::from_json_str(trimmed)
             .map_err(|error| format!("the saved game does not read: {error}"))?;
         return Game::from_record(&stored.record)
-            .map(|game| vec![game])
-            .map_err(|error| error.to_string());
+            .map_err(|error| error.to_string())
+            .and_then(|game| by_rules(game, rules))
+            .map(|game| vec![game]);
     }
     let mut games = Vec::new();
     let mut block = String::new();
@@ -92,7 +101,7 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, String> {
             continue;
         }
         let number = games.len() + 1;
-        let game = read_block(&block).map_err(|error| {
+        let game = read_block(&block, rules).map_err(|error| {
             if number == 1 && !text.contains("\n\n") {
                 error
             } else {
@@ -105,12 +114,54 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, String> {
     Ok(games)
 }
 
-/// One record, or one list of moves from the start.
-fn read_block(block: &str) -> Result<Game, String> {
-    if block.lines().any(|line| line.starts_with("start")) {
-        return Game::from_record(block).map_err(|error| error.to_string());
+/// `game` by the reading `rules`, when given: the same if it is played by them; played again
+/// by them from the same start if it names no reading (1963); refused if it names another.
+fn by_rules(game: Game, rules: Option<Reading>) -> Result<Game, String> {
+    let Some(reading) = rules.filter(|reading| *reading != game.reading()) else {
+        return Ok(game);
+    };
+    if !game.reading().is_default() {
+        return Err(format!(
+            "the game names the {} rules, but {RULES} asks for {reading}",
+            game.reading()
+        ));
     }
-    let mut game = Game::new(Position::start());
+    let start = game
+        .start()
+        .with_reading(reading)
+        .map_err(|error| format!("the start is not a position of the {reading} rules: {error}"))?;
+    let mut again = Game::new(start);
+    for (ply, mv) in game.moves().iter().enumerate() {
+        again.play(mv).map_err(|error| {
+            format!(
+                "move {} `{}` by the {reading} rules: {error}",
+                ply + 1,
+                mv.coordinates()
+            )
+        })?;
+    }
+    // An end the board does not show (a resignation, a time-out, a draw agreed) is kept.
+    if let (Some(outcome), None) = (game.outcome(), again.outcome()) {
+        let _ = match outcome {
+            Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            } => again.lose_on_time(!winner).map(drop),
+            Outcome::Win { winner, .. } => again.resign(!winner).map(drop),
+            Outcome::Draw { .. } => again.agree_draw().map(drop),
+        };
+    }
+    Ok(again)
+}
+
+/// One record, or one list of moves from the start (of the reading `rules`, 1963 without).
+fn read_block(block: &str, rules: Option<Reading>) -> Result<Game, String> {
+    if block.lines().any(|line| line.starts_with("start")) {
+        return Game::from_record(block)
+            .map_err(|error| error.to_string())
+            .and_then(|game| by_rules(game, rules));
+    }
+    let mut game = Game::new(Position::start_of(rules.unwrap_or_default()));
     let words = block
         .split_whitespace()
         .filter(|word| !(*word == "moves" || is_move_number(word)));
@@ -219,7 +270,7 @@ mod tests {
 
     #[test]
     fn moves_alone_are_played_from_the_start_and_numbers_skipped() {
-        let games = read_games("1. e2e4 e7e5\n2. d2d4\n").unwrap();
+        let games = read_games_by("1. e2e4 e7e5\n2. d2d4\n", None).unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].moves().len(), 3);
     }
@@ -227,7 +278,7 @@ mod tests {
     #[test]
     fn records_separated_by_blank_lines_are_games_each() {
         let record = "start clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\nmoves e2e5\nend black resigns\n";
-        let games = read_games(&format!("{record}\n{record}")).unwrap();
+        let games = read_games_by(&format!("{record}\n{record}"), None).unwrap();
         assert_eq!(games.len(), 2);
         assert!(games[1].outcome().is_some());
     }
@@ -235,12 +286,14 @@ mod tests {
     #[test]
     fn a_bad_move_is_named_with_its_number() {
         assert_eq!(
-            read_games("e2e5 e2e5").map(|_| ()).unwrap_err(),
+            read_games_by("e2e5 e2e5", None).map(|_| ()).unwrap_err(),
             "move 2 `e2e5`: there is no piece on e2"
         );
-        let error = read_games("").map(|_| ()).unwrap_err();
+        let error = read_games_by("", None).map(|_| ()).unwrap_err();
         assert!(error.contains("empty"), "{error}");
-        let error = read_games("{\"format\": 2}").map(|_| ()).unwrap_err();
+        let error = read_games_by("{\"format\": 2}", None)
+            .map(|_| ())
+            .unwrap_err();
         assert!(error.starts_with("the saved game does not read"), "{error}");
     }
 }

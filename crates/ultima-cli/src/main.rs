@@ -39,8 +39,8 @@ The bot:
   ultima bench [--depth N]            fixed positions to a fixed depth: nodes and speed
   ultima bench --levels [--rounds N]  how long each level takes to reply
   ultima bench --stop                 how soon a search ends when told to stop
-  ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
-                 [--go \"movetime 1000\"] [--timeout MS]
+  ultima match A B [--rules R] [--games N] [--seed S] [--plies P] [--max-plies N]
+                 [--out FILE] [--go \"movetime 1000\"] [--timeout MS]
                                       games between two players: a level, a level with
                                       settings (level:casual,noise=30,depth=4; keys depth,
                                       movetime, noise, margin, reply, capture), or
@@ -48,7 +48,8 @@ The bot:
                                       W/D/L, Elo difference, records written to FILE
   ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
                                       self-play coordinate search over the piece values
-  ultima analyse FILE [--nodes N]     every move of a game judged by the bot (default 100000
+  ultima analyse FILE [--rules R] [--nodes N]
+                                      every move of a game judged by the bot (default 100000
                                       nodes a position): score, ?! ? ?? and the best line;
                                       FILE: records (as match --out writes), a saved game, or
                                       moves in coordinates from the start

@@ -1,9 +1,10 @@
-//! `--rules` on the rules' commands (`moves`, `perft`, `status`) and on `bestmove`, run as a
-//! program: the readings of READINGS.md.
+//! `--rules` on the rules' commands (`moves`, `perft`, `status`) and on `bestmove`, `match` and
+//! `analyse`, run as a program: the readings of READINGS.md.
 
 mod support;
 
-use support::{ultima, ultima_code};
+use support::{file_with, ultima, ultima_code};
+use ultima_rules::{Game, Position, Reading};
 
 const READINGS: [&str; 5] = ["1963", "1962", "cambridge", "boardspace", "zillions"];
 
@@ -83,6 +84,8 @@ fn a_bad_rules_name_is_refused_listing_the_five() {
         &["perft", "start", "2", "--rules", "Ultima"],
         &["status", "--rules"],
         &["bestmove", "start", "--rules", "1964"],
+        &["match", "random", "random", "--rules", "chess"],
+        &["analyse", "game.txt", "--rules", "1961"],
     ] {
         let err = refused(args);
         for name in READINGS {
@@ -179,5 +182,86 @@ fn bestmove_plays_by_the_rules_asked() {
     assert!(
         result.lines().any(|l| l.starts_with("bestmove ")),
         "{result}"
+    );
+}
+
+#[test]
+fn match_plays_every_game_from_the_readings_start_by_its_rules() {
+    for reading in Reading::ALL {
+        let out_file = file_with("readings", &format!("match-{reading}.txt"), "");
+        let path = out_file.to_string_lossy().to_string();
+        let printed = out(&[
+            "match",
+            "greedy",
+            "random",
+            "--rules",
+            reading.name(),
+            "--games",
+            "2",
+            "--plies",
+            "4",
+            "--max-plies",
+            "40",
+            "--out",
+            &path,
+        ]);
+        assert!(printed.contains("greedy vs random: +"), "{printed}");
+        let text = std::fs::read_to_string(&out_file).expect("records written");
+        let games: Vec<Game> = text
+            .split("\n\n")
+            .filter(|record| !record.trim().is_empty())
+            .map(|record| Game::from_record(record).expect("a record that replays"))
+            .collect();
+        assert_eq!(games.len(), 2, "{text}");
+        for game in &games {
+            assert_eq!(*game.start(), Position::start_of(reading), "{text}");
+            assert_eq!(game.reading(), reading);
+            assert!(game.moves().len() >= 4, "{text}");
+            // The opening is quiet: nothing is taken in its four plies.
+            assert!(game.moves()[..4].iter().all(|mv| !mv.is_irreversible()));
+        }
+        // Both games of one opening (colours swapped) start with the same moves.
+        assert_eq!(games[0].moves()[..4], games[1].moves()[..4]);
+    }
+}
+
+#[test]
+fn analyse_reads_moves_from_the_readings_start_and_refuses_other_rules() {
+    // Moves alone are played from the Cambridge start (the 1963 start in a mirror).
+    let moves = file_with("readings", "moves.txt", "1. c2c4 c7c5\n");
+    let path = moves.to_string_lossy().to_string();
+    let analysed = out(&["analyse", &path, "--rules", "cambridge", "--nodes", "2000"]);
+    let first = analysed.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!("start {}", Reading::Cambridge.start_ufen()),
+        "{analysed}"
+    );
+    // A record of 1963 (naming no reading) is played by the rules asked: Boardspace draws the
+    // stalemate that 1963 scores a win.
+    let record = "start 7k/8/8/8/8/8/8/I1K5 w 0 1\nmoves a1g7\n";
+    let stalemate = file_with("readings", "stalemate.txt", record);
+    let path = stalemate.to_string_lossy().to_string();
+    let abbott = out(&["analyse", &path, "--nodes", "2000"]);
+    assert!(abbott.contains("result: white wins"), "{abbott}");
+    let boardspace = out(&["analyse", &path, "--rules", "boardspace", "--nodes", "2000"]);
+    assert!(
+        boardspace.starts_with("start 7k/8/8/8/8/8/8/I1K5 w 0 1 boardspace\n"),
+        "{boardspace}"
+    );
+    assert!(
+        boardspace.contains("result: draw: stalemate"),
+        "{boardspace}"
+    );
+    // A record naming one reading is not analysed by another.
+    let named = file_with(
+        "readings",
+        "named.txt",
+        "start 7k/8/8/8/8/8/8/I1K5 w 0 1 cambridge\nmoves a1g7\n",
+    );
+    let err = refused(&["analyse", &named.to_string_lossy(), "--rules", "zillions"]);
+    assert!(
+        err.contains("names the cambridge rules, but --rules asks for zillions"),
+        "{err}"
     );
 }

@@ -33,7 +33,7 @@ pub use game::{
 pub use notation::{sorted_captures, MoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, UfenError, START_UFEN};
-pub use random_line::random_quiet_line;
+pub use random_line::{random_quiet_line, random_quiet_line_from};
 pub use reading::{
     ChameleonRule, FreezingRule, Goal, LeaperRule, NoMoveRule, Reading, Rules, UnknownReading,
 };

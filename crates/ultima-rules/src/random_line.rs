@@ -1,4 +1,4 @@
-//! Random quiet lines from the start: the openings of `ultima match` and of the puzzle
+//! Random quiet lines from a start: the openings of `ultima match` and of the puzzle
 //! generator's self-play games, the same for the same seed.
 
 use ultima_rand::Rng;
@@ -19,7 +19,26 @@ use crate::{Move, MoveList, Position};
 /// assert!(line.iter().all(|mv| !mv.is_irreversible()));
 /// ```
 pub fn random_quiet_line(rng: &mut Rng, plies: usize) -> (Vec<Move>, Position) {
-    let mut position = Position::start();
+    random_quiet_line_from(rng, Position::start(), plies)
+}
+
+/// [`random_quiet_line`] from `start` (a reading's start, [`Position::start_of`]): the same
+/// draws, by the moves of `start`'s reading.
+///
+/// ```
+/// use ultima_rand::Rng;
+/// use ultima_rules::{random_quiet_line_from, Position, Reading};
+/// let start = Position::start_of(Reading::Cambridge);
+/// let (line, end) = random_quiet_line_from(&mut Rng::new(42), start, 4);
+/// assert_eq!(line.len(), 4);
+/// assert_eq!(end.reading(), Reading::Cambridge);
+/// ```
+pub fn random_quiet_line_from(
+    rng: &mut Rng,
+    start: Position,
+    plies: usize,
+) -> (Vec<Move>, Position) {
+    let mut position = start;
     // The capacity is only a hint: a length out of reach must not allocate.
     let mut line = Vec::with_capacity(plies.min(64));
     for _ in 0..plies {

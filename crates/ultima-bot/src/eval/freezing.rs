@@ -64,6 +64,23 @@ mod tests {
     }
 
     #[test]
+    fn the_freezing_follows_the_positions_reading() {
+        // Two white chameleons beside the black immobilizer e5: frozen in 1963, free by
+        // MacKay's rule (each frees the other) in Cambridge, where only e5 is frozen.
+        let ufen = "7k/8/8/4i3/3X1X2/8/8/K7 w 0 1";
+        let abbott = ultima_rules::Position::from_ufen(ufen).expect("valid");
+        let cambridge = abbott
+            .with_reading(ultima_rules::Reading::Cambridge)
+            .expect("valid");
+        assert_eq!(abbott.frozen(ultima_rules::Color::White).count(), 2);
+        assert!(cambridge.frozen(ultima_rules::Color::White).is_empty());
+        let (by_1963, by_cambridge) = (terms_of(ufen), terms_of(&format!("{ufen} cambridge")));
+        assert!(by_1963.freezing < 0, "{by_1963:?}");
+        assert!(by_cambridge.freezing > 0, "{by_cambridge:?}");
+        assert!(by_cambridge.mobility > by_1963.mobility);
+    }
+
+    #[test]
     fn a_frozen_king_is_bad_for_its_side() {
         let frozen = terms_of("k7/8/8/8/8/8/6i1/7K w 0 1");
         let free = terms_of("k7/8/8/8/8/8/i7/7K w 0 1");

@@ -201,7 +201,7 @@ mod tests {
         let positions = super::super::test_support::sample_positions(0x0b11_0003, 200, 150);
         let mut leaping_seen = 0;
         for position in &positions {
-            let context = Context::new(position.board());
+            let context = Context::new(position);
             for color in Color::ALL {
                 let Some(king) = context.kings[color] else {
                     continue;

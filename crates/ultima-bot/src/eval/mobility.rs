@@ -145,7 +145,7 @@ mod tests {
         let positions = super::super::test_support::sample_positions(0x0b11_0001, 200, 150);
         assert!(positions.len() > 10_000, "{}", positions.len());
         for position in &positions {
-            let context = Context::new(position.board());
+            let context = Context::new(position);
             for color in Color::ALL {
                 assert_eq!(
                     side(&context, color),

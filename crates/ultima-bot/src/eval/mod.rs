@@ -68,13 +68,16 @@ pub(crate) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(board: &'a Board) -> Context<'a> {
+    /// The context of `position`, frozen pieces by its reading's freezing rule.
+    fn new(position: &'a Position) -> Context<'a> {
+        let board = position.board();
         let occupied = board.occupied();
+        let freezing = position.rules().freezing;
         Context {
             board,
             occupied,
             empty: !occupied,
-            frozen: ByColor::new_with(|color| board.frozen(color)),
+            frozen: ByColor::new_with(|color| board.frozen_under(color, freezing)),
             kings: ByColor::new_with(|color| board.king_of(color)),
         }
     }
@@ -86,7 +89,7 @@ impl<'a> Context<'a> {
 
 /// Every term, White's point of view.
 pub fn terms(position: &Position, params: &EvalParams) -> Terms {
-    let context = Context::new(position.board());
+    let context = Context::new(position);
     Terms {
         material: material::score(&context, params),
         mobility: mobility::score(&context),

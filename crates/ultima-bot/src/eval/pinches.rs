@@ -104,7 +104,7 @@ mod tests {
         let params = EvalParams::default();
         let mut threats = 0;
         for position in &positions {
-            let context = Context::new(position.board());
+            let context = Context::new(position);
             for color in Color::ALL {
                 let expected = target_by_target(&context, &params, color);
                 assert_eq!(

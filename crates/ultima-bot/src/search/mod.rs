@@ -8,13 +8,13 @@ mod tt;
 
 use std::fmt;
 
-use ultima_rules::{Game, Move, Position};
+use ultima_rules::{Game, Move, Position, Reading};
 
 use crate::error::BotError;
 use crate::eval::{self, EvalParams};
 use crate::limits::{Clock, Limits};
 
-pub(crate) use negamax::wins_at_once;
+pub(crate) use negamax::{leaves_king_to_be_taken, wins_at_once};
 pub use ordering::Ordering;
 pub use tt::TranspositionTable;
 
@@ -128,11 +128,15 @@ pub fn history_hashes(game: &Game) -> Vec<u64> {
 }
 
 /// The search with its memory: the transposition table and the move-ordering tables persist
-/// from one move to the next of a game, which is what makes the next search fast.
+/// from one move to the next of a game, which is what makes the next search fast. They are
+/// forgotten when a position of another reading comes (a placement scores differently by
+/// other rules, and the table's keys do not hold the reading).
 pub struct Engine {
     tt: TranspositionTable,
     ordering: Ordering,
     params: EvalParams,
+    /// The reading of the last position searched.
+    reading: Reading,
 }
 
 impl Default for Engine {
@@ -154,6 +158,15 @@ impl Engine {
             tt: TranspositionTable::new(megabytes),
             ordering: Ordering::new(),
             params: EvalParams::default(),
+            reading: Reading::default(),
+        }
+    }
+
+    /// Forgets what was learnt under another reading than `position`'s.
+    fn follow_reading(&mut self, position: &Position) {
+        if position.reading() != self.reading {
+            self.clear();
+            self.reading = position.reading();
         }
     }
 
@@ -191,6 +204,7 @@ impl Engine {
         clock: &dyn Clock,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, BotError> {
+        self.follow_reading(position);
         let mut searcher = negamax::Searcher::new(
             &mut self.tt,
             &mut self.ordering,
@@ -216,6 +230,7 @@ impl Engine {
         clock: &dyn Clock,
     ) -> Vec<(Move, i32)> {
         let depth = limits.depth.unwrap_or(1);
+        self.follow_reading(position);
         let mut searcher = negamax::Searcher::new(
             &mut self.tt,
             &mut self.ordering,

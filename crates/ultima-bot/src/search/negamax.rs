@@ -7,9 +7,15 @@
 //! pieces can move; a side with few pieces that can move is not pruned on its evaluation, nor
 //! are quiet moves skipped against one (one of them may take its last move away); and every
 //! root move is asked once whether it leaves the opponent without one.
+//!
+//! The search plays by the root position's reading (READINGS.md), read once per search
+//! ([`Goals`]): where a stalemate is a draw (Boardspace), a side without a move that is not in
+//! check scores 0; where the king is taken (Zillions), a side that can take the enemy king has
+//! won (scored as a mate one ply on), and a side whose king can be taken is treated as a side
+//! in check. The move generator and the freezing follow the position's reading by themselves.
 
 use arrayvec::ArrayVec;
-use ultima_rules::{Bitboard, Color, Move, MoveList, Position, Role, Setup};
+use ultima_rules::{Bitboard, Color, Move, MoveList, NoMoveRule, Position, Role, Setup};
 
 use super::ordering::{captured_value, Ordering, Picker};
 use super::tt::{Bound, TranspositionTable};
@@ -34,8 +40,9 @@ const BLOCKADE_CHECK_MOVERS: u32 = 6;
 /// The pieces of the side to move that have a move, found cheaply and never too many: those
 /// with an empty square next to them along a line they move on (a pawn along a rank or file),
 /// a king with an empty or enemy square beside it, and frozen pieces other than the king (each
-/// may be removed). Such a move may still be illegal (it may expose the king); a long leaper's
-/// leap over a neighbour is not counted.
+/// may be removed, in a reading with removal). Such a move may still be illegal (it may expose
+/// the king); a long leaper's leap over a neighbour is not counted. Frozen by the position's
+/// reading.
 pub(crate) fn movers(position: &Position) -> Bitboard {
     movers_of(position, position.turn())
 }
@@ -46,32 +53,71 @@ fn movers_of(position: &Position, us: Color) -> Bitboard {
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let empty = !(ours | theirs);
-    let frozen = board.frozen(us);
+    let frozen = position.frozen(us);
     let free = ours & !frozen;
     let kings = board.by_role(Role::King);
     let pawns = board.by_role(Role::Pawn);
     let officers = free & !kings & !pawns & empty.grown();
     let pincers = free & pawns & empty.orthogonal_neighbours();
     let king = free & kings & (empty | theirs).grown();
-    let removable = frozen & !kings;
+    let removable = if position.rules().removal {
+        frozen & !kings
+    } else {
+        Bitboard::EMPTY
+    };
     officers | pincers | king | removable
 }
 
-/// The moves among `moves` (legal in `position`) after which the opponent has no legal move.
+/// The moves among `moves` (legal in `position`) that win at once: after which the opponent
+/// has no legal move and has lost by it (not a stalemate that the reading draws). In a reading
+/// played to take the king, taking it is one: the side without its king has no move.
 pub(crate) fn wins_at_once(position: &Position, moves: &[Move]) -> MoveList {
+    let stalemate_draws = position.rules().no_move == NoMoveRule::StalemateDraws;
     moves
         .iter()
-        .filter(|mv| !position.play_unchecked(mv).has_legal_move())
+        .filter(|mv| {
+            let child = position.play_unchecked(mv);
+            !child.has_legal_move() && (!stalemate_draws || child.is_check())
+        })
         .copied()
         .collect()
 }
 
+/// Whether `mv` (legal in `position`) leaves the mover's king where the opponent can take it:
+/// in a reading without a check rule, a move that loses the king.
+pub(crate) fn leaves_king_to_be_taken(position: &Position, mv: &Move) -> bool {
+    let child = position.play_unchecked(mv);
+    child
+        .board()
+        .is_in_check_under(position.turn(), &child.rules())
+}
+
+/// What the reading of the searched position changes in the search, read once per search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Goals {
+    /// The king is taken (no check rule): a side that can take the enemy king has won, and a
+    /// side whose king can be taken answers it as a side in check would.
+    pub take_king: bool,
+    /// A side without a legal move that is not in check draws (a stalemate).
+    pub stalemate_draws: bool,
+}
+
+impl Goals {
+    pub fn of(position: &Position) -> Goals {
+        let rules = position.rules();
+        Goals {
+            take_king: !rules.has_check(),
+            stalemate_draws: rules.no_move == NoMoveRule::StalemateDraws,
+        }
+    }
+}
+
 /// Whether the side to move has no legal move, which loses in Ultima whether in check or not
-/// (a blockade). `movers` is [`movers`] of the position. Cheap unless the side has few pieces
-/// that can move: a side without a king is never in check, so any of its movers moves; a side
-/// with a king and more than [`BLOCKADE_CHECK_MOVERS`] movers is taken to have a legal move
-/// (seven pieces all pinned at once is a position this search may misjudge); otherwise every
-/// move is generated.
+/// (a blockade; a stalemate draws in some readings, see `Searcher::no_move_score`). `movers`
+/// is [`movers`] of the position. Cheap unless the side has few pieces that can move: a side
+/// without a king is never in check, so any of its movers moves; a side with a king and more
+/// than [`BLOCKADE_CHECK_MOVERS`] movers is taken to have a legal move (seven pieces all pinned
+/// at once is a position this search may misjudge); otherwise every move is generated.
 pub(crate) fn is_blockaded(position: &Position, movers: Bitboard) -> bool {
     let count = movers.count();
     if count > BLOCKADE_CHECK_MOVERS {
@@ -103,6 +149,8 @@ pub(crate) struct Searcher<'a> {
     pickers: Vec<Option<Box<Picker>>>,
     /// The root moves after which the opponent has no legal move: won at once, never searched.
     root_wins: MoveList,
+    /// What the root position's reading changes.
+    goals: Goals,
 }
 
 impl<'a> Searcher<'a> {
@@ -132,7 +180,50 @@ impl<'a> Searcher<'a> {
             lines: vec![Line::new(); MAX_PLY + 1],
             pickers: (0..=MAX_PLY).map(|_| None).collect(),
             root_wins: MoveList::new(),
+            goals: Goals::default(),
         }
+    }
+
+    /// The score of a side to move without a legal move, `ply` plies from the root: lost, or
+    /// drawn where the reading draws a stalemate and the side is not in check.
+    #[inline]
+    fn no_move_score(&self, position: &Position, ply: usize) -> i32 {
+        if self.goals.stalemate_draws && !position.is_check() {
+            DRAW
+        } else {
+            -MATE + ply as i32
+        }
+    }
+
+    /// Whether the side to move must answer a threat to its king: in check, or (where the king
+    /// is taken) with its king where the opponent can take it.
+    #[inline]
+    fn king_threatened(&self, position: &Position) -> bool {
+        if self.goals.take_king {
+            position.is_king_attacked()
+        } else {
+            position.is_check()
+        }
+    }
+
+    /// Where the king is taken: the score of a position decided by its kings, `ply` plies from
+    /// the root. A side whose king has been taken has lost; a side that can take the enemy king
+    /// wins on its move (a mate one ply on). `None` when neither.
+    fn king_decided(position: &Position, ply: usize) -> Option<i32> {
+        let turn = position.turn();
+        if let Some(winner) = position.king_taken_winner() {
+            return Some(if winner == turn {
+                MATE - ply as i32
+            } else {
+                -MATE + ply as i32
+            });
+        }
+        let them = !turn;
+        let rules = position.rules();
+        position
+            .board()
+            .is_in_check_under(them, &rules)
+            .then_some(MATE - ply as i32 - 1)
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -182,6 +273,7 @@ impl<'a> Searcher<'a> {
         root: &Position,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, BotError> {
+        self.goals = Goals::of(root);
         let mut moves = root.legal_moves();
         if moves.is_empty() {
             return Err(BotError::NoLegalMove(root.turn()));
@@ -209,11 +301,19 @@ impl<'a> Searcher<'a> {
         // moves go first, so that even a search stopped at once plays one.
         self.root_wins = wins_at_once(root, &ordered);
         moves = self.root_wins.clone();
-        moves.extend(
-            ordered
-                .into_iter()
-                .filter(|mv| !self.root_wins.contains(mv)),
-        );
+        let rest = ordered
+            .into_iter()
+            .filter(|mv| !self.root_wins.contains(mv));
+        if self.goals.take_king {
+            // Where the king is taken, the moves that leave it to be taken go last: even a
+            // search stopped before it saw them lose never plays one when another move exists.
+            let (lost, safe): (MoveList, MoveList) =
+                rest.partition(|mv| leaves_king_to_be_taken(root, mv));
+            moves.extend(safe);
+            moves.extend(lost);
+        } else {
+            moves.extend(rest);
+        }
 
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let wanted = self.limits.lines().min(moves.len());
@@ -453,7 +553,7 @@ impl<'a> Searcher<'a> {
         let board = position.board();
         let ours = board.by_color(position.turn());
         let officers = ours & !board.by_role(Role::King) & !board.by_role(Role::Pawn);
-        (officers & !board.frozen(position.turn())).count() >= 2
+        (officers & !position.frozen(position.turn())).count() >= 2
     }
 
     /// The same placement with the other side to move (a null move).
@@ -491,8 +591,13 @@ impl<'a> Searcher<'a> {
             return if position.has_legal_move() {
                 DRAW
             } else {
-                -MATE + ply as i32
+                self.no_move_score(position, ply)
             };
+        }
+        if self.goals.take_king {
+            if let Some(score) = Searcher::king_decided(position, ply) {
+                return score;
+            }
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -503,7 +608,7 @@ impl<'a> Searcher<'a> {
             return evaluate(position, self.params);
         }
 
-        let in_check = position.is_check();
+        let in_check = self.king_threatened(position);
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
         }
@@ -549,7 +654,7 @@ impl<'a> Searcher<'a> {
             // Reverse futility: far above beta with little depth left, the opponent is lost.
             if !few_movers && depth <= 3 && static_eval - 110 * depth >= beta {
                 return if is_blockaded(position, movers) {
-                    -MATE + ply as i32
+                    self.no_move_score(position, ply)
                 } else {
                     static_eval
                 };
@@ -562,7 +667,7 @@ impl<'a> Searcher<'a> {
                 && Searcher::can_pass(position)
             {
                 if is_blockaded(position, movers) {
-                    return -MATE + ply as i32;
+                    return self.no_move_score(position, ply);
                 }
                 if let Some(passed) = Searcher::pass(position) {
                     let reduction = 3 + depth / 4;
@@ -630,7 +735,13 @@ impl<'a> Searcher<'a> {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && legal >= 4 && quiet && !in_check && !killer && !child.is_check() {
+                if depth >= 3
+                    && legal >= 4
+                    && quiet
+                    && !in_check
+                    && !killer
+                    && !self.king_threatened(&child)
+                {
                     reduction = 1 + i32::from(legal >= 12) + i32::from(depth >= 8 && legal >= 24);
                     if pv_node {
                         reduction -= 1;
@@ -686,8 +797,8 @@ impl<'a> Searcher<'a> {
         }
 
         if legal == 0 {
-            // No legal move loses, in check or not.
-            return -MATE + ply as i32;
+            // No legal move loses, in check or not (a stalemate draws in some readings).
+            return self.no_move_score(position, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -725,13 +836,18 @@ impl<'a> Searcher<'a> {
             return if position.has_legal_move() {
                 DRAW
             } else {
-                -MATE + ply as i32
+                self.no_move_score(position, ply)
             };
+        }
+        if self.goals.take_king {
+            if let Some(score) = Searcher::king_decided(position, ply) {
+                return score;
+            }
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(position, self.params);
         }
-        let in_check = qply < QUIESCENCE_CHECK_PLIES && position.is_check();
+        let in_check = qply < QUIESCENCE_CHECK_PLIES && self.king_threatened(position);
         let mut best_score;
         let stand_pat;
         let mut picker = self.take_picker(ply);
@@ -746,7 +862,7 @@ impl<'a> Searcher<'a> {
                 // Standing pat says the side to move may keep what it has; without a legal
                 // move it has lost instead.
                 return if is_blockaded(position, movers(position)) {
-                    -MATE + ply as i32
+                    self.no_move_score(position, ply)
                 } else {
                     stand_pat
                 };
@@ -791,7 +907,7 @@ impl<'a> Searcher<'a> {
         }
         if legal == 0 && (in_check || is_blockaded(position, movers(position))) {
             // No capture was legal (or none was tried): standing pat needs a move too.
-            return -MATE + ply as i32;
+            return self.no_move_score(position, ply);
         }
         best_score
     }
@@ -805,6 +921,7 @@ impl<'a> Searcher<'a> {
         floor: i32,
     ) -> Vec<(Move, i32)> {
         let depth = depth.clamp(1, MAX_DEPTH) as i32;
+        self.goals = Goals::of(root);
         self.hashes.push(root.hash());
         let mut scored = Vec::with_capacity(moves.len());
         for mv in moves {
@@ -812,7 +929,7 @@ impl<'a> Searcher<'a> {
             let score = if child.has_legal_move() {
                 -self.negamax(&child, depth - 1, -INFINITY, -floor, 1, true)
             } else {
-                MATE - 1
+                -self.no_move_score(&child, 1)
             };
             if self.stopped {
                 break;

@@ -52,7 +52,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
     let mut timeout_ms: Option<u64> = None;
     let mut options = Options::new(
         "match",
-        "--games, --seed, --plies, --max-plies, --out, --go, --timeout",
+        "--rules, --games, --seed, --plies, --max-plies, --out, --go, --timeout",
         &args[2..],
     );
     while let Some(name) = options.next_name() {

@@ -12,8 +12,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use ultima_game::{Action, NewGame, Session};
-use ultima_rules::{Color, Game, Move, Outcome, WinReason};
+use ultima_game::{Action, NewGame, Session, StoredError};
+use ultima_rules::{Color, Game, Move, Outcome, Position, WinReason};
 
 use super::player::{Forfeit, Player};
 use super::statistics::Tally;
@@ -64,16 +64,10 @@ impl Ending {
     }
 }
 
-/// Plays one game from the start position through `opening`, then the players in turn.
-/// The session comes back with the ending declared in its game where the board does not
-/// show it (a resignation, a time-out, an agreed draw), so that its record says how it ended.
-pub fn play_game(
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    opening: &[Move],
-    max_plies: usize,
-) -> (Session, Ending) {
-    let mut session = Session::new(
+/// The session of a match game: an untimed game between two players at one device, from the
+/// 1963 start.
+fn friend_session() -> Session {
+    Session::new(
         NewGame::Friend {
             turn_board: false,
             time_control: None,
@@ -82,7 +76,46 @@ pub fn play_game(
         "match".to_string(),
         now(),
         false,
-    );
+    )
+}
+
+/// The session every game of a match starts from: [`friend_session`]'s, from `start` (a
+/// reading's start position). The session takes its start from a saved game's record, so the
+/// 1963 one is rewritten with `start`'s and read back.
+pub fn starting_session(start: &Position) -> Result<Session, StoredError> {
+    let session = friend_session();
+    if *start == Position::start() {
+        return Ok(session);
+    }
+    let mut stored = session.to_stored();
+    stored.record = Game::new(start.clone()).record();
+    Session::from_stored(&stored).map(|restored| restored.session)
+}
+
+/// Plays one game from the 1963 start through `opening`, then the players in turn (see
+/// [`play_game_from`]).
+#[cfg(test)]
+pub fn play_game(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    opening: &[Move],
+    max_plies: usize,
+) -> (Session, Ending) {
+    play_game_from(&friend_session(), white, black, opening, max_plies)
+}
+
+/// Plays one game from `start` (a session made by [`starting_session`]) through `opening`,
+/// then the players in turn. The session comes back with the ending declared in its game
+/// where the board does not show it (a resignation, a time-out, an agreed draw), so that its
+/// record says how it ended.
+pub fn play_game_from(
+    start: &Session,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    opening: &[Move],
+    max_plies: usize,
+) -> (Session, Ending) {
+    let mut session = start.clone();
     for mv in opening {
         let mover = session.game().position().turn();
         if session.play_move(mover, mv, now()).is_err() {
@@ -154,9 +187,25 @@ fn now() -> f64 {
         .map_or(0.0, |since| since.as_secs_f64() * 1000.0)
 }
 
-/// Plays `games` games between `first` and `second`, each opening twice with the colours
-/// swapped, and hands each game to `report`. Returns the first player's tally.
+/// Plays `games` games between `first` and `second` from the 1963 start (see
+/// [`run_games_from`]).
 pub fn run_games(
+    first: &mut dyn Player,
+    second: &mut dyn Player,
+    games: usize,
+    openings: &[Vec<Move>],
+    max_plies: usize,
+    report: &mut dyn FnMut(usize, bool, &Game, &Ending),
+) -> Tally {
+    let start = friend_session();
+    run_games_from(&start, first, second, games, openings, max_plies, report)
+}
+
+/// Plays `games` games between `first` and `second` from `start` (see [`starting_session`]),
+/// each opening twice with the colours swapped, and hands each game to `report`. Returns the
+/// first player's tally.
+pub fn run_games_from(
+    start: &Session,
     first: &mut dyn Player,
     second: &mut dyn Player,
     games: usize,
@@ -171,9 +220,9 @@ pub fn run_games(
             .map_or(&[][..], Vec::as_slice);
         let first_is_white = index % 2 == 0;
         let (session, ending) = if first_is_white {
-            play_game(first, second, opening, max_plies)
+            play_game_from(start, first, second, opening, max_plies)
         } else {
-            play_game(second, first, opening, max_plies)
+            play_game_from(start, second, first, opening, max_plies)
         };
         tally.add(first_is_white, ending.winner());
         report(index, first_is_white, session.game(), &ending);

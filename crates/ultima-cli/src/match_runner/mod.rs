@@ -21,15 +21,22 @@ use std::io::Write;
 
 pub use arguments::MAX_GAME_PLIES;
 pub use game_loop::run_games;
+use game_loop::{run_games_from, starting_session};
 pub use openings::openings;
+use openings::openings_from;
 pub use players::SearchBot;
 use statistics::elo_estimate;
+use ultima_rules::Position;
 
 use crate::error::CliError;
+use crate::rules_option::take_rules;
 
-/// `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N] [--out FILE]
-/// [--go "movetime 500"] [--timeout MS]`
+/// `ultima match A B [--rules R] [--games N] [--seed S] [--plies P] [--max-plies N]
+/// [--out FILE] [--go "movetime 500"] [--timeout MS]`: with `--rules`, every game from that
+/// reading's start and by its rules (the openings drawn by its moves).
 pub fn run(args: &[String]) -> Result<(), CliError> {
+    let (rules, args) = take_rules(args)?;
+    let start = Position::start_of(rules.unwrap_or_default());
     let arguments::MatchSettings {
         first: first_spec,
         second: second_spec,
@@ -40,10 +47,16 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         out_path,
         go,
         timeout,
-    } = arguments::parse(args)?;
+    } = arguments::parse(&args)?;
     let mut first = spec::from_spec(&first_spec, seed, &go, timeout)?;
     let mut second = spec::from_spec(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
-    let lines = openings(seed, games.div_ceil(2), plies);
+    let lines = openings_from(&start, seed, games.div_ceil(2), plies);
+    let start = starting_session(&start).map_err(|error| {
+        CliError::Usage(format!(
+            "the {} start does not set up a game: {error}",
+            start.reading()
+        ))
+    })?;
     // Each game is written as soon as it ends, so that a match cut short keeps its games.
     let file_error = |error| CliError::File {
         path: out_path.clone(),
@@ -53,7 +66,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let mut write_failed: Option<std::io::Error> = None;
     let mut stdout = std::io::stdout().lock();
     let (first_name, second_name) = (first.name().to_string(), second.name().to_string());
-    let tally = run_games(
+    let tally = run_games_from(
+        &start,
         first.as_mut(),
         second.as_mut(),
         games,

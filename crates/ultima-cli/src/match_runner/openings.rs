@@ -1,22 +1,27 @@
 //! The openings a match plays from: short random lines, the same for the same seed.
 
 use ultima_rand::Rng;
-use ultima_rules::{random_quiet_line, Move};
+use ultima_rules::{random_quiet_line_from, Move, Position};
 
 /// The longest random opening: well short of the fifty-move rule (100 plies without a
 /// capture), which the opening generator does not look at.
 pub const MAX_OPENING_PLIES: usize = 40;
 
-/// `count` openings of `plies` random legal moves from the start, without captures, drawn
+/// `count` openings of `plies` random legal moves from the 1963 start, without captures, drawn
 /// from `seed`: the same seed gives the same openings.
 pub fn openings(seed: u64, count: usize, plies: usize) -> Vec<Vec<Move>> {
+    openings_from(&Position::start(), seed, count, plies)
+}
+
+/// [`openings`] from `start` (a reading's start position), by its reading's moves.
+pub fn openings_from(start: &Position, seed: u64, count: usize, plies: usize) -> Vec<Vec<Move>> {
     let mut rng = Rng::new(seed);
     // The capacity is only a hint: a count out of reach must not allocate.
     let mut found = Vec::with_capacity(count.min(1024));
     let mut attempts = 0usize;
     while found.len() < count && attempts < count.saturating_mul(100) {
         attempts += 1;
-        let (line, position) = random_quiet_line(&mut rng, plies);
+        let (line, position) = random_quiet_line_from(&mut rng, start.clone(), plies);
         // A line into a position with a capture waiting is fine; one that ends the game is not.
         if line.len() == plies && position.has_legal_move() && !found.contains(&line) {
             found.push(line);
