@@ -23,6 +23,7 @@ export function learnView(ctrl: LearnCtrl): VNode {
   return h('section.screen.learn', { attrs: testid('course-map') }, [
     h('h1', t('course.title')),
     h('p.tagline', t('course.intro')),
+    h('p.hint', { attrs: { 'data-testid': 'course-rules' } }, t('course.rules')),
     map ? continueCard(ctrl, map) : null,
     h(
       'ol.course-chapters',

@@ -245,6 +245,7 @@ export const en = {
 
   /** The puzzle trainer. */
   puzzle: {
+    rules: "These puzzles follow Abbott's 1963 rules.",
     title: 'Puzzles',
     loading: 'Finding a puzzle…',
     ratingLabel: 'Your rating:',
@@ -409,6 +410,7 @@ export const en = {
   },
 
   course: {
+    rules: "The course teaches Abbott's 1963 rules; a new game can follow another reading of them.",
     title: 'Learn the rules',
     intro: 'Seven pieces, seven ways of capturing: learn them one short task at a time, on the real board.',
     continue: 'Continue: {{task}}',

@@ -227,6 +227,7 @@ export const fr = {
   },
 
   puzzle: {
+    rules: 'Ces problèmes suivent les règles d’Abbott de 1963.',
     title: 'Problèmes',
     loading: 'Recherche d’un problème…',
     ratingLabel: 'Votre classement :',
@@ -394,6 +395,7 @@ export const fr = {
   },
 
   course: {
+    rules: 'Le cours enseigne les règles d’Abbott de 1963 ; une nouvelle partie peut en suivre une autre lecture.',
     title: 'Apprendre les règles',
     intro: 'Sept pièces, sept façons de prendre : apprenez-les un court exercice à la fois, sur le vrai échiquier.',
     continue: 'Continuer : {{task}}',

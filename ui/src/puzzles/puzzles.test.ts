@@ -206,6 +206,8 @@ describe('the puzzle trainer', () => {
     await openPuzzles(SHORT);
     await until(ready(SHORT.id), 'the first puzzle');
     expect(text('puzzle-dashboard-empty')).toBe('No rated puzzles in these days yet.');
+    // The puzzles say which rules they follow, whatever a new game's reading.
+    expect(text('puzzle-rules')).toBe("These puzzles follow Abbott's 1963 rules.");
     await playLine(SHORT);
     await until(() => byTestId('puzzle-dashboard-summary') !== null, 'the dashboard');
     expect(text('puzzle-dashboard-summary')).toMatch(/^1 rated puzzle, 100% solved, performance \d+\.$/);

@@ -170,6 +170,11 @@ function actionsView(ctrl: PuzzlesCtrl): VNode {
   ]);
 }
 
+/** The puzzles are Abbott's 1963 rules whatever a new game's reading (READINGS.md). */
+function rulesLine(): VNode {
+  return h('p.hint', { attrs: testid('puzzle-rules') }, t('puzzle.rules'));
+}
+
 /** The mode, and the next rated puzzle's difficulty and theme. */
 function choiceView(ctrl: PuzzlesCtrl): VNode {
   const choice = ctrl.choice;
@@ -183,7 +188,7 @@ function choiceView(ctrl: PuzzlesCtrl): VNode {
     (value) => void ctrl.setMode(value),
   );
   if (choice.mode === 'streak') {
-    return h('div.card.puzzle-choice', { attrs: testid('puzzle-choice') }, [modeGroup, h('p.hint', t('puzzle.streakIntro'))]);
+    return h('div.card.puzzle-choice', { attrs: testid('puzzle-choice') }, [modeGroup, h('p.hint', t('puzzle.streakIntro')), rulesLine()]);
   }
   return h('div.card.puzzle-choice', { attrs: testid('puzzle-choice') }, [
     modeGroup,
@@ -209,6 +214,7 @@ function choiceView(ctrl: PuzzlesCtrl): VNode {
       ),
     ]),
     h('p.hint', t('puzzle.appliesNext')),
+    rulesLine(),
   ]);
 }
 
