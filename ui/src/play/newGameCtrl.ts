@@ -14,8 +14,10 @@ export class NewGameCtrl {
   level: Level;
   side: SideChoice = 'white';
   turnBoard = true;
-  /** The reading of the rules, for a game against the bot or between friends alike. */
-  reading: Reading = DEFAULT_READING;
+  /** The reading of the rules, for a game against the bot or between friends alike: at first
+   *  that of the last game the app holds (a player of the Cambridge rules starts the next one
+   *  by them too), else 1963. */
+  reading: Reading;
   /** The request is on its way: a second press does nothing. */
   starting = false;
 
@@ -25,6 +27,7 @@ export class NewGameCtrl {
     private readonly confirmAbandon: (app: App) => Promise<boolean>,
   ) {
     this.level = app.settings.defaultLevel;
+    this.reading = app.current?.reading ?? DEFAULT_READING;
   }
 
   /** The request the choices make. */
