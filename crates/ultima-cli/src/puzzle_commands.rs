@@ -111,17 +111,9 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
     };
     // Resuming: what the file already holds. A partial last line (a run killed mid-write) is
     // cut off so the file ends on a whole line again.
-    let existing = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(file_error(&path, error)),
-    };
-    let complete = generate::complete_part(&existing);
-    if complete.len() != existing.len() {
-        std::fs::write(&path, complete).map_err(|error| file_error(&path, error))?;
-    }
+    let complete = whole_lines(&path)?;
     let mut resume =
-        generate::read_resume(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
+        generate::read_resume(&complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -196,21 +188,25 @@ fn verify_header(generator_nodes: u64, nodes: u64, hard: Option<(u64, u32)>) -> 
     format!("# generator nodes={generator_nodes}; verified by `ultima puzzles verify --nodes {nodes}{hard}`; ratings with rd 350 are provisional.")
 }
 
-/// Reads (and trims to whole lines) the journal at `path`; a missing file is an empty journal.
-/// A journal written with other settings is an error (use another file or the same settings).
-fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliError> {
+/// The whole lines of the resumable file at `path` (empty when there is none): a partial last
+/// line, left by a run killed mid-write, is cut off the file so that it ends on a whole line.
+fn whole_lines(path: &str) -> Result<String, CliError> {
     let existing = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(VerifyJournal::default())
-        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(error) => return Err(file_error(path, error)),
     };
     let complete = generate::complete_part(&existing);
     if complete.len() != existing.len() {
         std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
     }
-    parse_verify_journal(path, complete, header)
+    Ok(complete.to_string())
+}
+
+/// Reads (and trims to whole lines) the journal at `path`; a missing file is an empty journal.
+/// A journal written with other settings is an error (use another file or the same settings).
+fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliError> {
+    parse_verify_journal(path, &whole_lines(path)?, header)
 }
 
 /// The journal in `complete` (whole lines of the file at `path`), checked against `header`.
@@ -592,16 +588,8 @@ fn calibrate_command(args: &[String]) -> Result<(), CliError> {
     let mut sink: Box<dyn Write> = match &out {
         None => Box::new(BufWriter::new(std::io::stdout().lock())),
         Some(path) => {
-            let existing = match std::fs::read_to_string(path) {
-                Ok(text) => text,
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-                Err(error) => return Err(file_error(path, error)),
-            };
-            // A run killed mid-line left a partial last line: cut it off.
-            let complete = generate::complete_part(&existing);
-            if complete.len() != existing.len() {
-                std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
-            }
+            let complete = whole_lines(path)?;
+            let complete = complete.as_str();
             let calibrated =
                 parse_file(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
             done.extend(calibrated.into_iter().map(|puzzle| puzzle.id));
@@ -797,15 +785,8 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
     let mut rated: Vec<(Puzzle, ultima_puzzles::rating::difficulty::Features, bool)> = Vec::new();
     let mut sink: Option<std::fs::File> = None;
     if let Some(path) = &out {
-        let existing = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(error) => return Err(file_error(path, error)),
-        };
-        let complete = generate::complete_part(&existing);
-        if complete.len() != existing.len() {
-            std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
-        }
+        let complete = whole_lines(path)?;
+        let complete = complete.as_str();
         done.extend(
             parse_file(complete)
                 .map_err(|error| CliError::Puzzles(error.to_string()))?
