@@ -198,27 +198,26 @@ pub fn run_games(
     report: &mut dyn FnMut(usize, bool, &Game, &Ending),
 ) -> Tally {
     let start = friend_session();
-    run_games_from(&start, first, second, games, openings, max_plies, report)
+    run_games_from(&start, first, second, 0..games, openings, max_plies, report)
 }
 
-/// Plays `games` games between `first` and `second` from `start` (see [`starting_session`]),
-/// each opening twice with the colours swapped, and hands each game to `report`. Returns the
-/// first player's tally.
+/// Plays the games numbered `games` (from 0) between `first` and `second` from `start` (see
+/// [`starting_session`]), each opening twice with the colours swapped, and hands each game to
+/// `report`. Returns the first player's tally of these games. A match that resumes starts its
+/// range past the games it already has.
 pub fn run_games_from(
     start: &Session,
     first: &mut dyn Player,
     second: &mut dyn Player,
-    games: usize,
+    games: std::ops::Range<usize>,
     openings: &[Vec<Move>],
     max_plies: usize,
     report: &mut dyn FnMut(usize, bool, &Game, &Ending),
 ) -> Tally {
     let mut tally = Tally::default();
-    for index in 0..games {
-        let opening = openings
-            .get((index / 2) % openings.len().max(1))
-            .map_or(&[][..], Vec::as_slice);
-        let first_is_white = index % 2 == 0;
+    for index in games {
+        let opening = opening_of(openings, index);
+        let first_is_white = first_is_white(index);
         let (session, ending) = if first_is_white {
             play_game_from(start, first, second, opening, max_plies)
         } else {
@@ -228,6 +227,18 @@ pub fn run_games_from(
         report(index, first_is_white, session.game(), &ending);
     }
     tally
+}
+
+/// The opening of game `index` (from 0): each opening serves two games, one each way round.
+pub fn opening_of(openings: &[Vec<Move>], index: usize) -> &[Move] {
+    openings
+        .get((index / 2) % openings.len().max(1))
+        .map_or(&[][..], Vec::as_slice)
+}
+
+/// Whether the match's first player has White in game `index` (from 0).
+pub fn first_is_white(index: usize) -> bool {
+    index.is_multiple_of(2)
 }
 
 #[cfg(test)]

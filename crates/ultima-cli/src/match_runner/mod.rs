@@ -5,8 +5,8 @@
 //!
 //! One module each: the [`arguments`], the [`player`] trait, the [`players`] in this process
 //! and the [`engine_player`] in a child process, the [`spec`] that names one of them, the
-//! [`openings`](mod@openings), the [`game_loop`] and the [`statistics`]; this one runs the
-//! command and prints what it finds.
+//! [`openings`](mod@openings), the [`game_loop`], the [`statistics`] and the [`resume`] of a
+//! match cut short; this one runs the command and prints what it finds.
 
 mod arguments;
 mod engine_player;
@@ -14,6 +14,7 @@ mod game_loop;
 mod openings;
 mod player;
 mod players;
+mod resume;
 mod spec;
 mod statistics;
 
@@ -21,7 +22,7 @@ use std::io::Write;
 
 pub use arguments::MAX_GAME_PLIES;
 pub use game_loop::run_games;
-use game_loop::{run_games_from, starting_session};
+use game_loop::{first_is_white, opening_of, run_games_from, starting_session, Ending};
 pub use openings::openings;
 use openings::openings_from;
 pub use players::SearchBot;
@@ -33,7 +34,9 @@ use crate::rules_option::take_rules;
 
 /// `ultima match A B [--rules R] [--games N] [--seed S] [--plies P] [--max-plies N]
 /// [--out FILE] [--go "movetime 500"] [--timeout MS]`: with `--rules`, every game from that
-/// reading's start and by its rules (the openings drawn by its moves).
+/// reading's start and by its rules (the openings drawn by its moves). When FILE already holds
+/// games of this match (the same command, cut short), they count and the match goes on from
+/// the next one.
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let (rules, args) = take_rules(args)?;
     let start = Position::start_of(rules.unwrap_or_default());
@@ -57,28 +60,69 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             start.reading()
         ))
     })?;
-    // Each game is written as soon as it ends, so that a match cut short keeps its games.
+    // Each game is written as soon as it ends, so that a match cut short keeps its games and
+    // the same command goes on from the next one.
     let file_error = |error| CliError::File {
         path: out_path.clone(),
         error,
     };
-    let mut records = std::fs::File::create(&out_path).map_err(file_error)?;
-    let mut write_failed: Option<std::io::Error> = None;
+    let existing = match std::fs::read_to_string(&out_path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => return Err(file_error(error)),
+    };
+    let written = resume::read_written(&existing, start.game().start(), games, |index| {
+        opening_of(&lines, index)
+    })
+    .map_err(|error| {
+        CliError::Usage(format!(
+            "{out_path} holds other games than this match's: {error}; give another --out"
+        ))
+    })?;
+    let mut records = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&out_path)
+        .map_err(file_error)?;
+    // A record cut by a crash is dropped; its game is played again.
+    records
+        .set_len(written.whole_bytes as u64)
+        .map_err(file_error)?;
     let mut stdout = std::io::stdout().lock();
     let (first_name, second_name) = (first.name().to_string(), second.name().to_string());
-    let tally = run_games_from(
+    let describe_players = |first_white: bool| {
+        if first_white {
+            (&first_name, &second_name)
+        } else {
+            (&second_name, &first_name)
+        }
+    };
+    let mut earlier = statistics::Tally::default();
+    for (index, game) in written.games.iter().enumerate() {
+        let ending = game.outcome().map(Ending::Rules);
+        earlier.add(
+            first_is_white(index),
+            ending.as_ref().and_then(Ending::winner),
+        );
+        let (white, black) = describe_players(first_is_white(index));
+        let ending = ending.map_or("unfinished".to_string(), |ending| ending.describe());
+        writeln!(
+            stdout,
+            "game {}/{games} (written before): {white} (white) vs {black} (black): {ending}, {} plies",
+            index + 1,
+            game.moves().len()
+        )?;
+    }
+    let mut write_failed: Option<std::io::Error> = None;
+    let mut tally = run_games_from(
         &start,
         first.as_mut(),
         second.as_mut(),
-        games,
+        written.games.len()..games,
         &lines,
         max_plies,
         &mut |index, first_is_white, game, ending| {
-            let (white, black) = if first_is_white {
-                (&first_name, &second_name)
-            } else {
-                (&second_name, &first_name)
-            };
+            let (white, black) = describe_players(first_is_white);
             let _ = writeln!(
                 stdout,
                 "game {}/{games}: {white} (white) vs {black} (black): {}, {} plies",
@@ -93,6 +137,9 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             }
         },
     );
+    tally.wins += earlier.wins;
+    tally.draws += earlier.draws;
+    tally.losses += earlier.losses;
     writeln!(
         stdout,
         "{first_name} vs {second_name}: +{} ={} -{} (score {:.1}%), {}",
@@ -143,6 +190,57 @@ mod tests {
             let game = Game::from_record(record).expect("a record that replays");
             assert!(game.moves().len() <= 60);
         }
+    }
+
+    /// The same command run again goes on from the next game: the games written stay as they
+    /// were, a record cut by a crash is played again, and another match's file is refused
+    /// untouched.
+    #[test]
+    fn a_match_cut_short_goes_on_from_its_next_game() {
+        let path = std::env::temp_dir().join(format!(
+            "ultima-match-resume-test-{}.txt",
+            std::process::id()
+        ));
+        let path_text = path.to_string_lossy().to_string();
+        let words = |games: &'static str, seed: &'static str| {
+            args(&[
+                "greedy",
+                "random",
+                "--games",
+                games,
+                "--seed",
+                seed,
+                "--max-plies",
+                "40",
+                "--out",
+                &path_text,
+            ])
+        };
+        let records = |text: &str| -> Vec<String> {
+            text.split("\n\n")
+                .filter(|r| !r.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        run(&words("2", "5")).expect("the first two games");
+        let first_two = std::fs::read_to_string(&path).expect("written");
+        // A crash while the third game was written.
+        std::fs::write(&path, format!("{first_two}start clxwkxli/ppp")).expect("cut");
+        run(&words("4", "5")).expect("goes on");
+        let all = std::fs::read_to_string(&path).expect("written");
+        assert!(all.starts_with(&first_two), "{all}");
+        assert_eq!(records(&all).len(), 4, "{all}");
+        for record in records(&all) {
+            Game::from_record(&record).expect("a record that replays");
+        }
+        // Another seed draws other openings: refused, the file unchanged.
+        let error = run(&words("6", "6")).expect_err("another match");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m.contains("holds other games")),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("kept"), all);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
