@@ -79,6 +79,17 @@ async function phoneMoves(view) {
   return move;
 }
 
+/** `ultima online join` on the server at `port` with `invite`: the Novice bot takes the other seat;
+ * resolves its output once the game is over. */
+function joinWithCli(port, invite) {
+  const child = spawn(ultima, ['online', 'join', `ws://127.0.0.1:${port}`, invite, '--level', 'novice'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (data) => { out += data; });
+  child.stderr.on('data', (data) => { err += data; });
+  return { child, ended: new Promise((done) => child.on('close', (status) => done({ status, out, err }))) };
+}
+
 describe('online play in the browser (a phone)', () => {
   let folder;
   let running;
@@ -149,6 +160,31 @@ describe('online play in the browser (a phone)', () => {
     const finished = await textOf(page, 'finished-list');
     assert.match(finished, /friend/i, finished);
     assert.deepEqual(view.errors.filter((error) => !/WebSocket|ERR_INTERNET_DISCONNECTED|net::/.test(error)), []);
+    await context.close();
+  });
+
+  it('creates a game by the Cambridge rules, which the friend who joins plays by too', async () => {
+    const base = `http://127.0.0.1:${running.port}/`;
+    const view = await openPage(browser, 'phone');
+    const { page, context } = view;
+    await page.goto(`${base}#/online`);
+    await byTestId(page, 'online-server').first().fill(base);
+    await byTestId(page, 'reading-cambridge').check();
+    await byTestId(page, 'online-white').check();
+    if (shots) await page.screenshot({ path: `${shots}/web-phone-online-create-reading.png`, fullPage: true });
+    await press(view, 'online-create');
+    const invite = (await textOf(page, 'invite-code')).replace(/\s/g, '');
+    const friend = joinWithCli(running.port, invite);
+    // The game says its rules, on the board's screen.
+    assert.equal(await textOf(page, 'game-rules'), 'Cambridge rules');
+    await phoneMoves(view);
+    await waitFor(async () => (await moveList(page)).length === 2, "the friend's answer", 30_000);
+    if (shots) await page.screenshot({ path: `${shots}/web-phone-online-cambridge.png` });
+    await press(view, 'resign');
+    await press(view, 'confirm-resign');
+    const result = await friend.ended;
+    assert.match(result.out, /^rules cambridge$/m, result.out + result.err);
+    assert.match(result.out, /result black wins/, result.out + result.err);
     await context.close();
   });
 });

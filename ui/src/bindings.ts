@@ -157,10 +157,10 @@ export const commands = {
 	onlineStopHosting: () => typedError<null, AppError>(__TAURI_INVOKE("online_stop_hosting")),
 	/**
 	 *  A new game (on the server of the settings, or `hosted`: on the one inside the app), with a
-	 *  clock, or days per move (`correspondence`), or neither; the view has the invite for the
-	 *  friend.
+	 *  clock, or days per move (`correspondence`), or neither, played by `reading`'s rules; the
+	 *  view has the invite for the friend.
 	 */
-	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, correspondence, hosted })),
+	onlineCreate: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, reading: Reading, hosted: boolean) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_create", { color, clock, correspondence, reading, hosted })),
 	/**  Joins the friend's game on `server` with the invite. */
 	onlineJoin: (server: string, invite: string) => typedError<OnlineView, AppError>(__TAURI_INVOKE("online_join", { server, invite })),
 	/**  Online game `game_id` (`online-…`) as it is now. */

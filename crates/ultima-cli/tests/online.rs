@@ -34,15 +34,31 @@ fn wait_with_deadline(child: &mut std::process::Child, deadline: Instant) -> boo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn host_and_join_play_one_game_and_print_the_same_moves_and_result() {
+    host_and_join_play_one_game(None).await;
+}
+
+/// The host's `--rules` makes the game's: the server plays it by them and tells the friend, whose
+/// bot plays by them too (in Zillions a game can end with a king taken).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_hosted_with_other_rules_is_played_by_them_on_both_sides() {
+    host_and_join_play_one_game(Some(ultima_rules::Reading::Zillions)).await;
+}
+
+async fn host_and_join_play_one_game(rules: Option<ultima_rules::Reading>) {
     let server = ultima_server::start(ultima_server::Config::default())
         .await
         .expect("the server starts");
     let url = server.url();
+    let reading = rules.unwrap_or_default();
     let ended = tokio::task::spawn_blocking(move || {
-        let mut host = ultima()
-            .args([
-                "online", "host", &url, "--level", "novice", "--color", "black", "--seed", "3",
-            ])
+        let mut host = ultima();
+        host.args([
+            "online", "host", &url, "--level", "novice", "--color", "black", "--seed", "3",
+        ]);
+        if let Some(rules) = rules {
+            host.args(["--rules", rules.name()]);
+        }
+        let mut host = host
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -81,6 +97,10 @@ async fn host_and_join_play_one_game_and_print_the_same_moves_and_result() {
         "join failed: {}",
         String::from_utf8_lossy(&join.stderr)
     );
+    let rules_line = format!("rules {reading}");
+    for out in [&host_out, &join_out] {
+        assert!(out.lines().any(|line| line == rules_line), "{out}");
+    }
     let (host_moves, host_result) = ending(&host_out);
     let (join_moves, join_result) = ending(&join_out);
     assert_eq!(host_moves, join_moves);
@@ -92,7 +112,7 @@ async fn host_and_join_play_one_game_and_print_the_same_moves_and_result() {
         "{host_result}"
     );
     // Every move is coordinates, and the game they make ends as printed.
-    let mut game = ultima_rules::Game::new(ultima_rules::Position::start());
+    let mut game = ultima_rules::Game::new(ultima_rules::Position::start_of(reading));
     for text in host_moves.split(' ').skip(1) {
         game.play_text(text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -94,15 +94,10 @@ impl Session {
 
     /// This device's copy of a game a server owns, in which it plays `player_side`: the
     /// server's moves and ends are played into it as they come (each by its side's seat), and
-    /// it keeps no clock of its own (the server's runs).
-    pub fn online(id: String, player_side: Color, now: f64) -> Session {
-        Session::from_start(
-            id,
-            Opponent::Online { player_side },
-            None,
-            Reading::Abbott1963,
-            now,
-        )
+    /// it keeps no clock of its own (the server's runs). The game is played by `reading`, as
+    /// the server's is.
+    pub fn online(id: String, player_side: Color, reading: Reading, now: f64) -> Session {
+        Session::from_start(id, Opponent::Online { player_side }, None, reading, now)
     }
 
     fn from_start(

@@ -64,7 +64,9 @@ impl OnlineGame {
     pub fn apply_state(&mut self, state: GameState, now: f64) -> Result<Change, OutOfStep> {
         let was_over = self.session.is_over();
         let before = self.state.moves.len();
-        let extends = state.moves.len() >= before && state.moves[..before] == self.state.moves[..];
+        let extends = state.moves.len() >= before
+            && state.moves[..before] == self.state.moves[..]
+            && state.reading == self.state.reading;
         if extends && !(was_over && state.result.is_none()) {
             for (ply, text) in state.moves.iter().enumerate().skip(before) {
                 play_text(&mut self.session, ply, text, now)?;
@@ -213,7 +215,7 @@ impl OnlineGame {
 
 /// The server's moves played from the start, and its declared end.
 fn replay(id: String, state: &GameState, now: f64) -> Result<Session, OutOfStep> {
-    let mut session = Session::online(id, state.you, now);
+    let mut session = Session::online(id, state.you, state.reading, now);
     for (ply, text) in state.moves.iter().enumerate() {
         play_text(&mut session, ply, text, now)?;
     }

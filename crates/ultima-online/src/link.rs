@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use ultima_protocol::{ClientMessage, ClockSetting, ColorChoice, Correspondence, ServerMessage};
-use ultima_rules::Color;
+use ultima_rules::{Color, Reading};
 
 use crate::error::OnlineError;
 
@@ -17,6 +17,8 @@ pub enum Seat {
         clock: Option<ClockSetting>,
         /// Days per move instead of a clock (not both).
         correspondence: Option<Correspondence>,
+        /// The rules the game is played by.
+        reading: Reading,
     },
     /// The other seat of the game an invite names.
     Join { invite: String },
@@ -31,10 +33,12 @@ impl Seat {
                 color,
                 clock,
                 correspondence,
+                reading,
             } => ClientMessage::Create {
                 color: *color,
                 clock: *clock,
                 correspondence: *correspondence,
+                reading: *reading,
             },
             Seat::Join { invite } => ClientMessage::Join {
                 invite: invite.clone(),

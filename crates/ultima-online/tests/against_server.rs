@@ -45,6 +45,7 @@ async fn create(url: &str, color: ColorChoice) -> (Client, Events) {
             color,
             clock: None,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         quick(),
     )

@@ -15,6 +15,7 @@ fn create() -> Seat {
         color: ColorChoice::Black,
         clock: None,
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 

@@ -22,6 +22,7 @@ fn create() -> Seat {
         color: ColorChoice::White,
         clock: None,
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 

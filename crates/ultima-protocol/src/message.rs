@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use ultima_game::{ClockView, Problem};
-use ultima_rules::{Color, Outcome};
+use ultima_rules::{Color, Outcome, Reading};
 
 /// Goes up when a message changes shape; the server says it in [`ServerMessage::Hello`].
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -87,11 +87,16 @@ pub enum ClientMessage {
     /// A new game against a friend who joins with the invite. `clock` `null` or left out:
     /// untimed, unless `correspondence` gives days per move (then `clock` must be left out or
     /// `null`). `correspondence` is left out by older clients, and not written when `None`.
+    /// `reading`: the rules the game is played by (`"1963"`, `"1962"`, `"cambridge"`,
+    /// `"boardspace"`, `"zillions"`); left out (as older clients do) and not written: 1963.
     Create {
         color: ColorChoice,
         clock: Option<ClockSetting>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         correspondence: Option<Correspondence>,
+        #[serde(default, skip_serializing_if = "is_1963")]
+        #[cfg_attr(feature = "specta", specta(optional))]
+        reading: Reading,
     },
     /// Takes the other seat of the game this invite names (as typed: any case, dashes and
     /// spaces ignored).
@@ -171,6 +176,16 @@ pub struct GameState {
     pub rematch: Option<String>,
     /// Goes up with every change of the game.
     pub revision: u32,
+    /// The rules the game is played by; not written for 1963, so that an older client, which
+    /// plays only 1963, refuses a game of another reading rather than play it by other rules.
+    #[serde(default, skip_serializing_if = "is_1963")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub reading: Reading,
+}
+
+/// Whether a reading is the default one, which messages leave out.
+fn is_1963(reading: &Reading) -> bool {
+    *reading == Reading::Abbott1963
 }
 
 /// Why the server refused a message. Nothing changed.

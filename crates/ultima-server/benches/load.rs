@@ -347,6 +347,7 @@ async fn open_game(white_url: &str, black_url: &str, app: Option<&App>) -> Resul
             color: ColorChoice::White,
             clock: None,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
     )
     .await?;

@@ -292,10 +292,14 @@ async fn handle(
             color,
             clock,
             correspondence,
+            reading,
         } => {
             let tx = seat_channel(seating, tx)?;
             create_limit(hub, peer)?;
-            *seating = Some(hub.create(conn, &tx, color, clock, correspondence).await?);
+            *seating = Some(
+                hub.create(conn, &tx, color, clock, correspondence, reading)
+                    .await?,
+            );
         }
         ClientMessage::Join { invite } => {
             let tx = seat_channel(seating, tx)?;

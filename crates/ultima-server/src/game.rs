@@ -128,6 +128,15 @@ pub(crate) struct Lifetimes {
     pub abandoned_ms: f64,
 }
 
+/// What a game is played on, as its creator asked: a clock, days per move or neither, and the
+/// reading of the rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Terms {
+    pub time_control: Option<TimeControl>,
+    pub correspondence: Option<Correspondence>,
+    pub reading: ultima_rules::Reading,
+}
+
 /// Why a game does not read back.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum DocError {
@@ -144,21 +153,25 @@ fn refused(error: SessionError) -> ErrorCode {
 }
 
 impl LiveGame {
-    /// A new game: the creator's seat taken (`creator_token`: the hash of their token), the
-    /// friend's waiting for the invite.
+    /// A new game on `terms`: the creator's seat taken (`creator_token`: the hash of their
+    /// token), the friend's waiting for the invite.
     pub fn new(
         id: String,
         creator: Color,
         creator_token: String,
         invite: String,
-        time_control: Option<TimeControl>,
-        correspondence: Option<Correspondence>,
+        terms: Terms,
         now: f64,
     ) -> LiveGame {
+        let Terms {
+            time_control,
+            correspondence,
+            reading,
+        } = terms;
         let request = NewGame::Friend {
             turn_board: false,
             time_control,
-            reading: ultima_rules::Reading::Abbott1963,
+            reading,
         };
         let session = Session::new(request, id, now, true);
         let (white_token, black_token) = match creator {
@@ -670,6 +683,7 @@ impl LiveGame {
             claim_win_in_ms: self.claim_win_in(seat, now, claim_after_ms),
             rematch: self.meta.rematch.clone(),
             revision: self.session.revision(),
+            reading: self.session.reading(),
         }
     }
 

@@ -298,6 +298,7 @@ async fn an_invite_is_used_once_and_moves_wait_for_the_friend() {
             color: ColorChoice::Black,
             clock: None,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .await;
     let (_, color, _, invite) = creator.seated().await;
@@ -334,6 +335,7 @@ async fn random_colour_clock_bounds() {
                 color: ColorChoice::Random,
                 clock: None,
                 correspondence: None,
+                reading: ultima_rules::Reading::Abbott1963,
             })
             .await;
         seen.insert(creator.seated().await.1);
@@ -355,6 +357,7 @@ async fn random_colour_clock_bounds() {
                 increment_ms: 0,
             }),
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .await;
     assert!(matches!(creator.error().await, ErrorCode::BadClock { .. }));
@@ -840,6 +843,7 @@ async fn games_created_are_limited_per_address_the_forwarded_one_behind_a_proxy(
         color: ColorChoice::White,
         clock: None,
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     };
     // Each game on a connection of its own (one seat a connection), from one address: two,
     // then the third is refused, and the refused connection can still create nothing more.

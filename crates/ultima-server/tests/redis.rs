@@ -485,6 +485,7 @@ async fn correspondence_deadlines_and_old_finished_games_across_processes() {
             color: ColorChoice::White,
             clock: None,
             correspondence: days,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .await;
     let (game, _, white_token, invite) = white.seated().await;

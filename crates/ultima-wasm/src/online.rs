@@ -21,6 +21,7 @@ use ultima_online::{
 };
 
 use crate::web::WebCore;
+use ultima_rules::Reading;
 
 /// A socket to open for line `line`.
 #[derive(Debug, PartialEq, Serialize)]
@@ -143,6 +144,8 @@ struct CreateArgs {
     clock: Option<ClockSetting>,
     #[serde(default)]
     correspondence: Option<Correspondence>,
+    #[serde(default)]
+    reading: Reading,
     hosted: bool,
 }
 
@@ -253,6 +256,7 @@ impl Lines {
                     color,
                     clock,
                     correspondence,
+                    reading,
                     hosted,
                 } = args(command, raw)?;
                 if hosted {
@@ -263,6 +267,7 @@ impl Lines {
                     color,
                     clock,
                     correspondence,
+                    reading,
                 };
                 Called::later(self.open(address, seat, false, request, now_ms))
             }

@@ -486,6 +486,7 @@ fn sample(state: &mut AppState, name: &str) -> Value {
         "color" => json!("white"),
         "clock" | "correspondence" => Value::Null,
         "hosted" => json!(false),
+        "reading" => json!("cambridge"),
         "server" => json!("ws://127.0.0.1:9"),
         "invite" => json!("HKDW-MPRT-CAXE-FGNJ"),
         "port" => json!(7070),

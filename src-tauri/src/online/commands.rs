@@ -11,6 +11,7 @@ use crate::error::{AppError, StorageWhat};
 use crate::state::{AppState, Launch};
 use ultima_game::wire::BoardView;
 use ultima_online::protocol::{ClockSetting, ColorChoice, Correspondence};
+use ultima_rules::Reading;
 
 /// The app's state once it is open (waited for off the main thread).
 async fn opened(launch: &State<'_, Launch>) -> Result<AppState, AppError> {
@@ -85,8 +86,8 @@ pub async fn online_stop_hosting(
 }
 
 /// A new game (on the server of the settings, or `hosted`: on the one inside the app), with a
-/// clock, or days per move (`correspondence`), or neither; the view has the invite for the
-/// friend.
+/// clock, or days per move (`correspondence`), or neither, played by `reading`'s rules; the
+/// view has the invite for the friend.
 #[tauri::command]
 #[specta::specta]
 pub async fn online_create(
@@ -95,11 +96,12 @@ pub async fn online_create(
     color: ColorChoice,
     clock: Option<ClockSetting>,
     correspondence: Option<Correspondence>,
+    reading: Reading,
     hosted: bool,
 ) -> Result<OnlineView, AppError> {
     let app = opened(&launch).await?;
     online
-        .create(&app, color, clock, correspondence, hosted)
+        .create(&app, color, clock, correspondence, reading, hosted)
         .await
 }
 

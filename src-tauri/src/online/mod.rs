@@ -33,6 +33,7 @@ use ultima_online::{normalize_address, problem_of, Client, Event, Events, Option
 use crate::error::{AppError, OnlineProblem};
 use crate::state::AppState;
 use host::Hosting;
+use ultima_rules::Reading;
 
 pub use ultima_app_state::online::wire;
 
@@ -228,6 +229,7 @@ impl Online {
         color: ColorChoice,
         clock: Option<ClockSetting>,
         correspondence: Option<Correspondence>,
+        reading: Reading,
         hosted: bool,
     ) -> Result<OnlineView, AppError> {
         self.app(app);
@@ -246,6 +248,7 @@ impl Online {
             color,
             clock,
             correspondence,
+            reading,
         };
         self.open(app, address, hosted, seat).await
     }

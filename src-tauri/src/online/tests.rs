@@ -12,7 +12,7 @@ use crate::error::{GameProblem, OnlineProblem, Problem};
 use crate::state::AppState;
 use crate::tests::{folder, open};
 use ultima_online::protocol::{ClientMessage, ColorChoice, Presence};
-use ultima_rules::{Color, Outcome, WinReason};
+use ultima_rules::{Color, Outcome, Reading, WinReason};
 
 /// Waits (up to 10 s) until one of the app's online games satisfies `condition`.
 async fn until(online: &Online, what: &str, condition: impl Fn(&OnlineView) -> bool) -> OnlineView {
@@ -47,7 +47,14 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
 
     // No server set and not hosting: said so.
     let error = host
-        .create(&host_state, ColorChoice::White, None, None, false)
+        .create(
+            &host_state,
+            ColorChoice::White,
+            None,
+            None,
+            Reading::Abbott1963,
+            false,
+        )
         .await
         .expect_err("no server");
     assert_eq!(error.problem, OnlineProblem::NoServer);
@@ -58,7 +65,14 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
         .iter()
         .any(|a| a == &format!("ws://127.0.0.1:{}", hosting.port)));
     let created = host
-        .create(&host_state, ColorChoice::White, None, None, true)
+        .create(
+            &host_state,
+            ColorChoice::White,
+            None,
+            None,
+            Reading::Abbott1963,
+            true,
+        )
         .await
         .expect("creates");
     let invite = created.invite.clone().expect("an invite to share");
@@ -217,7 +231,14 @@ async fn a_take_back_asked_and_granted_then_the_friend_leaves_and_the_win_is_cla
     )
     .expect("the server is set");
     let created = host
-        .create(&host_state, ColorChoice::White, None, None, false)
+        .create(
+            &host_state,
+            ColorChoice::White,
+            None,
+            None,
+            Reading::Abbott1963,
+            false,
+        )
         .await
         .expect("creates");
     assert!(!created.hosted);
@@ -314,7 +335,14 @@ async fn an_invite_nobody_joins_expires_and_the_game_left_is_forgotten() {
         )
         .expect("the server is set");
     let created = online
-        .create(&state, ColorChoice::White, None, None, false)
+        .create(
+            &state,
+            ColorChoice::White,
+            None,
+            None,
+            Reading::Abbott1963,
+            false,
+        )
         .await
         .expect("creates");
     assert!(created.invite.is_some());
@@ -372,7 +400,14 @@ async fn two_correspondence_games_at_once_are_played_and_both_come_back_after_a_
     let mut ids = Vec::new();
     for _ in 0..2 {
         let created = host
-            .create(&host_state, ColorChoice::White, None, days, false)
+            .create(
+                &host_state,
+                ColorChoice::White,
+                None,
+                days,
+                Reading::Abbott1963,
+                false,
+            )
             .await
             .expect("creates");
         let invite = created.invite.clone().expect("an invite");
@@ -464,4 +499,50 @@ async fn two_correspondence_games_at_once_are_played_and_both_come_back_after_a_
     reopened.leave(&reopened_state, &first).expect("left");
     assert_eq!(reopened.views().len(), 2);
     server.shutdown().await;
+}
+
+/// A game created by another reading is played by it on both sides: the friend's copy learns it
+/// from the server, and it is kept through a restart of the friend's app.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_another_reading_is_played_by_it_on_both_sides_and_after_a_restart() {
+    let (_host_dir, host_state, host) = app("online-reading-host").await;
+    let (guest_dir, guest_state, guest) = app("online-reading-guest").await;
+    let hosting = host.host(&host_state, 0).await.expect("hosts");
+    let created = host
+        .create(
+            &host_state,
+            ColorChoice::White,
+            None,
+            None,
+            Reading::Cambridge,
+            true,
+        )
+        .await
+        .expect("creates");
+    assert_eq!(created.game.reading, Reading::Cambridge);
+    let id = created.game.id.clone();
+    let invite = created.invite.clone().expect("an invite");
+    let address = format!("127.0.0.1:{}", hosting.port);
+    let joined = guest
+        .join(&guest_state, &address, &invite)
+        .await
+        .expect("joins");
+    assert_eq!(joined.game.reading, Reading::Cambridge);
+    until(&host, "the friend", |v| v.opponent == Presence::Connected).await;
+    host.play(&id, "e2", "e5").await.expect("plays");
+    until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
+
+    guest.close_and_wait().await;
+    drop(guest);
+    drop(guest_state);
+    let reopened_state = open(&guest_dir);
+    let reopened = Online::new(Some(guest_dir.clone()));
+    reopened
+        .watch(&reopened_state, |_| {})
+        .await
+        .expect("watch");
+    let saved = reopened.view(&id).expect("the saved game");
+    assert_eq!(saved.game.reading, Reading::Cambridge);
+    assert_eq!(saved.game.plies.len(), 1);
+    host.stop_hosting(&host_state).await;
 }

@@ -15,6 +15,7 @@ import {
   type OnlineSettings,
   type OnlineStatus,
   type OnlineView,
+  type Reading,
 } from '../bindings';
 
 export const onlineApi = {
@@ -31,8 +32,8 @@ export const onlineApi = {
   stopHosting: async (): Promise<void> => {
     await unwrap(commands.onlineStopHosting());
   },
-  create: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, hosted: boolean): Promise<OnlineView> =>
-    unwrap(commands.onlineCreate(color, clock, correspondence, hosted)),
+  create: (color: ColorChoice, clock: ClockSetting | null, correspondence: Correspondence | null, reading: Reading, hosted: boolean): Promise<OnlineView> =>
+    unwrap(commands.onlineCreate(color, clock, correspondence, reading, hosted)),
   join: (server: string, invite: string): Promise<OnlineView> => unwrap(commands.onlineJoin(server, invite)),
   // Each names its game by its id (`online-…`, the game view's): several go on at once.
   game: (gameId: string): Promise<OnlineView> => unwrap(commands.onlineGame(gameId)),

@@ -5,6 +5,7 @@ import type { App, Screen } from '../app/app';
 import type { ColorChoice } from '../bindings';
 import { checkbox, choiceGroup, sideChoice } from '../common/view/choice';
 import { ask } from '../common/view/dialog';
+import { readingChoice } from '../common/view/readingChoice';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { onlineGameList } from './gameList';
@@ -100,6 +101,7 @@ export function onlineView(ctrl: OnlineCtrl): VNode {
           ctrl.clock,
           (value) => ctrl.set('clock', value),
         ),
+        readingChoice(ctrl.reading, (reading) => ctrl.set('reading', reading), (reading) => void ctrl.app.go({ screen: 'rules', reading })),
       ]),
       h('div.options', { attrs: { hidden: ctrl.mode !== 'join' } }, [
         h('div.field', [

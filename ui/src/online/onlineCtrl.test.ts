@@ -37,6 +37,7 @@ function playing(base: OnlineView, turn: 'white' | 'black'): OnlineView {
 function fakeApp(status: OnlineStatus | null): OnlineHost {
   const app: OnlineHost = {
     online: status,
+    current: null,
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),
@@ -89,7 +90,7 @@ describe('OnlineCtrl', () => {
     const ctrl = new OnlineCtrl(fakeApp({ ...STATUS }), () => Promise.resolve(true), fakeApi({ create }));
     ctrl.set('clock', '7d');
     await ctrl.create();
-    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 7 }, false);
+    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 7 }, '1963', false);
   });
 
   it('hosts on the port typed, creates the game there, and opens it in place of this screen', async () => {
@@ -107,10 +108,22 @@ describe('OnlineCtrl', () => {
     await ctrl.create();
     expect(setSettings).toHaveBeenCalledWith({ server: 'ws://10.0.0.2:7070', hostPort: 7272 });
     expect(host).toHaveBeenCalledWith(7272);
-    expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, null, true);
+    expect(create).toHaveBeenCalledWith('black', { baseMs: 600_000, incrementMs: 5_000 }, null, '1963', true);
     expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g1']);
     expect(app.online?.hosting?.addresses).toEqual(['ws://192.168.1.20:7272']);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g1' }, {}, 'replace');
+  });
+
+  it('creates the game by the reading chosen, at first that of the last game the app holds', async () => {
+    const create = vi.fn(() => Promise.resolve(view('online-g2')));
+    const app = fakeApp({ ...STATUS });
+    expect(new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ create })).reading).toBe('1963');
+    app.current = { reading: 'zillions' } as GameView;
+    const ctrl = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ create }));
+    expect(ctrl.reading).toBe('zillions');
+    ctrl.set('reading', 'cambridge');
+    await ctrl.create();
+    expect(create).toHaveBeenCalledWith('random', null, null, 'cambridge', false);
   });
 
   it('refuses a port that is not one without asking the Rust side', async () => {
@@ -160,7 +173,7 @@ describe('OnlineCtrl', () => {
     ctrl.set('clock', '3d');
     await ctrl.create();
     expect(confirm).not.toHaveBeenCalled();
-    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 3 }, false);
+    expect(create).toHaveBeenCalledWith('random', null, { daysPerMove: 3 }, '1963', false);
     expect(app.online?.games.map((game) => game.game.id)).toEqual(['online-g3', 'online-g1', 'online-g2']);
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g3' }, {}, 'replace');
   });

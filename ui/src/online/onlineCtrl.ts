@@ -1,9 +1,11 @@
 // The "Play online" screen's controller, without the DOM: the server address (a saved setting),
-// creating a game (colour, clock, on a server or hosted by this app) or joining one with a code,
+// creating a game (colour, clock, the reading of the rules, on a server or hosted by this app) or
+// joining one with a code,
 // and the way to the game once the Rust side has it. Its view is online.ts.
 
 import type { App } from '../app/app';
-import type { ClockSetting, ColorChoice, Correspondence, OnlineSettings, OnlineStatus, OnlineView } from '../bindings';
+import type { ClockSetting, ColorChoice, Correspondence, OnlineSettings, OnlineStatus, OnlineView, Reading } from '../bindings';
+import { DEFAULT_READING } from '../common/wording';
 import { onlineApi, type OnlineApi } from './api';
 
 /** The address of the server the page was loaded from, when it was (a browser, not the app). */
@@ -36,12 +38,15 @@ export function correspondenceSetting(choice: ClockChoice): Correspondence | nul
 }
 
 /** What the screen needs of the app. */
-export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress'>;
+export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress' | 'current'>;
 
 export class OnlineCtrl {
   mode: OnlineMode = 'create';
   color: ColorChoice = 'random';
   clock: ClockChoice = 'none';
+  /** The rules the game is played by: at first those of the last game the app holds (as on the
+   *  new-game screen), else 1963. The friend who joins plays by them too (the server says). */
+  reading: Reading;
   hosted = false;
   /** The server address as typed (saved when it changes). */
   server = '';
@@ -64,6 +69,7 @@ export class OnlineCtrl {
     /** The server the page was loaded from (`''`: none, as in the app). */
     private readonly pageServer: string = pageOrigin(),
   ) {
+    this.reading = app.current?.reading ?? DEFAULT_READING;
     if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;
@@ -103,7 +109,7 @@ export class OnlineCtrl {
     if (this.linkInvite !== null && this.server !== '') await this.join();
   }
 
-  set<K extends 'mode' | 'color' | 'clock' | 'hosted' | 'server' | 'port' | 'invite'>(key: K, value: OnlineCtrl[K]): void {
+  set<K extends 'mode' | 'color' | 'clock' | 'reading' | 'hosted' | 'server' | 'port' | 'invite'>(key: K, value: OnlineCtrl[K]): void {
     (this as OnlineCtrl)[key] = value;
     if (key === 'server') this.saved = false;
     this.app.redraw();
@@ -146,7 +152,7 @@ export class OnlineCtrl {
         const hosting = await this.online.host(port);
         if (this.app.online) this.app.online = { ...this.app.online, hosting };
       }
-      return this.online.create(this.color, clockSetting(this.clock), correspondenceSetting(this.clock), this.hosted);
+      return this.online.create(this.color, clockSetting(this.clock), correspondenceSetting(this.clock), this.reading, this.hosted);
     });
   }
 

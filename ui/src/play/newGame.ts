@@ -2,12 +2,13 @@
 // the rules.
 
 import type { App, Screen } from '../app/app';
-import type { Level, Reading, SideChoice } from '../bindings';
+import type { Level, SideChoice } from '../bindings';
 import { checkbox, choiceGroup, sideChoice } from '../common/view/choice';
 import { ask } from '../common/view/dialog';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { levelDescription, levelName, READINGS, readingLine, readingName } from '../common/wording';
+import { levelDescription, levelName } from '../common/wording';
+import { readingChoice } from '../common/view/readingChoice';
 import { levelOptions } from '../common/view/levelOptions';
 import { NewGameCtrl, type OpponentChoice } from './newGameCtrl';
 import './newGame.css';
@@ -77,29 +78,5 @@ export function newGameView(ctrl: NewGameCtrl): VNode {
       h('button.ghost', { attrs: { type: 'button' }, on: { click: () => ctrl.cancel() } }, t('newGame.cancel')),
       h('button.primary.big', { attrs: { type: 'button', ...testid('start-game') }, on: { click: () => void ctrl.start() } }, t('newGame.start')),
     ]),
-  ]);
-}
-
-/** The reading of the rules: radio buttons (arrow keys move between them), each its name over a
- * line saying what it is, and a link to the chosen one's page. */
-function readingChoice(selected: Reading, onChange: (reading: Reading) => void, openRules: (reading: Reading) => void): VNode {
-  return h('fieldset.field.readings', { attrs: testid('reading-choice') }, [
-    h('legend.field-label', t('reading.rules')),
-    ...READINGS.map((reading) =>
-      h('label.reading', { key: reading }, [
-        h('input', {
-          attrs: { type: 'radio', name: 'reading', value: reading, ...testid(`reading-${reading}`), 'aria-describedby': `reading-line-${reading}` },
-          props: { checked: reading === selected },
-          on: { change: () => onChange(reading) },
-        }),
-        h('span.reading-words', [h('span.reading-name', readingName(reading)), h(`span#reading-line-${reading}.hint`, readingLine(reading))]),
-      ]),
-    ),
-    // The chosen reading's page: how it differs from 1963.
-    h(
-      'button.link.reading-rules-link',
-      { attrs: { type: 'button', ...testid('reading-rules-link') }, on: { click: () => openRules(selected) } },
-      t('reading.seeRules', { rules: readingName(selected) }),
-    ),
   ]);
 }

@@ -99,6 +99,7 @@ mod tests {
                 claim_win_in_ms: None,
                 rematch: None,
                 revision: 1,
+                reading: ultima_rules::Reading::Abbott1963,
             },
         }
     }

@@ -4,12 +4,13 @@
 use ultima_bot::Level;
 use ultima_online::protocol::{ClockSetting, ColorChoice, MAX_BASE_MS, MAX_INCREMENT_MS};
 use ultima_online::{normalize_address, Seat};
+use ultima_rules::Reading;
 
 use crate::args::{is_option, Options};
 use crate::error::CliError;
 
 /// What `ultima online` takes.
-const USAGE: &str = "usage: ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5] | ultima online join ws[s]://HOST[:PORT] CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
+const USAGE: &str = "usage: ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5] [--rules 1963|1962|cambridge|boardspace|zillions] | ultima online join ws[s]://HOST[:PORT] CODE --level L | ultima online load ws://HOST:PORT --games N [--plies P]";
 
 pub enum Online {
     Play(PlaySettings),
@@ -48,9 +49,10 @@ pub fn parse(args: &[String]) -> Result<Online, CliError> {
         "host" => {
             let mut color = ColorChoice::Random;
             let mut clock = None;
+            let mut reading = Reading::Abbott1963;
             let (level, seed) = bot_options(
                 "online host",
-                "--level L, --color white|black|random, --clock BASE+INC (seconds) and --seed S",
+                "--level L, --color white|black|random, --clock BASE+INC (seconds), --rules R and --seed S",
                 rest,
                 |name, options| match name {
                     "--color" => {
@@ -70,6 +72,10 @@ pub fn parse(args: &[String]) -> Result<Online, CliError> {
                         clock = Some(parse_clock(&options.value::<String>(name)?)?);
                         Ok(true)
                     }
+                    "--rules" => {
+                        reading = options.value::<String>(name)?.parse()?;
+                        Ok(true)
+                    }
                     _ => Ok(false),
                 },
             )?;
@@ -79,6 +85,7 @@ pub fn parse(args: &[String]) -> Result<Online, CliError> {
                     color,
                     clock,
                     correspondence: None,
+                    reading,
                 },
                 level,
                 seed,
@@ -222,6 +229,8 @@ mod tests {
             "black",
             "--clock",
             "300+5",
+            "--rules",
+            "cambridge",
         ])) else {
             panic!("host reads");
         };
@@ -236,6 +245,7 @@ mod tests {
                     increment_ms: 5_000
                 }),
                 correspondence: None,
+                reading: Reading::Cambridge,
             }
         );
         let Ok(Online::Play(join)) = parse(&words(&[
@@ -267,6 +277,10 @@ mod tests {
 
     #[test]
     fn bad_words_are_refused_naming_what_is_wrong() {
+        assert!(
+            usage_of(&["host", "ws://h:1", "--level", "novice", "--rules", "chess"])
+                .contains("1963, 1962, cambridge, boardspace and zillions")
+        );
         assert!(usage_of(&["host", "ws://h:1"]).contains("needs --level"));
         assert!(
             usage_of(&["host", "ws://h:1", "--level", "novice", "--clock", "5"])

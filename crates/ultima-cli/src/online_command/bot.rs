@@ -40,15 +40,19 @@ pub async fn play(settings: PlaySettings) -> Result<(), CliError> {
             Event::Message(ServerMessage::State(state)) => {
                 // Think (again) in the position the server has.
                 sent_for = None;
-                let taken = match game.as_mut() {
-                    Some(game) => game.apply_state(state, now).map(|_| ()),
+                match game.as_mut() {
+                    Some(game) => game
+                        .apply_state(state, now)
+                        .map(drop)
+                        .map_err(|e| CliError::Online(e.to_string()))?,
                     None => {
-                        OnlineGame::new(format!("online-{}", state.game), state, now).map(|new| {
-                            game = Some(new);
-                        })
+                        let new = OnlineGame::new(format!("online-{}", state.game), state, now)
+                            .map_err(|e| CliError::Online(e.to_string()))?;
+                        // The rules the game is played by, as the server has them.
+                        say(&format!("rules {}", new.position().reading()))?;
+                        game = Some(new);
                     }
-                };
-                taken.map_err(|e| CliError::Online(e.to_string()))?;
+                }
             }
             Event::Message(ServerMessage::Moved {
                 ply,

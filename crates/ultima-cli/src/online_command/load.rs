@@ -246,6 +246,7 @@ async fn one_game(
         color: ColorChoice::White,
         clock: None,
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     };
     let (white, mut white_events) = open(address, create, opening).await?;
     let invite = white

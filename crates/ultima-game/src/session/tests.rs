@@ -655,7 +655,7 @@ fn a_connection_sees_what_its_own_seat_may_do() {
 
 #[test]
 fn online_the_device_acts_as_its_own_side_and_the_game_saves_as_online() {
-    let mut session = Session::online("online-g9".into(), BLACK, 0.0);
+    let mut session = Session::online("online-g9".into(), BLACK, Reading::Abbott1963, 0.0);
     assert_eq!(session.opponent(), Opponent::Online { player_side: BLACK });
     assert_eq!(session.clock(), None, "the server keeps the clock");
     for action in [
@@ -755,7 +755,7 @@ fn the_eval_bar_shown_during_play_is_noted_once_kept_in_the_record_and_listed() 
     assert_eq!(against_bot.summary().map(|s| s.eval_bar), Some(true));
 
     // Never while a game against a person online goes on.
-    let mut online = Session::online("online-g1".into(), WHITE, 0.0);
+    let mut online = Session::online("online-g1".into(), WHITE, Reading::Abbott1963, 0.0);
     assert_eq!(problem(online.note_eval_bar()), Problem::NoEngineOnline);
     assert!(!online.eval_bar());
 }

@@ -16,6 +16,7 @@ fn state(you: Color, moves: &[&str]) -> GameState {
         claim_win_in_ms: None,
         rematch: None,
         revision: 0,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 

@@ -28,6 +28,7 @@ fn create() -> Seat {
             increment_ms: 2_000,
         }),
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 

@@ -13,16 +13,19 @@ fn every_client_message() -> Vec<ClientMessage> {
                 increment_ms: 5_000,
             }),
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         ClientMessage::Create {
             color: ColorChoice::White,
             clock: None,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         },
         ClientMessage::Create {
             color: ColorChoice::Black,
             clock: None,
             correspondence: Some(Correspondence { days_per_move: 3 }),
+            reading: ultima_rules::Reading::Cambridge,
         },
         ClientMessage::Join {
             invite: "HKDW-MPRT-CAXE-FGNJ".into(),
@@ -71,6 +74,7 @@ fn a_state() -> GameState {
         claim_win_in_ms: Some(12_000),
         rematch: None,
         revision: 3,
+        reading: ultima_rules::Reading::Abbott1963,
     }
 }
 
@@ -165,6 +169,7 @@ fn messages_are_tagged_camel_case_json() {
             increment_ms: 0,
         }),
         correspondence: None,
+        reading: ultima_rules::Reading::Abbott1963,
     };
     assert_eq!(
         serde_json::to_value(&create).ok(),
@@ -246,6 +251,7 @@ fn a_clock_left_out_is_untimed() {
             color: ColorChoice::White,
             clock: None,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
     );
 }
@@ -265,6 +271,7 @@ fn correspondence_is_days_per_move_and_left_out_when_not_asked() {
                 increment_ms: 0,
             }),
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
     );
     assert_eq!(read.map(|message| message.encode()).as_deref(), Some(old));
@@ -272,6 +279,7 @@ fn correspondence_is_days_per_move_and_left_out_when_not_asked() {
         color: ColorChoice::Random,
         clock: None,
         correspondence: Some(Correspondence { days_per_move: 7 }),
+        reading: ultima_rules::Reading::Abbott1963,
     };
     assert_eq!(
         serde_json::to_value(&daily).ok(),
@@ -435,4 +443,43 @@ fn outcomes_are_the_rules_own_shapes() {
         serde_json::to_value(draw).ok(),
         Some(json!({"kind": "draw", "reason": "agreement"}))
     );
+}
+
+/// The reading travels in `create` and in the state, and is left out for 1963: an older
+/// client's `create` (no field) is a 1963 game, and an older client never meets the field in a
+/// 1963 game's state.
+#[test]
+fn the_reading_is_written_only_when_it_is_not_1963() {
+    use ultima_rules::Reading;
+    let create = |reading| ClientMessage::Create {
+        color: ColorChoice::White,
+        clock: None,
+        correspondence: None,
+        reading,
+    };
+    let text = serde_json::to_string(&create(Reading::Zillions)).expect("writes");
+    assert!(text.contains(r#""reading":"zillions""#), "{text}");
+    let text = serde_json::to_string(&create(Reading::Abbott1963)).expect("writes");
+    assert!(!text.contains("reading"), "{text}");
+    assert_eq!(
+        ClientMessage::decode(r#"{"type":"create","color":"white","clock":null}"#).expect("reads"),
+        create(Reading::Abbott1963)
+    );
+    assert_eq!(
+        ClientMessage::decode(r#"{"type":"create","color":"white","clock":null,"reading":"1962"}"#)
+            .expect("reads"),
+        create(Reading::Abbott1962)
+    );
+    assert!(ClientMessage::decode(
+        r#"{"type":"create","color":"white","clock":null,"reading":"chess"}"#
+    )
+    .is_err());
+    let mut state = a_state();
+    let text = serde_json::to_string(&ServerMessage::State(state.clone())).expect("writes");
+    assert!(!text.contains("reading"), "{text}");
+    state.reading = Reading::Cambridge;
+    let text = serde_json::to_string(&ServerMessage::State(state.clone())).expect("writes");
+    assert!(text.contains(r#""reading":"cambridge""#), "{text}");
+    let back: ServerMessage = serde_json::from_str(&text).expect("reads back");
+    assert_eq!(back, ServerMessage::State(state));
 }

@@ -9,8 +9,7 @@ fn new_game(now: f64) -> LiveGame {
         Color::White,
         crate::ids::token_hash("white-token"),
         "AAAA-AAAA-AAAA-AAAA".into(),
-        None,
-        None,
+        Terms::default(),
         now,
     )
 }
@@ -23,8 +22,10 @@ fn correspondence_game(days_per_move: u8, now: f64) -> LiveGame {
         Color::White,
         crate::ids::token_hash("white-token"),
         "AAAA-AAAA-AAAA-AAAA".into(),
-        None,
-        Some(Correspondence { days_per_move }),
+        Terms {
+            correspondence: Some(Correspondence { days_per_move }),
+            ..Terms::default()
+        },
         now,
     )
 }
@@ -232,4 +233,71 @@ fn a_correspondence_first_move_not_made_in_time_aborts_and_a_take_back_restarts_
     let rematch = game.offer_rematch(Color::Black, || Ok("r".into()), 0.7 * DAY);
     let next = rematch.ok().and_then(|(_, next)| next);
     assert_eq!(next.and_then(|next| next.deadline()), Some(0.7 * DAY + DAY));
+}
+
+/// A game is played by the reading its creator chose, whatever the server's other games are
+/// played by: the state says it; a move its rules allow and 1963's do not is taken; and a
+/// rematch keeps it.
+#[test]
+fn a_game_is_played_by_the_reading_it_was_created_with() {
+    use ultima_rules::Reading;
+    let mut game = LiveGame::new(
+        "z".into(),
+        Color::White,
+        crate::ids::token_hash("white-token"),
+        "AAAA-AAAA-AAAA-AAAA".into(),
+        Terms {
+            reading: Reading::Zillions,
+            ..Terms::default()
+        },
+        0.0,
+    );
+    assert_eq!(join(&mut game, 1.0), Ok(Color::Black));
+    for seat in [Color::White, Color::Black] {
+        assert_eq!(game.state(seat, 1.0, 0).reading, Reading::Zillions);
+    }
+    // Moves legal by both readings (a fixed walk through them) until a position where Zillions
+    // allows a move 1963 does not (one that leaves the mover's king attacked): the server takes it.
+    let mut now = 2.0;
+    let mut differing = None;
+    for step in 0..200usize {
+        let position = game.session.game().position().clone();
+        let zillions = position.legal_moves();
+        let abbott = position
+            .with_reading(Reading::Abbott1963)
+            .expect("the same board")
+            .legal_moves();
+        if let Some(only_zillions) = zillions.iter().find(|mv| !abbott.contains(mv)) {
+            differing = Some(only_zillions.coordinates());
+            break;
+        }
+        let mv = abbott[(step * 7919 + 13) % abbott.len()].coordinates();
+        let seat = position.turn();
+        assert!(game.play(seat, game.ply(), &mv, now).is_ok(), "{mv}");
+        now += 1.0;
+    }
+    let differing = differing.expect("a position where the readings differ");
+    let seat = game.session.game().position().turn();
+    assert!(
+        game.play(seat, game.ply(), &differing, now).is_ok(),
+        "{differing} is a Zillions move"
+    );
+    let state = game.state(seat, now, 0);
+    assert_eq!(state.moves.last(), Some(&differing));
+    assert_eq!(state.reading, Reading::Zillions);
+    // The stored game reads back with its reading.
+    let back = LiveGame::from_json(&game.to_json()).expect("reads back");
+    assert_eq!(back.state(seat, now, 0).reading, Reading::Zillions);
+    // Over, and a rematch: by the same rules.
+    if !game.is_over() {
+        assert!(game.resign(Color::White, now).is_ok());
+    }
+    assert!(game
+        .offer_rematch(Color::White, || Ok("z2".into()), now)
+        .is_ok());
+    let (_, next) = game
+        .offer_rematch(Color::Black, || Ok("z2".into()), now)
+        .expect("both asked");
+    let next = next.expect("the rematch");
+    assert_eq!(next.state(Color::White, now, 0).reading, Reading::Zillions);
 }

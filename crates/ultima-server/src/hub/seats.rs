@@ -10,14 +10,14 @@ use ultima_protocol::{
     ClockSetting, ColorChoice, Correspondence, ErrorCode, Invite, ServerMessage,
     CORRESPONDENCE_DAYS,
 };
-use ultima_rules::Color;
+use ultima_rules::{Color, Reading};
 
 use super::games::Hub;
 use super::lock::lock;
 use super::storage::unavailable;
 use super::watchers::{seated, Outbound};
 use crate::error::ServerError;
-use crate::game::{Change, Expiry, LiveGame};
+use crate::game::{Change, Expiry, LiveGame, Terms};
 use crate::ids;
 
 /// A connection's seat: the game and the side.
@@ -37,6 +37,7 @@ impl Hub {
         color: ColorChoice,
         clock: Option<ClockSetting>,
         correspondence: Option<Correspondence>,
+        reading: Reading,
     ) -> Result<Seating, ErrorCode> {
         if correspondence.is_some_and(|days| !days.is_valid() || clock.is_some()) {
             return Err(ErrorCode::BadCorrespondence {
@@ -68,11 +69,14 @@ impl Hub {
             seat,
             ids::token_hash(&token),
             invite.to_string(),
-            clock.map(|clock| TimeControl {
-                base_ms: clock.base_ms,
-                increment_ms: clock.increment_ms,
-            }),
-            correspondence,
+            Terms {
+                time_control: clock.map(|clock| TimeControl {
+                    base_ms: clock.base_ms,
+                    increment_ms: clock.increment_ms,
+                }),
+                correspondence,
+                reading,
+            },
             now,
         );
         game.connect(seat, &self.process.clone(), now);
@@ -84,8 +88,9 @@ impl Hub {
             .await
             .map_err(unavailable)?;
         eprintln!(
-            "ultima-server: game {id} created: {}",
-            game.time_control_line()
+            "ultima-server: game {id} created: {}, {} rules",
+            game.time_control_line(),
+            reading
         );
         let entry = self.insert(game.clone());
         entry.subscribe(conn, seat, &token, tx);

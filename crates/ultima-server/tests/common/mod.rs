@@ -237,6 +237,7 @@ pub async fn create(
             color,
             clock,
             correspondence: None,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .await;
     let (game, _, token, invite) = creator.seated().await;
@@ -314,6 +315,7 @@ pub async fn pair_with(
             color: ColorChoice::White,
             clock,
             correspondence,
+            reading: ultima_rules::Reading::Abbott1963,
         })
         .await;
     let (game, color, white_token, invite) = creator.seated().await;

@@ -558,3 +558,37 @@ fn a_record_of_the_one_game_format_opens_with_its_game() {
     );
     assert!(matches!(shown.answer, Some(Answer::Ok(_))), "{shown:?}");
 }
+
+/// The page creates the game by the reading asked, and its copy plays by the reading the
+/// server's state names.
+#[test]
+fn a_game_is_created_and_played_by_the_reading_asked() {
+    let mut core = fresh();
+    let mut lines = Lines::default();
+    set_server(&mut lines, &mut core, "https://club.example.org/");
+    let called = lines.call(
+        &mut core,
+        "online_create",
+        &json!({"color": "white", "clock": null, "reading": "zillions", "hosted": false}),
+        1,
+        0.0,
+    );
+    let line = called.drive.open[0].line;
+    lines.news(&mut core, line, News::Open, "", 1.0);
+    let drive = lines.news(&mut core, line, News::Message, &hello(), 2.0);
+    match &sent(&drive)[..] {
+        [ClientMessage::Create { reading, .. }] => {
+            assert_eq!(*reading, ultima_rules::Reading::Zillions);
+        }
+        other => panic!("{other:?}"),
+    }
+    lines.news(&mut core, line, News::Message, &seated(Some("ABCD")), 3.0);
+    let mut zillions: serde_json::Value =
+        serde_json::from_str(&state(&[], "waiting")).expect("json");
+    zillions["reading"] = json!("zillions");
+    let drive = lines.news(&mut core, line, News::Message, &zillions.to_string(), 4.0);
+    match answer_of(&drive, 1) {
+        Some(Answer::Ok(view)) => assert_eq!(view["game"]["reading"], "zillions"),
+        other => panic!("{other:?}"),
+    }
+}
