@@ -160,7 +160,14 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('reading-cambridge').check();
   await page.getByTestId('reading-rules-link').click();
   await page.getByTestId('reading-rules').waitFor();
+  // Its small boards: each difference by Cambridge's rules and by 1963's.
+  await page.getByTestId('example-removal-cambridge-board').waitFor();
   await shot(page, `${name}-03b-rules-cambridge`);
+  await page.getByTestId('reading-rules-back').click();
+  await page.getByTestId('reading-zillions').check();
+  await page.getByTestId('reading-rules-link').click();
+  await page.getByTestId('example-king-zillions-board').waitFor();
+  await shot(page, `${name}-03c-rules-zillions`);
 
   await page.getByTestId('home-open').click();
   await page.getByTestId('home-continue').click();

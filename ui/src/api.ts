@@ -14,6 +14,8 @@ import {
   type NewGame,
   type PageCursor,
   type Problem,
+  type Reading,
+  type ReadingExample,
   type Settings,
   type Startup,
 } from './bindings';
@@ -94,6 +96,8 @@ export const api = {
   finishedGames: (before: PageCursor | null, limit = FINISHED_PAGE): Promise<FinishedPage> =>
     unwrap(commands.finishedGames(before, limit)),
   setSettings: (settings: Settings): Promise<Settings> => unwrap(commands.setSettings(settings)),
+  /** A reading's rules page's small boards: each difference from 1963, by it and by 1963. */
+  readingExamples: (reading: Reading): Promise<ReadingExample[]> => unwrap(commands.readingExamples(reading)),
 };
 
 /** A search stopped on purpose is not a failure (the Rust side no longer sends these; kept so an

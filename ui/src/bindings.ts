@@ -137,6 +137,11 @@ export const commands = {
 	 */
 	gameEvalBar: (gameId: string, ply: number) => typedError<EvalBarView, AppError>(__TAURI_INVOKE("game_eval_bar", { gameId, ply })),
 	/**
+	 *  The small boards of a reading's rules page: each of its differences from 1963
+	 *  shown by it and by 1963 (none for 1963).
+	 */
+	readingExamples: (reading: Reading) => typedError<ReadingExample[], AppError>(__TAURI_INVOKE("reading_examples", { reading })),
+	/**
 	 *  Analyses a finished game (or answers at once with the analysis it has), pushing the
 	 *  progress through `progress` after each position, and keeps the result with the game.
 	 *  `stopped` if `stop_analysis` (or another analysis) stopped it.
@@ -450,6 +455,33 @@ export type EvalBarView = {
 	/**  White's win chance, -1 (Black wins) to 1. */
 	winChance: number | null,
 };
+
+/**  An example by one reading. */
+export type ExampleBoard = {
+	reading: Reading,
+	state: ExampleState,
+	/**
+	 *  The position before the move (its frozen pieces and check by these rules); `None` when
+	 *  it is [`ExampleState::Impossible`].
+	 */
+	board: BoardView | null,
+	/**  The example's move by these rules, with what it takes, when it is one. */
+	move: MoveView | null,
+	/**  How the game stands: after the move, or in the position when there is none. */
+	outcome: Outcome | null,
+};
+
+/**  How an example stands by one reading. */
+export type ExampleState = 
+/**  The position (and the move, when the example has one) stands by these rules. */
+"shown" | 
+/**  The example's move is not a move by these rules. */
+"refused" | 
+/**
+ *  The position cannot arise by these rules (the side that just moved left its king to be
+ *  taken).
+ */
+"impossible";
 
 /**  The course's closing game, as the map and the end screen show it. */
 export type FinaleView = {
@@ -1190,6 +1222,18 @@ export type Reading =
 "boardspace" | 
 /**  1963, but played to take the king, with no check rule. */
 "zillions";
+
+/**  One difference of a reading, shown by that reading and by 1963. */
+export type ReadingExample = {
+	/**  The difference's name in the catalogue (`reading.cambridge.freezing`). */
+	difference: string,
+	/**  The move shown, in coordinates, if the example has one. */
+	coordinates: string | null,
+	/**  By the reading whose page it is. */
+	here: ExampleBoard,
+	/**  By Abbott's 1963 rules. */
+	abbott: ExampleBoard,
+};
 
 /**  The seven kinds of piece. */
 export type Role = "king" | "pawn" | "withdrawer" | "longLeaper" | "chameleon" | "coordinator" | "immobilizer";

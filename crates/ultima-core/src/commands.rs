@@ -125,6 +125,9 @@ macro_rules! with_commands {
             /// (cancelled). While the game goes on, the game's record notes that the bar was
             /// shown.
             game_eval_bar(game_id: String, ply: u32) -> $crate::wire::EvalBarView;
+            /// The small boards of a reading's rules page: each of its differences from 1963
+            /// shown by it and by 1963 (none for 1963).
+            reading_examples(reading: $crate::wire::Reading) -> Vec<$crate::wire::ReadingExample>;
         }
     };
 }

@@ -9,7 +9,7 @@
 //!
 //! - `core`: [`AppCore`], opening it, and what it hands out.
 //! - `play`: the games, the bot's turn and the clock's flag.
-//! - `course`, `puzzles`, `analysis`: each screen's commands.
+//! - `course`, `puzzles`, `analysis`, `rules_pages`: each screen's commands.
 //! - `online`: online play on this side, without the connection (the shell holds it and hands
 //!   its events in).
 //! - `commands`: the command list and [`AppCore::call`], every command by name over JSON.
@@ -26,6 +26,7 @@ pub mod online;
 mod platform;
 mod play;
 mod puzzles;
+mod rules_pages;
 pub mod wire;
 
 pub use analysis::{analyse, Analyse, AnalyseError, AnalysisJob};

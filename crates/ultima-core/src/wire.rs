@@ -15,4 +15,6 @@ pub use ultima_app_state::puzzles::wire::{
 };
 pub use ultima_app_state::settings::Settings;
 pub use ultima_game::wire::{BoardView, GameView, NewGame};
+pub use ultima_game::ReadingExample;
 pub use ultima_puzzles::rating::Difficulty;
+pub use ultima_rules::Reading;

@@ -8,6 +8,7 @@
 //!   feature), built by [`view`].
 //! - [`problem`]: refusals as codes with parameters, never sentences.
 //! - [`stored`]: what is saved, with a format number, migrations and partial recovery.
+//! - [`reading_examples`]: the rules pages' small boards, each reading's differences from 1963.
 //! - `text`: [`Session::text`], the game as text to copy and share (tag pairs and the moves, as
 //!   PGN has them).
 //!
@@ -15,6 +16,7 @@
 
 pub mod clock;
 pub mod problem;
+pub mod reading_examples;
 pub mod session;
 pub mod stored;
 mod text;
@@ -24,6 +26,7 @@ pub mod wire;
 
 pub use clock::{Clock, Running, TimeControl};
 pub use problem::{CheckBy, ErrorKind, Freezer, Problem, SessionError};
+pub use reading_examples::{reading_examples, ExampleBoard, ExampleState, ReadingExample};
 pub use session::{Action, Session, TakeBack};
 pub use stored::{
     CutShort, Restored, StoredClock, StoredError, StoredGame, StoredOpponent, StoredSummary,

@@ -235,6 +235,14 @@ describe('the app', () => {
     await until(() => screen() === 'rules', 'the rules page');
     expect(byTestId('reading-rules')?.dataset['reading']).toBe('cambridge');
     expect(byTestId('reading-rules')?.textContent).toMatch(/There is no removal/);
+    // Each difference with its boards, as the Rust side has them by Cambridge's rules and 1963's.
+    await until(() => byTestId('example-removal-cambridge-caption') !== null, 'the examples');
+    expect(byTestId('example-removal-cambridge-caption')?.textContent).toBe('c5c5 is not a move by these rules.');
+    expect(byTestId('example-removal-1963-caption')?.textContent).toBe('c5c5 removes the frozen piece on c5.');
+    expect(byTestId('example-chameleon-cambridge-caption')?.textContent).toBe('b4f4 takes c4 and e4.');
+    expect(byTestId('example-freezing-cambridge-caption')?.textContent).toBe('Frozen: d4 and e5.');
+    expect(byTestId('example-freezing-1963-caption')?.textContent).toBe('Frozen: c5, d4 and e5.');
+    expect(all('reading-rules')[0]?.querySelectorAll('.small-board').length).toBe(8);
     click('reading-rules-back');
     await until(() => screen() === 'newGame', 'back to the new-game screen');
     click('reading-cambridge');

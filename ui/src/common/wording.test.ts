@@ -12,7 +12,7 @@ import {
   plyPhrase,
   progressLine,
   READINGS,
-  readingDifferences,
+  readingDifferenceKeys,
   readingLine,
   readingName,
   readingNote,
@@ -135,8 +135,9 @@ describe('readings of the rules', () => {
     expect(new Set(names).size).toBe(5);
     expect(new Set(lines).size).toBe(5);
     expect(names[2]).toBe('Cambridge rules');
-    for (const reading of READINGS) expect(readingDifferences(reading).length).toBeGreaterThan(0);
-    expect(readingDifferences('cambridge')).toContain('There is no removal: a frozen piece stays where it is.');
+    for (const reading of READINGS) expect(readingDifferenceKeys(reading).length).toBeGreaterThan(0);
+    expect(readingDifferenceKeys('cambridge')).toContainEqual({ name: 'removal', sentence: 'There is no removal: a frozen piece stays where it is.' });
+    expect(readingDifferenceKeys('zillions').map((d) => d.name)).toEqual(['check', 'king']);
   });
 
   it('say the rules of a game only when they are not 1963, on the home screen too', () => {

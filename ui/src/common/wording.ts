@@ -1,7 +1,7 @@
 // Everything the app says about a game in words: sides, pieces, opponents, results, moves. The
 // words themselves are in the message catalogue (i18n/en.ts); here they are chosen.
 
-import type { Color, GameView, Level, MoveView, Opponent, Outcome, PlyView, Reading, Role } from '../bindings';
+import type { Color, ExampleBoard, GameView, Level, MoveView, Opponent, Outcome, PlyView, Reading, ReadingExample, Role } from '../bindings';
 import { listOf, pieceParams, t } from '../i18n';
 import { isRemoval } from './board/model';
 
@@ -101,9 +101,11 @@ export function readingLine(reading: Reading): string {
   return t(READING_WORDS[reading].line);
 }
 
-/** How a reading differs from Abbott's 1963 rules, a sentence each (for 1963, what it is). */
-export function readingDifferences(reading: Reading): string[] {
-  return READING_WORDS[reading].differences.map((key) => t(key));
+/** How a reading differs from Abbott's 1963 rules, a sentence each (for 1963, what it is), with
+ * each sentence's name (`freezing` for `reading.cambridge.freezing`), which the rules page's
+ * examples are named by. */
+export function readingDifferenceKeys(reading: Reading): { name: string; sentence: string }[] {
+  return READING_WORDS[reading].differences.map((key) => ({ name: key.slice(key.lastIndexOf('.') + 1), sentence: t(key) }));
 }
 
 /** A game's rules as a header shows them: their name, or nothing for the default (1963). A view
@@ -228,4 +230,25 @@ export function progressLine(game: GameView): string {
   if (player === undefined) return t('home.progressSideToMove', { context: game.board.turn, opponent, number });
   if (game.board.turn === player) return t('home.progressYourMove', { opponent, number });
   return game.opponent.kind === 'online' ? t('home.progressOpponentMove', { opponent, number }) : t('home.progressBotMove', { opponent, number });
+}
+
+/** The line under a board: what the move does or that it is none, the frozen pieces, how the
+ * game stands. */
+export function exampleCaption(example: ReadingExample, shown: ExampleBoard): string {
+  const coordinates = example.coordinates ?? '';
+  if (shown.state === 'impossible') return t('reading.example.impossible');
+  if (shown.state === 'refused') return t('reading.example.refused', { coordinates });
+  const parts: string[] = [];
+  const move = shown.move;
+  if (move) {
+    if (move.from === move.to) parts.push(t('reading.example.removal', { coordinates, square: move.from }));
+    else if (move.captures.length > 0) parts.push(t('reading.example.takes', { coordinates, squares: squareList(move.captures) }));
+    else parts.push(t('reading.example.quiet', { coordinates }));
+  } else {
+    const frozen = shown.board?.frozen ?? [];
+    if (frozen.length > 0) parts.push(t('reading.example.frozen', { squares: squareList(frozen) }));
+  }
+  if (shown.outcome) parts.push(t('reading.example.outcome', { result: resultSummary(shown.outcome) }));
+  if (parts.length === 0) parts.push(t('reading.example.start'));
+  return parts.join(' ');
 }

@@ -520,6 +520,18 @@ export const en = {
       check: "There is no check: any move may leave one's own king where it can be taken.",
       king: 'The game is won by taking the enemy king.',
     },
+    /** The line under each small board of a rules page: what the example's move does by those
+     * rules, or that it is none; the frozen pieces; how the game stands. */
+    example: {
+      takes: '{{coordinates}} takes {{squares}}.',
+      quiet: '{{coordinates}} takes nothing.',
+      removal: '{{coordinates}} removes the frozen piece on {{square}}.',
+      refused: '{{coordinates}} is not a move by these rules.',
+      impossible: 'This position cannot arise by these rules: the side that just moved has left its king to be taken.',
+      frozen: 'Frozen: {{squares}}.',
+      outcome: '{{result}}.',
+      start: 'The start.',
+    },
   },
 
   newGame: {

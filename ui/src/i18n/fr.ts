@@ -502,6 +502,16 @@ export const fr = {
       check: 'Il n’y a pas d’échec : tout coup peut laisser son propre roi là où il peut être pris.',
       king: 'On gagne en prenant le roi ennemi.',
     },
+    example: {
+      takes: '{{coordinates}} prend {{squares}}.',
+      quiet: '{{coordinates}} ne prend rien.',
+      removal: '{{coordinates}} retire la pièce immobilisée en {{square}}.',
+      refused: '{{coordinates}} n’est pas un coup selon ces règles.',
+      impossible: 'Cette position ne peut pas se produire selon ces règles : le camp qui vient de jouer a laissé son roi en prise.',
+      frozen: 'Immobilisées : {{squares}}.',
+      outcome: '{{result}}.',
+      start: 'Le départ.',
+    },
   },
 
   newGame: {
