@@ -5,7 +5,7 @@
 
 import type { App, Screen } from '../app/app';
 import { api } from '../api';
-import type { ExampleBoard, Reading, ReadingExample, Settings } from '../bindings';
+import type { BoardView, ExampleBoard, Reading, ReadingExample, Settings } from '../bindings';
 import type { BoardState, LessonMarks } from '../common/board/types';
 import { exampleCaption, readingDifferenceKeys, readingLine, readingName } from '../common/wording';
 import { smallBoard } from '../common/view/smallBoard';
@@ -51,15 +51,14 @@ function exampleFigure(example: ReadingExample, shown: ExampleBoard, settings: S
   const id = `example-${example.difference}-${shown.reading}`;
   const caption = exampleCaption(example, shown);
   return h('figure.example', { attrs: { ...testid(id), 'data-state': shown.state } }, [
-    shown.board ? smallBoard(settings, boardState(example, shown), `${id}-board`, `${readingName(shown.reading)}: ${caption}`) : h('div.example-none'),
+    shown.board ? smallBoard(settings, boardState(example, shown, shown.board), `${id}-board`, `${readingName(shown.reading)}: ${caption}`) : h('div.example-none'),
     h('figcaption', [h('strong', readingName(shown.reading)), ' ', h('span', { attrs: testid(`${id}-caption`) }, caption)]),
   ]);
 }
 
 /** What the board shows: the position, and the move's squares (an arrow and what it takes when
  * it is a move by these rules; its two squares lit when it is not). */
-function boardState(example: ReadingExample, shown: ExampleBoard): BoardState {
-  const board = shown.board!;
+function boardState(example: ReadingExample, shown: ExampleBoard, board: BoardView): BoardState {
   const lesson: LessonMarks = {};
   const move = shown.move;
   if (move) {
