@@ -47,6 +47,26 @@ async function appGone() {
   }
 }
 
+/** A session of the driver on the app. WebKitWebDriver holds one session at a time, and after a
+ * quit or a crash it may not yet have let the last one go (seen on a loaded machine: "Maximum
+ * number of active sessions"): asked again for up to 20 s, any other failure at once. */
+async function newSession() {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return await remote({
+        hostname: '127.0.0.1',
+        port: 4444,
+        logLevel: 'error',
+        capabilities: { 'tauri:options': { application } },
+      });
+    } catch (error) {
+      if (!/maximum number of active sessions/i.test(String(error?.message)) || Date.now() > deadline) throw error;
+      await sleep(500);
+    }
+  }
+}
+
 /** A tauri-driver with a fresh data folder; `launch()` starts the app, `stop()` cleans up. */
 export async function startDriver() {
   const dataHome = mkdtempSync(join(tmpdir(), 'ultima-e2e-'));
@@ -74,12 +94,7 @@ export async function startDriver() {
       // A pause before the new session, as before the wait above was added: without it, one run
       // here hung on a new session asked for right after a quit until the request timed out.
       await sleep(300);
-      browser = await remote({
-        hostname: '127.0.0.1',
-        port: 4444,
-        logLevel: 'error',
-        capabilities: { 'tauri:options': { application } },
-      });
+      browser = await newSession();
       return browser;
     },
     /** Ends the app as a quit would. */
