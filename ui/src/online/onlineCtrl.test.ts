@@ -37,7 +37,6 @@ function playing(base: OnlineView, turn: 'white' | 'black'): OnlineView {
 function fakeApp(status: OnlineStatus | null): OnlineHost {
   const app: OnlineHost = {
     online: status,
-    current: null,
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),
@@ -114,13 +113,10 @@ describe('OnlineCtrl', () => {
     expect(app.go).toHaveBeenCalledWith({ screen: 'play', gameId: 'online-g1' }, {}, 'replace');
   });
 
-  it('creates the game by the reading chosen, at first that of the last game the app holds', async () => {
+  it('creates the game by the reading chosen, 1963 until another is', async () => {
     const create = vi.fn(() => Promise.resolve(view('online-g2')));
-    const app = fakeApp({ ...STATUS });
-    expect(new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ create })).reading).toBe('1963');
-    app.current = { reading: 'zillions' } as GameView;
-    const ctrl = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ create }));
-    expect(ctrl.reading).toBe('zillions');
+    const ctrl = new OnlineCtrl(fakeApp({ ...STATUS }), () => Promise.resolve(true), fakeApi({ create }));
+    expect(ctrl.reading).toBe('1963');
     ctrl.set('reading', 'cambridge');
     await ctrl.create();
     expect(create).toHaveBeenCalledWith('random', null, null, 'cambridge', false);

@@ -38,15 +38,15 @@ export function correspondenceSetting(choice: ClockChoice): Correspondence | nul
 }
 
 /** What the screen needs of the app. */
-export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress' | 'current'>;
+export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress'>;
 
 export class OnlineCtrl {
   mode: OnlineMode = 'create';
   color: ColorChoice = 'random';
   clock: ClockChoice = 'none';
-  /** The rules the game is played by: at first those of the last game the app holds (as on the
-   *  new-game screen), else 1963. The friend who joins plays by them too (the server says). */
-  reading: Reading;
+  /** The rules the game is played by: 1963 until the player chooses another (as on the new-game
+   *  screen). The friend who joins plays by them too (the server says). */
+  reading: Reading = DEFAULT_READING;
   hosted = false;
   /** The server address as typed (saved when it changes). */
   server = '';
@@ -69,7 +69,6 @@ export class OnlineCtrl {
     /** The server the page was loaded from (`''`: none, as in the app). */
     private readonly pageServer: string = pageOrigin(),
   ) {
-    this.reading = app.current?.reading ?? DEFAULT_READING;
     if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;

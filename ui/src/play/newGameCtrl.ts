@@ -14,10 +14,9 @@ export class NewGameCtrl {
   level: Level;
   side: SideChoice = 'white';
   turnBoard = true;
-  /** The reading of the rules, for a game against the bot or between friends alike: at first
-   *  that of the last game the app holds (a player of the Cambridge rules starts the next one
-   *  by them too), else 1963. */
-  reading: Reading;
+  /** The reading of the rules, for a game against the bot or between friends alike: Abbott's
+   *  1963 rules until the player chooses another, each time the screen opens. */
+  reading: Reading = DEFAULT_READING;
   /** The request is on its way: a second press does nothing. */
   starting = false;
 
@@ -27,7 +26,6 @@ export class NewGameCtrl {
     private readonly confirmAbandon: (app: App) => Promise<boolean>,
   ) {
     this.level = app.settings.defaultLevel;
-    this.reading = app.current?.reading ?? DEFAULT_READING;
   }
 
   /** The request the choices make. */
