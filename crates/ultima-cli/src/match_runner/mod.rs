@@ -69,7 +69,12 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let existing = match std::fs::read_to_string(&out_path) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(file_error(error)),
+        Err(error) => {
+            return Err(CliError::Read {
+                path: out_path.clone(),
+                error,
+            })
+        }
     };
     let written = resume::read_written(&existing, start.game().start(), games, |index| {
         opening_of(&lines, index)
@@ -253,7 +258,29 @@ mod tests {
             &dir.to_string_lossy(),
         ]))
         .expect_err("a folder is not a file");
-        assert!(matches!(error, CliError::File { .. }), "{error}");
+        assert!(
+            matches!(error, CliError::Read { .. } | CliError::File { .. }),
+            "{error}"
+        );
+        // A file that is not text (not a match's records) is refused, and left as it was.
+        let path = std::env::temp_dir().join(format!(
+            "ultima-match-binary-test-{}.txt",
+            std::process::id()
+        ));
+        std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).expect("written");
+        let error = run(&args(&[
+            "random",
+            "random",
+            "--out",
+            &path.to_string_lossy(),
+        ]))
+        .expect_err("not records");
+        assert!(matches!(error, CliError::Read { .. }), "{error}");
+        assert_eq!(
+            std::fs::read(&path).expect("kept"),
+            vec![0xff, 0xfe, 0x00, 0x41]
+        );
+        let _ = std::fs::remove_file(&path);
     }
 
     /// The match's arguments out of range are refused with a usage error, before any game is
