@@ -5,12 +5,14 @@
 //!
 //! One module each: the [`arguments`], the [`player`] trait, the [`players`] in this process
 //! and the [`engine_player`] in a child process, the [`spec`] that names one of them, the
-//! [`openings`](mod@openings), the [`game_loop`], the [`statistics`] and the [`resume`] of a
-//! match cut short; this one runs the command and prints what it finds.
+//! [`openings`](mod@openings), the [`game_loop`], the [`statistics`], the [`kings`] left to be
+//! taken (Zillions) and the [`resume`] of a match cut short; this one runs the command and prints
+//! what it finds.
 
 mod arguments;
 mod engine_player;
 mod game_loop;
+mod kings;
 mod openings;
 mod player;
 mod players;
@@ -103,7 +105,21 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         }
     };
     let mut earlier = statistics::Tally::default();
+    // Moves that left the mover's king to be taken (a reading without the check rule), the
+    // first player's and the second's.
+    let mut kings = [0u32; 2];
+    let mut count_kings = |first_white: bool, game: &ultima_rules::Game| {
+        let [white, black] = kings::kings_left(game);
+        let (first, second) = if first_white {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        kings[0] += first;
+        kings[1] += second;
+    };
     for (index, game) in written.games.iter().enumerate() {
+        count_kings(first_is_white(index), game);
         let ending = game.outcome().map(Ending::Rules);
         earlier.add(
             first_is_white(index),
@@ -127,6 +143,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         &lines,
         max_plies,
         &mut |index, first_is_white, game, ending| {
+            count_kings(first_is_white, game);
             let (white, black) = describe_players(first_is_white);
             let _ = writeln!(
                 stdout,
@@ -154,6 +171,13 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         100.0 * tally.score(),
         elo_estimate(tally.wins, tally.draws, tally.losses)
     )?;
+    if !start.game().start().rules().has_check() {
+        writeln!(
+            stdout,
+            "kings left to be taken when a move kept them safe: {first_name} {}, {second_name} {}",
+            kings[0], kings[1]
+        )?;
+    }
     if let Some(error) = write_failed {
         return Err(file_error(error));
     }
