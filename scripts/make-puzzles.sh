@@ -52,6 +52,10 @@ for journal in "${verified[@]}"; do passed_in+=(--passed-in "$journal"); done
 "$ULTIMA" puzzles verify --file "$WORK/selected.txt" --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" \
   "${passed_in[@]}" --out "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" > "$WORK/verify-shipped.log" 2>&1 || true
 grep '^puzzles verify' "$WORK/verify-shipped.log"
-"$ULTIMA" puzzles select --file "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" --out "$DATA/puzzles.txt"
-"$ULTIMA" puzzles verify --file "$DATA/puzzles.txt" --sample 20 > /dev/null
+# The journal keeps what earlier choices passed too: only this choice's puzzles go on.
+awk -F';' 'NR == FNR { if ($0 !~ /^#/) chosen[$1]; next } $0 !~ /^#/ && ($1 in chosen)' \
+  "$WORK/selected.txt" "$WORK/shipped-$VERIFY_NODES-$HARD_NODES.txt" > "$WORK/shipped-chosen.txt"
+"$ULTIMA" puzzles select --file "$WORK/shipped-chosen.txt" --out "$DATA/puzzles.txt"
+# The sample npm test checks, at the nodes the set was verified at.
+"$ULTIMA" puzzles verify --file "$DATA/puzzles.txt" --sample 20 --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" > /dev/null
 echo "wrote $DATA/puzzles.txt: $(grep -vc '^#' "$DATA/puzzles.txt") puzzles"

@@ -516,7 +516,8 @@ fn select_command(args: &[String]) -> Result<(), CliError> {
         "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
     );
     text.push_str(&format!(
-        "# Chosen by `ultima puzzles select --max-share {max_share_percent}` from verified, rated files (crates/ultima-puzzles/src/select.rs).\n"
+        "# Chosen by `ultima puzzles select --max-share {max_share_percent}` (mates in one at most {}%) from verified, rated files (crates/ultima-puzzles/src/select.rs).\n",
+        (100.0 * ultima_puzzles::select::theme_max_share(ultima_puzzles::Theme::MateIn1, max_share)).round()
     ));
     for puzzle in &selection.kept {
         text.push_str(&puzzle.to_line());

@@ -12,8 +12,9 @@
 //! 2. **Ideas.** Two puzzles whose solutions start with the same move and whose solver
 //!    positions differ on at most [`NEAR_SQUARES`] squares are the same idea; the first kept
 //!    stands for both.
-//! 3. **Themes.** No theme of the solution is on more than `max_share` of the set. While one
-//!    is, a puzzle with that theme leaves: one from the most crowded rating band (so the ratings
+//! 3. **Themes.** No theme of the solution is on more than `max_share` of the set, and mates in
+//!    one on no more than [`MATE_IN_ONE_MAX_SHARE`] (the quickest idea, and the one the games
+//!    give most). While one is over, a puzzle with that theme leaves: one from the most crowded rating band (so the ratings
 //!    stay spread), with the fewest other themes, and the first by id among those. The game
 //!    phases (opening, middle game, endgame) are not capped: every puzzle has exactly one, so
 //!    three phases cannot all stay under a third unless equal, and the games decide how many
@@ -30,6 +31,19 @@ pub const NEAR_SQUARES: usize = 4;
 pub const RATING_BAND: u32 = 100;
 /// The default largest share of the set a theme may have.
 pub const DEFAULT_MAX_SHARE: f64 = 1.0 / 3.0;
+
+/// The largest share of the set mates in one may have, whatever `max_share` (unless it is
+/// smaller): a quarter.
+pub const MATE_IN_ONE_MAX_SHARE: f64 = 0.25;
+
+/// The largest share of the set `theme` may have when the others may have `max_share`.
+pub fn theme_max_share(theme: Theme, max_share: f64) -> f64 {
+    if theme == Theme::MateIn1 {
+        max_share.min(MATE_IN_ONE_MAX_SHARE)
+    } else {
+        max_share
+    }
+}
 
 /// The themes the cap does not apply to: one per puzzle, set by the game, not the solution.
 pub const PHASES: [Theme; 3] = [Theme::Opening, Theme::Middlegame, Theme::Endgame];
@@ -167,15 +181,18 @@ pub fn select(puzzles: Vec<Puzzle>, max_share: f64) -> Result<Selection, ReplayE
     Ok(selection)
 }
 
-/// The theme most over the cap, if any is.
+/// The theme most over its cap (by the puzzles over it), if any is.
 fn over_cap(puzzles: &[Puzzle], max_share: f64) -> Option<Theme> {
     let total = puzzles.len() as f64;
     Theme::ALL
         .into_iter()
         .filter(|theme| !PHASES.contains(theme))
-        .map(|theme| (theme, puzzles.iter().filter(|p| p.has_theme(theme)).count()))
-        .filter(|&(_, count)| count as f64 > max_share * total)
-        .max_by_key(|&(_, count)| count)
+        .map(|theme| {
+            let count = puzzles.iter().filter(|p| p.has_theme(theme)).count() as f64;
+            (theme, count - theme_max_share(theme, max_share) * total)
+        })
+        .filter(|&(_, over)| over > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(theme, _)| theme)
 }
 
@@ -211,6 +228,16 @@ mod tests {
         let moved = squares("clxwkxlI/pppppppp/8/8/4P3/8/PPPP1PPP/ILXKWXLC b 0 1");
         assert_eq!(differing_squares(&start, &moved), 2);
         assert_eq!(differing_squares(&start, &start), 0);
+    }
+
+    #[test]
+    fn mates_in_one_are_capped_at_a_quarter_the_others_at_the_share_given() {
+        assert_eq!(theme_max_share(Theme::MateIn1, DEFAULT_MAX_SHARE), 0.25);
+        assert_eq!(theme_max_share(Theme::MateIn1, 0.2), 0.2);
+        assert_eq!(
+            theme_max_share(Theme::Pinch, DEFAULT_MAX_SHARE),
+            DEFAULT_MAX_SHARE
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ fn a_repeated_position_and_a_line_s_tail_are_dropped() {
 }
 
 #[test]
-fn no_theme_of_the_solution_is_over_a_third() {
+fn no_theme_of_the_solution_is_over_a_third_and_mates_in_one_over_a_quarter() {
     let puzzles = shipped();
     let total_before = puzzles.len();
     let selection = select(puzzles.clone(), 1.0 / 3.0).expect("selects");
@@ -57,6 +57,9 @@ fn no_theme_of_the_solution_is_over_a_third() {
             "{theme}: {count} of {}",
             kept.len()
         );
+        if theme == Theme::MateIn1 {
+            assert!(4 * count <= kept.len(), "{count} of {}", kept.len());
+        }
     }
     // Every kept puzzle is one of the input, and ids do not repeat.
     for puzzle in kept {
