@@ -14,13 +14,14 @@ fi
 mkdir -p docs/matches
 for r in ${READINGS:-zillions cambridge 1962 boardspace 1963}; do
   out="docs/matches/club-intermediate-$r"
-  # One run a reading at a time: the lock is held while its match plays.
+  # One run a reading at a time: the lock is held while its match plays. The log is written
+  # afresh: a resumed match prints the games it already has first, so each log is whole.
   exec 9> "/tmp/ultima-match-$r.lock"
   if ! flock -n 9; then
     echo "$r: another run is playing it; next"
     continue
   fi
   nice "$ULTIMA" match club intermediate --rules "$r" --games 100 --seed 25 \
-    --out "$out.txt" | tee -a "$out.log"
+    --out "$out.txt" | tee "$out.log"
   exec 9>&-
 done
