@@ -40,6 +40,18 @@ async fn app(name: &str) -> (std::path::PathBuf, AppState, Online) {
     (dir, state, online)
 }
 
+/// The app quits and opens again on its folder. (In the app the process ends; here the closed
+/// connection's task must have taken its last event and saved before the folder is opened again.)
+async fn restart(online: Online, state: AppState, dir: &std::path::Path) -> (AppState, Online) {
+    online.close_and_wait().await;
+    drop(online);
+    drop(state);
+    let state = open(dir);
+    let online = Online::new(Some(dir.to_path_buf()));
+    online.watch(&state, |_| {}).await.expect("watch");
+    (state, online)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     let (_host_dir, host_state, host) = app("online-host").await;
@@ -122,15 +134,7 @@ async fn a_hosted_game_is_joined_played_resumed_after_a_restart_and_filed() {
     // The guest's app quits and opens again on its folder: the game is there and goes on.
     // (In the app the process ends; here the closed connection's task must have taken its
     // last event and saved before the folder is opened again.)
-    guest.close_and_wait().await;
-    drop(guest);
-    drop(guest_state);
-    let reopened_state = open(&guest_dir);
-    let reopened = Online::new(Some(guest_dir.clone()));
-    reopened
-        .watch(&reopened_state, |_| {})
-        .await
-        .expect("watch");
+    let (reopened_state, reopened) = restart(guest, guest_state, &guest_dir).await;
     let saved = reopened.view(&id).expect("the saved game, at once");
     assert_eq!(saved.game.plies.len(), 2);
     let back = until(&reopened, "the connection back", |v| {
@@ -456,15 +460,7 @@ async fn two_correspondence_games_at_once_are_played_and_both_come_back_after_a_
     assert_eq!(clocks, vec![Some(3), Some(3)]);
 
     // The guest's app quits and opens again: both games come back, each with its connection.
-    guest.close_and_wait().await;
-    drop(guest);
-    drop(guest_state);
-    let reopened_state = open(&guest_dir);
-    let reopened = Online::new(Some(guest_dir.clone()));
-    reopened
-        .watch(&reopened_state, |_| {})
-        .await
-        .expect("watch");
+    let (reopened_state, reopened) = restart(guest, guest_state, &guest_dir).await;
     let mut back: Vec<_> = reopened
         .views()
         .into_iter()
@@ -532,15 +528,7 @@ async fn a_game_of_another_reading_is_played_by_it_on_both_sides_and_after_a_res
     host.play(&id, "e2", "e5").await.expect("plays");
     until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
 
-    guest.close_and_wait().await;
-    drop(guest);
-    drop(guest_state);
-    let reopened_state = open(&guest_dir);
-    let reopened = Online::new(Some(guest_dir.clone()));
-    reopened
-        .watch(&reopened_state, |_| {})
-        .await
-        .expect("watch");
+    let (reopened_state, reopened) = restart(guest, guest_state, &guest_dir).await;
     let saved = reopened.view(&id).expect("the saved game");
     assert_eq!(saved.game.reading, Reading::Cambridge);
     assert_eq!(saved.game.plies.len(), 1);
