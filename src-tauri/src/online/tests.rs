@@ -528,7 +528,7 @@ async fn a_game_of_another_reading_is_played_by_it_on_both_sides_and_after_a_res
     host.play(&id, "e2", "e5").await.expect("plays");
     until(&guest, "white's move", |v| v.game.plies.len() == 1).await;
 
-    let (reopened_state, reopened) = restart(guest, guest_state, &guest_dir).await;
+    let (_reopened_state, reopened) = restart(guest, guest_state, &guest_dir).await;
     let saved = reopened.view(&id).expect("the saved game");
     assert_eq!(saved.game.reading, Reading::Cambridge);
     assert_eq!(saved.game.plies.len(), 1);
