@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The shipped puzzle collection from the generator's run files (crates/ultima-puzzles/data/
-# generated*.txt): each verified at VERIFY_NODES (1.6 M), the survivors rated by the bots
+# generated*.txt): each verified at VERIFY_NODES (1.6 M), its line made longer where the solver's
+# next moves are only moves too (verified again at VERIFY_NODES), the survivors rated by the bots
 # (Glicko-2), rated again by the difficulty model, then the set chosen (one puzzle per position and
 # idea, no theme of the solution over a third), and that set verified again with the puzzles rated
 # 1500 or more at HARD_NODES (4 M) into crates/ultima-puzzles/data/puzzles.txt. Deterministic: the
@@ -39,12 +40,27 @@ for run in "$DATA"/generated*.txt; do
   verified+=("$out")
 done
 
-# Rated once per puzzle (calibrate resumes on its --out file), every verified puzzle.
 cat "${verified[@]}" | grep -v '^#' | sort -u > "$WORK/verified.txt"
-"$ULTIMA" puzzles calibrate --file "$WORK/verified.txt" --out "$WORK/rated.txt"
+# Longer lines: a line the generator stopped at its first gain goes on while the solver's next
+# move is again the only one (extend resumes on its journal); a longer line that passes the
+# verifier replaces the shorter one (the same position and mistake).
+"$ULTIMA" puzzles extend --file "$WORK/verified.txt" --out "$WORK/extended.txt"
+longer="$WORK/verified-extended-$VERIFY_NODES.txt"
+"$ULTIMA" puzzles verify --file "$WORK/extended.txt" --nodes "$VERIFY_NODES" --out "$longer" > "$WORK/verify-extended.log" 2>&1 || true
+grep '^puzzles verify' "$WORK/verify-extended.log"
+verified+=("$longer")
+awk -F';' '$0 ~ /^#/ { next } { split($3, m, " "); key = $2 ";" m[1] }
+  NR == FNR { longer[key]; print; next } !(key in longer)' \
+  "$longer" "$WORK/verified.txt" | sort -u > "$WORK/lines.txt"
+# Only the puzzles of lines.txt: the rating stages' files keep the shorter lines they rated.
+current() { awk -F';' 'NR == FNR { if ($0 !~ /^#/) keep[$1]; next } $0 ~ /^#/ || ($1 in keep)' "$WORK/lines.txt" "$1"; }
+# Rated once per puzzle (calibrate resumes on its --out file), every verified puzzle.
+"$ULTIMA" puzzles calibrate --file "$WORK/lines.txt" --out "$WORK/rated.txt"
+current "$WORK/rated.txt" > "$WORK/rated-current.txt"
 # The difficulty model over the bots' fit (resumes on its --out file).
-"$ULTIMA" puzzles model --file "$WORK/rated.txt" --out "$WORK/modelled.txt"
-"$ULTIMA" puzzles select --file "$WORK/modelled.txt" --out "$WORK/selected.txt"
+"$ULTIMA" puzzles model --file "$WORK/rated-current.txt" --out "$WORK/modelled.txt"
+current "$WORK/modelled.txt" > "$WORK/modelled-current.txt"
+"$ULTIMA" puzzles select --file "$WORK/modelled-current.txt" --out "$WORK/selected.txt"
 # The chosen set again, those rated 1500 or more also at HARD_NODES: only what passes ships. What
 # the run files' journals passed at VERIFY_NODES is not searched again at those nodes.
 passed_in=()

@@ -1,5 +1,5 @@
-//! `ultima puzzles generate|verify|calibrate|select|export`: the puzzle collection made,
-//! checked, rated, chosen and listed from outside the app.
+//! `ultima puzzles generate|extend|verify|calibrate|select|export|simulate|model`: the puzzle
+//! collection made, checked, rated, chosen and listed from outside the app.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -17,7 +17,7 @@ use crate::args::Options;
 use crate::error::CliError;
 
 const PUZZLES_USAGE: &str =
-    "`ultima puzzles` needs one of: generate, verify, calibrate, select, export, simulate, model";
+    "`ultima puzzles` needs one of: generate, extend, verify, calibrate, select, export, simulate, model";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
@@ -25,6 +25,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     };
     match command.as_str() {
         "generate" => generate_command(rest),
+        "extend" => extend_command(rest),
         "verify" => verify_command(rest),
         "calibrate" => calibrate_command(rest),
         "select" => select_command(rest),
@@ -147,6 +148,129 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
     eprintln!(
         "puzzles generate finished: {} games, {} tested, {} candidates, {} accepted, {:.0} CPU s; {} puzzles in {path}",
         progress.games, progress.tested, progress.candidates, progress.accepted, cpu, resume.puzzles
+    );
+    Ok(())
+}
+
+/// `ultima puzzles extend --file F --out FILE [--nodes N]`: every puzzle of F whose line ends on a
+/// gain, made longer where the solver's next moves are again only moves
+/// ([`ultima_puzzles::extend`]); the longer puzzles are written to FILE, each under a new id,
+/// and the others named in `# unchanged ID` lines. FILE is a journal: a run on it goes on after
+/// the puzzles it holds.
+fn extend_command(args: &[String]) -> Result<(), CliError> {
+    let mut options = Options::new("puzzles extend", "--file F, --nodes N and --out FILE", args);
+    let mut file: Option<String> = None;
+    let mut out: Option<String> = None;
+    let mut nodes = Settings::DEFAULT_NODES;
+    while let Some(name) = options.next_name() {
+        match name {
+            "--file" => file = Some(options.value(name)?),
+            "--nodes" => nodes = options.value_in(name, 1_000..=1_000_000_000)?,
+            "--out" => out = Some(options.value(name)?),
+            other => return Err(options.unknown(other)),
+        }
+    }
+    let Some(path) = out else {
+        return Err(CliError::Usage(
+            "`ultima puzzles extend` needs --out FILE (a journal: a run on the same file resumes)"
+                .to_string(),
+        ));
+    };
+    let puzzles = load(file.as_deref())?;
+    // The verifier reads the generator's nodes from this line: the new moves were found at them.
+    let header = format!(
+        "# generator nodes={nodes}; lines made longer by `ultima puzzles extend --nodes {nodes}`."
+    );
+    let complete = whole_lines(&path)?;
+    if let Some(found) = complete
+        .lines()
+        .find(|line| line.starts_with("# generator nodes="))
+    {
+        if found != header {
+            return Err(CliError::Usage(format!(
+                "{path} was written with other settings (`{found}`); this run: `{header}`: use another --out file, or the same settings"
+            )));
+        }
+    }
+    // Done: the puzzles named unchanged, and those whose longer line is there (the same
+    // position and mistake).
+    let mut done: HashSet<String> = complete
+        .lines()
+        .filter_map(|line| line.strip_prefix("# unchanged "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    let longer_before =
+        parse_file(&complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
+    let key = |p: &Puzzle| format!("{};{}", p.ufen, p.moves.first().map_or("", String::as_str));
+    let longer_keys: HashSet<String> = longer_before.iter().map(key).collect();
+    done.extend(
+        puzzles
+            .iter()
+            .filter(|p| longer_keys.contains(&key(p)))
+            .map(|p| p.id.clone()),
+    );
+    let mut sink = FileSink {
+        file: OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|error| file_error(&path, error))?,
+    };
+    if complete.is_empty() {
+        sink.line(&header)
+            .map_err(|error| file_error(&path, error))?;
+    }
+    let todo: Vec<&Puzzle> = puzzles.iter().filter(|p| !done.contains(&p.id)).collect();
+    eprintln!(
+        "puzzles extend: {} puzzles, {} already done, searched at {nodes} nodes into {path}",
+        puzzles.len(),
+        puzzles.len() - todo.len()
+    );
+    let started = Instant::now();
+    let cpu_at_start = cpu_seconds(started);
+    let mut judge = Judge::new(nodes).with_max_solver_moves(ultima_puzzles::judge::LONGEST_LINE);
+    // Solver moves before and after, of the puzzles made longer (this run and before).
+    let mut lengths: Vec<(usize, usize)> = Vec::new();
+    for (index, puzzle) in todo.iter().enumerate() {
+        let line = match ultima_puzzles::extend::extend(puzzle, &mut judge) {
+            Ok(Some(longer)) => {
+                lengths.push((puzzle.solver_move_count(), longer.solver_move_count()));
+                longer.to_line()
+            }
+            Ok(None) => format!("# unchanged {}", puzzle.id),
+            Err(error) => format!("# unchanged {} (does not replay: {error})", puzzle.id),
+        };
+        sink.line(&line).map_err(|error| file_error(&path, error))?;
+        if (index + 1) % 100 == 0 {
+            eprintln!(
+                "puzzles extend: {} of {} done, {} longer, {:.0} CPU s",
+                index + 1,
+                todo.len(),
+                lengths.len(),
+                cpu_seconds(started) - cpu_at_start
+            );
+        }
+    }
+    let cpu = cpu_seconds(started) - cpu_at_start;
+    let by_length = |lengths: &[(usize, usize)]| {
+        let mut counts: std::collections::BTreeMap<(usize, usize), usize> = Default::default();
+        for pair in lengths {
+            *counts.entry(*pair).or_default() += 1;
+        }
+        counts
+            .iter()
+            .map(|((from, to), n)| format!("{from}\u{2192}{to}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "puzzles extend: {} of {} checked this run, {} made longer ({}) in {cpu:.0} CPU s; {} longer in {path}",
+        todo.len(),
+        puzzles.len(),
+        lengths.len(),
+        by_length(&lengths),
+        longer_before.len() + lengths.len()
     );
     Ok(())
 }

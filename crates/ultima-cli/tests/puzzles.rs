@@ -1,4 +1,4 @@
-//! `ultima puzzles verify` and `export` run as a program, on puzzles the generator found.
+//! `ultima puzzles verify`, `extend` and `export` run as a program, on puzzles the generator found.
 
 mod support;
 
@@ -285,4 +285,52 @@ fn model_rates_a_file_and_prints_its_checks() {
     assert_eq!(rated.len(), 3);
     // The three-move line rates above the two one-move ones.
     assert!(rated[2].rating > rated[0].rating && rated[2].rating > rated[1].rating);
+}
+
+#[test]
+fn extend_writes_the_longer_lines_to_a_journal_that_verify_reads() {
+    // A capture followed by a second only move (made longer), and a gain after which the
+    // solver has more than one good move (unchanged).
+    let input = file_with(
+        "puzzles",
+        "extend-in.txt",
+        "\
+37ed4370;k1p5/3Ip1P1/4l3/2x1P3/w2P4/1WP5/XKiLP3/4p2P w 21 54;d4b4 c5c4;904;107;chameleon-pinch,multi-capture,middlegame
+4b8dee28;clxwk1Xi/1p1p1p1p/X1pxI3/p1P1P3/P7/8/1P4PP/1L1KW1LC w 5 13;e1b4 b7a7;1300;107;pinch,middlegame
+",
+    );
+    let out = input.with_file_name("extend-out.txt");
+    let _ = std::fs::remove_file(&out);
+    let (input_path, out_path) = (input.to_str().unwrap(), out.to_str().unwrap());
+    let extend = ["puzzles", "extend", "--file", input_path, "--out", out_path];
+    let (ok, stdout, stderr) = ultima(&extend);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("2 of 2 checked this run, 1 made longer (1\u{2192}2: 1)"),
+        "{stdout}"
+    );
+    let journal = std::fs::read_to_string(&out).expect("the journal");
+    let longer = ultima_puzzles::parse_file(&journal).expect("the journal reads");
+    assert_eq!(longer.len(), 1);
+    assert_eq!(longer[0].moves.join(" "), "d4b4 c5c4 e5d5 c4c5");
+    assert_ne!(longer[0].id, "37ed4370");
+    assert!(journal.contains("# unchanged 4b8dee28\n"), "{journal}");
+    // Killed mid-line: the partial line goes, and nothing is searched twice.
+    std::fs::write(&out, format!("{journal}# unch")).expect("a torn journal");
+    let (ok, stdout, stderr) = ultima(&extend);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("2 puzzles, 2 already done"), "{stderr}");
+    assert!(stdout.contains("0 made longer"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&out).expect("the journal"), journal);
+    // The verifier reads the generator's nodes from it (400,000 = four times 100,000).
+    let (ok, stdout, stderr) = ultima(&["puzzles", "verify", "--file", out_path]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("at 400000 nodes"), "{stdout}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    // Other nodes on the same journal: refused.
+    let mut other = extend.to_vec();
+    other.extend(["--nodes", "50000"]);
+    let (ok, _, stderr) = ultima(&other);
+    assert!(!ok);
+    assert!(stderr.contains("other settings"), "{stderr}");
 }

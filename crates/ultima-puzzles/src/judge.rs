@@ -300,4 +300,74 @@ impl Judge {
         }
         None
     }
+
+    /// `line` (found from `start`, the solver to move) made longer where the game goes on with
+    /// only moves, as lichess' puzzler lets a line run: after its gain, the engine's best reply
+    /// and the solver's next move, as long as that move is again the only good one (a forced
+    /// move passes in the middle, as in [`Judge::find_line`]). The longer line ends at the
+    /// last solver move after which a gain of [`MIN_GAIN`] on `start` holds against the best
+    /// reply (a move the rule judged, never a forced one), or with a mate (or blockade); at
+    /// most [`Judge::with_max_solver_moves`] solver moves, and never through a position it has
+    /// already passed. `None` when the line ends with a win or a defence, or does not get
+    /// longer.
+    pub fn extend_line(&mut self, start: &Position, line: &Line) -> Option<Line> {
+        if !matches!(line.ending, Ending::Material { .. }) {
+            return None;
+        }
+        let solver = start.turn();
+        let start_balance = material_balance(start, solver);
+        let mut moves = line.moves.clone();
+        let mut smallest_gap = line.smallest_gap;
+        let mut position = start.clone();
+        let mut passed = vec![position.hash()];
+        for mv in &moves {
+            position = position.play_unchecked(mv);
+            passed.push(position.hash());
+        }
+        let mut longest: Option<Line> = None;
+        while moves.len().div_ceil(2) < self.max_solver_moves {
+            let reply = self.best_move(&position)?;
+            let after_reply = position.play_unchecked(&reply);
+            let (best, gap, judged) = match self.verdict(&after_reply) {
+                Verdict::Unique { best, gap } => (best, gap, true),
+                Verdict::Forced { best } => (best, f64::INFINITY, false),
+                _ => break,
+            };
+            let Some(mv) = best.pv.first().copied() else {
+                break;
+            };
+            let next = after_reply.play_unchecked(&mv);
+            if passed.contains(&after_reply.hash()) || passed.contains(&next.hash()) {
+                break;
+            }
+            passed.extend([after_reply.hash(), next.hash()]);
+            moves.extend([reply, mv]);
+            smallest_gap = smallest_gap.min(gap);
+            if !next.has_legal_move() {
+                return Some(Line {
+                    moves,
+                    ending: Ending::Win {
+                        in_check: next.is_check(),
+                    },
+                    smallest_gap,
+                });
+            }
+            let gain = material_balance(&next, solver) - start_balance;
+            if judged && gain >= MIN_GAIN && winning(best.score) {
+                let held = self
+                    .best_move(&next)
+                    .map(|answer| material_balance(&next.play_unchecked(&answer), solver))
+                    .map_or(gain, |balance| balance - start_balance);
+                if held >= MIN_GAIN {
+                    longest = Some(Line {
+                        moves: moves.clone(),
+                        ending: Ending::Material { gain },
+                        smallest_gap,
+                    });
+                }
+            }
+            position = next;
+        }
+        longest
+    }
 }

@@ -1,12 +1,13 @@
 //! Ultima puzzles: the [`Puzzle`] type and its one-line file format, the themes and their
-//! tagging, the puzzle rule ([`judge`]), the generator from self-play ([`generate`]), the
-//! verifier ([`verify`]), and the collection shipped with the app.
+//! tagging, the puzzle rule ([`judge`]), the generator from self-play ([`generate`]), longer
+//! lines for found puzzles ([`extend`]), the verifier ([`verify`]), and the collection shipped with the app.
 //!
 //! ```
 //! let puzzles = ultima_puzzles::collection().unwrap();
 //! assert!(puzzles.iter().all(|p| p.moves.len() % 2 == 0));
 //! ```
 
+pub mod extend;
 pub mod generate;
 pub mod judge;
 mod puzzle;
