@@ -43,12 +43,14 @@ done
 cat "${verified[@]}" | grep -v '^#' | sort -u > "$WORK/verified.txt"
 # Longer lines: a line the generator stopped at its first gain goes on while the solver's next
 # move is again the only one (extend resumes on its journal); a longer line that passes the
-# verifier replaces the shorter one (the same position and mistake).
+# verifier (at both node counts) replaces the shorter one (the same position and mistake).
 "$ULTIMA" puzzles extend --file "$WORK/verified.txt" --out "$WORK/extended.txt"
 longer="$WORK/verified-extended-$VERIFY_NODES.txt"
-"$ULTIMA" puzzles verify --file "$WORK/extended.txt" --nodes "$VERIFY_NODES" --out "$longer" > "$WORK/verify-extended.log" 2>&1 || true
+# Searched at HARD_NODES too, whatever their rating: a longer line that a deeper search finds
+# another way through would cost the set its shorter one at the last check.
+"$ULTIMA" puzzles verify --file "$WORK/extended.txt" --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" --hard-from 0 \
+  --out "$longer" > "$WORK/verify-extended.log" 2>&1 || true
 grep '^puzzles verify' "$WORK/verify-extended.log"
-verified+=("$longer")
 awk -F';' '$0 ~ /^#/ { next } { split($3, m, " "); key = $2 ";" m[1] }
   NR == FNR { longer[key]; print; next } !(key in longer)' \
   "$longer" "$WORK/verified.txt" | sort -u > "$WORK/lines.txt"

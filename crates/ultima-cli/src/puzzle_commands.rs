@@ -447,6 +447,23 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         None => VerifyJournal::default(),
     };
     let known = passed_before(&passed_in, &verify_header(generator_nodes, nodes, None))?;
+    // What the journal says of this file's puzzles: a journal kept over several choices of a
+    // set also holds puzzles no longer in it, which must not count (as passed, as failed, or
+    // as taking their position).
+    let fresh = journal.passed.is_empty() && journal.failed.is_empty();
+    let in_file: HashSet<&str> = chosen.iter().map(|p| p.id.as_str()).collect();
+    let journal = VerifyJournal {
+        passed: journal
+            .passed
+            .into_iter()
+            .filter(|p| in_file.contains(p.id.as_str()))
+            .collect(),
+        failed: journal
+            .failed
+            .into_iter()
+            .filter(|(id, _)| in_file.contains(id.as_str()))
+            .collect(),
+    };
     let mut done: HashSet<String> = journal.passed.iter().map(|p| p.id.clone()).collect();
     done.extend(journal.failed.iter().map(|(id, _)| id.clone()));
     let mut positions: HashSet<String> = journal.passed.iter().map(|p| p.ufen.clone()).collect();
@@ -457,7 +474,7 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
                 .append(true)
                 .open(path)
                 .map_err(|error| file_error(path, error))?;
-            if journal.passed.is_empty() && journal.failed.is_empty() {
+            if fresh {
                 let first = format!(
                     "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n{header}\n"
                 );

@@ -334,3 +334,43 @@ fn extend_writes_the_longer_lines_to_a_journal_that_verify_reads() {
     assert!(!ok);
     assert!(stderr.contains("other settings"), "{stderr}");
 }
+
+#[test]
+fn verify_counts_only_the_journal_lines_of_the_puzzles_in_its_file() {
+    // A journal kept over two choices of a set: the first held a shorter line of the same
+    // position. The longer line is checked, not refused as a position already in the set.
+    let shorter = file_with(
+        "puzzles",
+        "choice-1.txt",
+        "37ed4370;k1p5/3Ip1P1/4l3/2x1P3/w2P4/1WP5/XKiLP3/4p2P w 21 54;d4b4 c5c4;904;107;chameleon-pinch,multi-capture,middlegame\n",
+    );
+    let longer = shorter.with_file_name("choice-2.txt");
+    std::fs::write(
+        &longer,
+        "# generator nodes=100000\n9c0d3a1e;k1p5/3Ip1P1/4l3/2x1P3/w2P4/1WP5/XKiLP3/4p2P w 21 54;d4b4 c5c4 e5d5 c4c5;1150;350;chameleon-pinch,multi-capture,middlegame\n",
+    )
+    .expect("the second choice");
+    let journal = shorter.with_file_name("choices-journal.txt");
+    let _ = std::fs::remove_file(&journal);
+    let verify = |file: &std::path::Path| {
+        ultima(&[
+            "puzzles",
+            "verify",
+            "--file",
+            file.to_str().unwrap(),
+            "--out",
+            journal.to_str().unwrap(),
+        ])
+    };
+    let (ok, stdout, stderr) = verify(&shorter);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    let (ok, stdout, stderr) = verify(&longer);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("1 of 1 puzzles checked"), "{stdout}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    assert!(!stderr.contains("already"), "{stderr}");
+    // Both lines are in the journal now; each run counts its own.
+    let text = std::fs::read_to_string(&journal).expect("the journal");
+    assert_eq!(ultima_puzzles::parse_file(&text).map(|p| p.len()), Ok(2));
+}
