@@ -77,15 +77,15 @@ impl Verdict {
 }
 
 /// The rule applied to two lines, best first: the win-chance gap when the best move is the
-/// only good one. A mate in one is unique when no other move mates in one (a slower mate
-/// beside it is no rival: the puzzle asks for the win at once); a longer mate only when no
-/// other move mates at all.
+/// only good one. A mate is unique when no other move mates as fast (the rule for the
+/// set: a mate in two beside a slower mate asks for the fastest; the trainer answers a slower
+/// mate with "there is a faster one" and a retry, not a miss).
 pub fn judge_lines(best: &SearchInfo, second: &SearchInfo) -> Option<f64> {
-    if best.score == Score::Mate(1) {
-        return (second.score != Score::Mate(1)).then_some(2.0);
-    }
-    if mates(best.score) {
-        return (!mates(second.score)).then_some(2.0);
+    if let Score::Mate(moves) = best.score {
+        if moves > 0 {
+            let as_fast = matches!(second.score, Score::Mate(other) if other > 0 && other <= moves);
+            return (!as_fast).then_some(2.0);
+        }
     }
     let gap = win_chance(best.score) - win_chance(second.score);
     (gap >= UNIQUE_GAP).then_some(gap)

@@ -107,10 +107,12 @@ fn the_gap_rule_on_lines() {
     assert!(judge_lines(&info(Score::Centipawns(350)), &info(Score::Centipawns(150))).is_none());
     let gap = win_chance(Score::Centipawns(350)) - win_chance(Score::Centipawns(0));
     assert!(gap >= UNIQUE_GAP);
-    // A mate against a non-mate always; a longer mate against a longer mate never; a mate in
-    // one against a slower mate yes, against another mate in one no.
+    // A mate against a non-mate always; against a slower mate yes (the puzzle asks for the
+    // fastest), against a mate as fast no.
     assert!(judge_lines(&info(Score::Mate(2)), &info(Score::Centipawns(900))).is_some());
-    assert!(judge_lines(&info(Score::Mate(2)), &info(Score::Mate(3))).is_none());
+    assert!(judge_lines(&info(Score::Mate(2)), &info(Score::Mate(3))).is_some());
+    assert!(judge_lines(&info(Score::Mate(3)), &info(Score::Mate(3))).is_none());
+    assert!(judge_lines(&info(Score::Mate(3)), &info(Score::Mate(2))).is_none());
     assert!(judge_lines(&info(Score::Mate(1)), &info(Score::Mate(3))).is_some());
     assert!(judge_lines(&info(Score::Mate(1)), &info(Score::Mate(1))).is_none());
     // Being mated is no mate.
