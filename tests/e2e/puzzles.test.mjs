@@ -2,11 +2,12 @@
 // puzzle solved by clicking, one failed, the rating moving each time; then a quit and a crash
 // (kill -9) in the trainer, after each of which the app reopens by itself on the trainer, on the
 // puzzle in progress, with the rating; and after going home first, the app opens on home, the
-// rating and the puzzle in progress offered there.
+// rating and the puzzle in progress offered there. And a mate slower than the solution's: no miss,
+// the card asks for the faster one, which then solves the puzzle.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { byTestId, click, clickMove, clickSquare, legalMoves, screenshot, startDriver, waitFor } from './harness.mjs';
 
@@ -59,6 +60,21 @@ async function outcome(browser) {
   return { kind: await element.getAttribute('data-kind'), delta: Number(await change.getAttribute('data-delta')), text: await change.getText() };
 }
 
+/** Plays the first of `moves` that misses: a move that mates, but more slowly than the solution, is
+ * answered on the card (no outcome, the puzzle waits), and the next is tried. The outcome of the miss. */
+async function playWrong(browser, moves) {
+  for (const move of moves) {
+    await clickMove(browser, move.slice(0, 2), move.slice(2, 4));
+    const answer = await waitFor(async () => {
+      if (await (await byTestId(browser, 'puzzle-outcome')).isDisplayed()) return 'miss';
+      const slower = await browser.$(`[data-testid="puzzle-slower-mate"][data-played="${move}"]`);
+      return (await slower.isDisplayed()) ? 'slower' : null;
+    }, `the answer to ${move}`);
+    if (answer === 'miss') return outcome(browser);
+  }
+  throw new Error('every other legal move mates');
+}
+
 /** The rating in the trainer's header ("Your rating: 1512?"). */
 async function headerRating(browser) {
   const element = await byTestId(browser, 'puzzle-rating');
@@ -104,10 +120,8 @@ describe('the puzzle trainer', () => {
     }, 'the next puzzle');
     const answer = puzzles.get(second)?.[1];
     assert.ok(answer, `puzzle ${second} is in the collection`);
-    const wrong = (await legalMoves(browser)).find((move) => move !== answer && move.slice(0, 2) !== move.slice(2, 4));
-    assert.ok(wrong, 'a legal move that is not the answer');
-    await clickMove(browser, wrong.slice(0, 2), wrong.slice(2, 4));
-    const failed = await outcome(browser);
+    const others = (await legalMoves(browser)).filter((move) => move !== answer && move.slice(0, 2) !== move.slice(2, 4));
+    const failed = await playWrong(browser, others);
     assert.equal(failed.kind, 'wrong');
     assert.ok(failed.delta < 0, `a failed puzzle lowers the rating (${failed.delta})`);
     const rating = await headerRating(browser);
@@ -177,5 +191,42 @@ describe('the puzzle trainer', () => {
     assert.equal(await (await byTestId(browser, 'home-puzzles')).getAttribute('data-current'), second);
     await click(browser, 'home-puzzles');
     assert.equal(await ready(browser, 'the puzzle in progress from home'), second);
+  });
+
+  it('answers a slower mate with "there is a faster mate", no miss, and the fastest mate then solves the puzzle', async () => {
+    // A shipped mate in two (Black's c3b3, then b4c3) beside which f3f2 mates in three. It is
+    // opened as a puzzle left in progress would be: written into the store between a quit and a
+    // launch, on screen, so that the app reopens on it.
+    const id = '06e104b4';
+    const slower = 'f3f2';
+    const moves = puzzles.get(id);
+    assert.ok(moves, `puzzle ${id} is in the collection`);
+    await driver.quit();
+    const file = join(driver.appFolder, 'ultima.json');
+    const store = JSON.parse(readFileSync(file, 'utf8'));
+    store.puzzleCurrent = {
+      puzzle: id, startedAt: Date.now(), rated: true, played: [], state: 'playing',
+      puzzleRating: 907, themes: ['immobilization', 'mate-in-2', 'middlegame'], onScreen: true,
+    };
+    writeFileSync(file, JSON.stringify(store));
+    const browser = await driver.launch();
+    if (shots) await browser.setWindowSize(1280, 800);
+    assert.equal(await ready(browser, 'the mate in two, reopened'), id);
+    await playMove(browser, slower);
+    const note = await byTestId(browser, 'puzzle-slower-mate');
+    await note.waitForDisplayed({ timeout: 20_000 });
+    assert.equal(await note.getText(), 'That mates too, but more slowly: there is a faster mate. Find the best move for Black.');
+    // Nothing played, nothing lost: the same position, no outcome, the first try still rated.
+    const state = await screenState(browser);
+    assert.deepEqual([state.state, state.plies], ['playing', 0]);
+    assert.equal(await (await byTestId(browser, 'puzzle-outcome')).isExisting(), false);
+    if (shots) await screenshot(browser, `${shots}/puzzle-slower-mate.png`);
+    for (let i = 1; i < moves.length; i += 2) {
+      await playMove(browser, moves[i]);
+      if (i + 2 < moves.length) await ready(browser, 'the answer to the first move of the mate', i + 1);
+    }
+    const solved = await outcome(browser);
+    assert.equal(solved.kind, 'solved');
+    assert.ok(solved.delta > 0, `solved at the first try raises the rating (${solved.delta})`);
   });
 });

@@ -1132,6 +1132,11 @@ export type PuzzleStepView =
 { kind: "continue"; played: PlyView; reply: PlyView; 
 /**  The board after the solver's move, before the reply. */
 afterPlayed: BoardView } | { kind: "solved"; played: PlyView } | 
+/**
+ *  A mate, but slower than the solution's: not played, not a miss; the puzzle goes on from
+ *  the same position.
+ */
+{ kind: "slowerMate"; played: PlyView } | 
 /**  Not the move: the puzzle's `wrong…`/`refutation…` fields show it; retry to go on. */
 { kind: "wrong"; played: PlyView } | 
 /**  Nothing done: the puzzle is over, or waits for a retry. */

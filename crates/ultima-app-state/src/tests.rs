@@ -404,3 +404,59 @@ fn a_game_of_another_reading_is_saved_and_read_back_with_it() {
     assert_eq!(restored.reading(), ultima_rules::Reading::Cambridge);
     assert_eq!(restored.game().moves().len(), 1);
 }
+
+#[test]
+fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
+    use crate::puzzles::stored::PuzzleState;
+    use crate::puzzles::wire::PuzzleStepView;
+    use ultima_puzzles::rating::Difficulty;
+    // A mate in two (b6b2, then c3c2) where c3c4 mates in three: the puzzle asks for the
+    // fastest (seed 2026's run file).
+    static MATE_IN_TWO: std::sync::OnceLock<Vec<ultima_puzzles::Puzzle>> =
+        std::sync::OnceLock::new();
+    let collection = MATE_IN_TWO.get_or_init(|| {
+        ultima_puzzles::parse_file(
+            "e7547145;c2wkxl1/p2p3p/1l4p1/p4p2/4p2P/P1x1p1XC/3W1PP1/1LiKPXL1 w 0 19;a3a2 b6b2 a2a3 c3c2;1150;350;mate-in-2,middlegame\n",
+        )
+        .expect("the puzzle reads")
+    });
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut puzzles = crate::puzzles::PuzzleData::new(Default::default(), None, Default::default());
+    puzzles.use_collection(collection);
+    let view = puzzles
+        .next(&saves, Some(&mut shelf), Difficulty::Normal, None, 10.0, 1)
+        .expect("the puzzle");
+    assert_eq!(view.id, "e7547145");
+    let slower = puzzles
+        .play(&saves, Some(&mut shelf), "e7547145", "c3", "c4", 20.0)
+        .expect("a legal move");
+    let PuzzleStepView::SlowerMate { played } = &slower.step else {
+        panic!("c3c4 mates in three: {:?}", slower.step);
+    };
+    assert_eq!((played.from.as_str(), played.to.as_str()), ("c3", "c4"));
+    // Nothing played, nothing lost: the same position, the first try still rated.
+    assert_eq!(slower.puzzle.state, PuzzleState::Playing);
+    assert!(slower.puzzle.plies.is_empty());
+    assert!(slower.puzzle.rated);
+    assert_eq!(slower.puzzle.mistakes, 0);
+    // The fastest mate solves it, at the first try.
+    let first = puzzles
+        .play(&saves, Some(&mut shelf), "e7547145", "b6", "b2", 30.0)
+        .expect("the solution's move");
+    assert!(
+        matches!(first.step, PuzzleStepView::Continue { .. }),
+        "{:?}",
+        first.step
+    );
+    let solved = puzzles
+        .play(&saves, Some(&mut shelf), "e7547145", "c3", "c2", 40.0)
+        .expect("the mate");
+    assert!(
+        matches!(solved.step, PuzzleStepView::Solved { .. }),
+        "{:?}",
+        solved.step
+    );
+    let change = solved.puzzle.change.expect("rated");
+    assert!(change.after > change.before, "solved at the first try");
+}

@@ -264,12 +264,16 @@ fn extend_command(args: &[String]) -> Result<(), CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let shape = if lengths.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", by_length(&lengths))
+    };
     println!(
-        "puzzles extend: {} of {} checked this run, {} made longer ({}) in {cpu:.0} CPU s; {} longer in {path}",
+        "puzzles extend: {} of {} checked this run, {} made longer{shape} in {cpu:.0} CPU s; {} longer in {path}",
         todo.len(),
         puzzles.len(),
         lengths.len(),
-        by_length(&lengths),
         longer_before.len() + lengths.len()
     );
     Ok(())

@@ -59,6 +59,10 @@ function card(ctrl: PuzzlesCtrl): VNode {
   let line: VNode;
   if (ctrl.phase === 'mistake') line = h('span', t('puzzle.opponentPlaying'));
   else if (ctrl.phase === 'reply') line = h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('puzzle.replying')]);
+  else if (puzzle.state === 'playing' && ctrl.slowerMate) {
+    const move = ctrl.slowerMate.from + ctrl.slowerMate.to;
+    line = h('span', { attrs: { ...testid('puzzle-slower-mate'), 'data-played': move } }, sentences([t('puzzle.slowerMate'), ctrl.prompt()]));
+  }
   else if (puzzle.state === 'playing' && ctrl.goodMove) line = h('span', sentences([t('puzzle.bestMove'), ctrl.prompt()]));
   else if (puzzle.state === 'playing') line = h('span', sentences([t('puzzle.opponentPlayed', { move: formatPly(puzzle.mistake) }), ctrl.prompt()]));
   else if (puzzle.state === 'wrong') line = h('span', ctrl.prompt());

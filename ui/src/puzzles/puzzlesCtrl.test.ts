@@ -83,6 +83,10 @@ async function trainer(puzzle: ShippedPuzzle = SHORT, choice?: PuzzleChoice) {
   return { ctrl, app };
 }
 
+/** A mate in two (Black's c3b3, then b4c3) beside which f3f2 mates in three: the puzzle asks for the fastest. */
+const SLOWER = shippedPuzzle('06e104b4');
+const SLOWER_MATE = 'f3f2';
+
 /** A legal move of the solver that is not the line's (the engine says what it is). */
 function otherMove(ctrl: PuzzlesCtrl, puzzle: ShippedPuzzle): [string, string] {
   const move = ctrl.puzzle?.legalMoves.find((m) => m.from + m.to !== puzzle.line[1]);
@@ -163,6 +167,24 @@ describe('the puzzle trainer', () => {
     expect(ctrl.puzzle?.change).toEqual({ before: 1500, after });
     expect(ctrl.status?.rating).toBe(after);
     expect(ctrl.history[0]).toMatchObject({ puzzleId: LONG.id, solved: false });
+  });
+
+  it('answers a slower mate without counting a miss; the fastest mate then solves the puzzle at the first try', async () => {
+    const { ctrl, app } = await trainer(SLOWER);
+    expect(ctrl.puzzle?.id).toBe(SLOWER.id);
+    expect(SLOWER.line[1]).not.toBe(SLOWER_MATE);
+    await ctrl.play(from(SLOWER_MATE), to(SLOWER_MATE));
+    expect(ctrl.slowerMate).toMatchObject({ from: from(SLOWER_MATE), to: to(SLOWER_MATE) });
+    expect(ctrl.puzzle?.state).toBe('playing');
+    expect(ctrl.puzzle?.rated).toBe(true);
+    expect(ctrl.puzzle?.mistakes).toBe(0);
+    expect(ctrl.puzzle?.plies).toHaveLength(0);
+    expect(ctrl.focus).toBe('card');
+    expect(app.announce).toHaveBeenLastCalledWith(expect.stringContaining('That mates too, but more slowly: there is a faster mate.'));
+    for (let i = 1; i < SLOWER.line.length; i += 2) await ctrl.play(from(SLOWER.line[i]), to(SLOWER.line[i]));
+    expect(ctrl.slowerMate).toBeUndefined();
+    expect(ctrl.puzzle?.state).toBe('solved');
+    expect(ctrl.puzzle?.change?.after).toBeGreaterThan(1500);
   });
 
   it('plays the player’s move, then the opponent’s answer after a moment', async () => {

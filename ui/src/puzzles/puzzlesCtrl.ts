@@ -6,7 +6,7 @@
 // Rust side's; the view is puzzles.ts.
 
 import type { App } from '../app/app';
-import type { BoardView, Color, MoveView } from '../bindings';
+import type { BoardView, Color, MoveView, PlyView } from '../bindings';
 import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { sentences, t } from '../i18n';
@@ -55,6 +55,8 @@ export class PuzzlesCtrl {
   hintCost = false;
   /** The last move was right and the puzzle goes on. */
   goodMove = false;
+  /** The last move mated too, but more slowly than the solution (that move): the puzzle waits for the faster mate. */
+  slowerMate: PlyView | undefined;
   busy = false;
   /** Where the focus goes once drawn (the outcome after a puzzle ends, the board's card after Next). */
   focus: 'card' | 'outcome' | undefined;
@@ -141,6 +143,7 @@ export class PuzzlesCtrl {
     this.hint = undefined;
     this.hintCost = false;
     this.goodMove = false;
+    this.slowerMate = undefined;
     this.panel.cleared();
   }
 
@@ -239,6 +242,12 @@ export class PuzzlesCtrl {
         this.app.sounds.play('end');
         await this.refreshProgress();
         this.app.announce(sentences([plyInWords(step.played), t('puzzle.solved'), this.changeSentence()]));
+      } else if (step.kind === 'slowerMate') {
+        // Not played and not a miss: the board goes back, and the card says why.
+        this.take(after);
+        this.slowerMate = step.played;
+        this.focus = 'card';
+        this.app.announce(sentences([plyInWords(step.played), t('puzzle.slowerMate'), this.prompt()]));
       } else if (step.kind === 'wrong') {
         this.take(after);
         this.focus = 'outcome';

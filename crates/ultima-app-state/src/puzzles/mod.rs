@@ -22,11 +22,11 @@ use std::collections::HashSet;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use ultima_bot::{Engine, Limits, NoClock};
+use ultima_bot::{history_hashes, Engine, Limits, NoClock, Score};
 use ultima_game::view::{board_view, ply_view};
 use ultima_puzzles::rating::{choose, main_theme, Difficulty, NextPuzzle, Supply};
 use ultima_puzzles::{Puzzle, Theme};
-use ultima_rules::{Outcome, Position, Status};
+use ultima_rules::{Game, Outcome, Position, Status};
 
 use crate::archive::Archive;
 use crate::error::{square, AppError, GameProblem, PuzzleProblem};
@@ -205,6 +205,44 @@ fn decide(rating: &mut StoredRating, run: &mut StoredRun, puzzle: &Puzzle, won: 
 /// Whether the side that just moved has won outright (the other side has no legal move).
 fn wins(before: &Position, after: &Position) -> bool {
     matches!(after.status(), Status::Over { outcome: Outcome::Win { winner, .. } } if winner == before.turn())
+}
+
+/// The nodes a move that is not the solution is searched with, to tell a slower mate from a
+/// miss: about a third of a second in the desktop app (a node limit: the same answer every
+/// time; a mate found ends the search sooner).
+const SLOWER_MATE_NODES: u64 = 400_000;
+
+/// Whether the solver's move that gave `after` (not the solution's, not winning at once) in
+/// `game` (the puzzle so far) still forces mate in a puzzle whose line ends in mate: a slower
+/// mate than the solution's, since no other move mates as fast (the verifier's rule). Searched
+/// with the puzzle's positions as history: on 30 slower mates of the run files, 27 were found
+/// so at these nodes (the search without them missed some a deeper one sees).
+fn mates_more_slowly(puzzle: &Puzzle, game: &Game, after: &Position) -> bool {
+    let ends_in_mate = puzzle
+        .replay()
+        .ok()
+        .and_then(|positions| positions.last().map(|last| !last.has_legal_move()))
+        .unwrap_or(false);
+    if !ends_in_mate || !matches!(after.status(), Status::Ongoing { .. }) {
+        return false;
+    }
+    let mut history = history_hashes(game);
+    history.push(game.position().hash());
+    let mut engine = Engine::new();
+    match engine.search(
+        after,
+        &history,
+        &Limits::nodes(SLOWER_MATE_NODES),
+        &NoClock,
+        &mut |_| {},
+    ) {
+        // The side to move there (the opponent) is mated.
+        Ok(result) => matches!(result.info.score, Score::Mate(moves) if moves < 0),
+        Err(error) => {
+            eprintln!("ultima: searching a slower mate: {error}");
+            false
+        }
+    }
 }
 
 /// The opponent's best answer to a wrong move (`None` when it leaves no move).
@@ -479,8 +517,9 @@ impl PuzzleData {
     }
 
     /// The solver's move (`from == to`: a removal). The solution's move, or any move that wins
-    /// outright, is right: the opponent's reply is played at once, or the puzzle is solved. Any
-    /// other legal move is wrong: it is shown with its refutation until a retry (a rated first
+    /// outright, is right: the opponent's reply is played at once, or the puzzle is solved. In a
+    /// puzzle that ends in mate, a move that mates more slowly is neither: the step says so and
+    /// nothing changes (the player looks for the faster mate). Any other legal move is wrong: it is shown with its refutation until a retry (a rated first
     /// try is lost). An illegal move is an error with the rules' reason, as in games; nothing
     /// changes then.
     pub fn play<A: Archive + ?Sized>(
@@ -537,6 +576,10 @@ impl PuzzleData {
                         PuzzleStepView::Solved { played }
                     }
                 }
+            } else if mates_more_slowly(puzzle, &game, &after) {
+                // Not a miss: the puzzle asks for the fastest mate (no other is as fast),
+                // and this one mates too. Nothing is played; the player tries again.
+                PuzzleStepView::SlowerMate { played }
             } else {
                 run.state = PuzzleState::Wrong;
                 run.wrong = Some(text);

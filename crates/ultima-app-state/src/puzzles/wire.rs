@@ -152,6 +152,11 @@ pub enum PuzzleStepView {
     Solved {
         played: PlyView,
     },
+    /// A mate, but slower than the solution's: not played, not a miss; the puzzle goes on from
+    /// the same position.
+    SlowerMate {
+        played: PlyView,
+    },
     /// Not the move: the puzzle's `wrong…`/`refutation…` fields show it; retry to go on.
     Wrong {
         played: PlyView,
