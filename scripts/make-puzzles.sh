@@ -51,9 +51,11 @@ longer="$WORK/verified-extended-$VERIFY_NODES.txt"
 "$ULTIMA" puzzles verify --file "$WORK/extended.txt" --nodes "$VERIFY_NODES" --hard-nodes "$HARD_NODES" --hard-from 0 \
   --out "$longer" > "$WORK/verify-extended.log" 2>&1 || true
 grep '^puzzles verify' "$WORK/verify-extended.log"
-awk -F';' '$0 ~ /^#/ { next } { split($3, m, " "); key = $2 ";" m[1] }
-  NR == FNR { longer[key]; print; next } !(key in longer)' \
-  "$longer" "$WORK/verified.txt" | sort -u > "$WORK/lines.txt"
+# (Only the longer lines of this extend journal: the verify journal keeps what earlier runs passed.)
+awk -F';' 'FILENAME == ARGV[1] { if ($0 !~ /^#/) now[$1]; next }
+  $0 ~ /^#/ { next } { split($3, m, " "); key = $2 ";" m[1] }
+  FILENAME == ARGV[2] { if ($1 in now) { longer[key]; print }; next } !(key in longer)' \
+  "$WORK/extended.txt" "$longer" "$WORK/verified.txt" | sort -u > "$WORK/lines.txt"
 # Only the puzzles of lines.txt: the rating stages' files keep the shorter lines they rated.
 current() { awk -F';' 'NR == FNR { if ($0 !~ /^#/) keep[$1]; next } $0 ~ /^#/ || ($1 in keep)' "$WORK/lines.txt" "$1"; }
 # Rated once per puzzle (calibrate resumes on its --out file), every verified puzzle.

@@ -333,7 +333,7 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   const next = page.locator('[data-testid="puzzle-screen"][data-state="playing"][data-phase="none"]');
   await next.waitFor();
   const nextLine = puzzles.get(await next.getAttribute('data-puzzle'));
-  // A move that mates more slowly than the solution is answered on the card, and not a miss: the
+  // A move that mates more slowly than the solution is answered on the card, and is no miss: the
   // next move is tried then.
   const others = (await page.evaluate(() => [...document.querySelectorAll('[data-move]')].map((item) => item.getAttribute('data-move')))).filter(
     (move) => move !== nextLine[1],

@@ -289,13 +289,13 @@ fn model_rates_a_file_and_prints_its_checks() {
 
 #[test]
 fn extend_writes_the_longer_lines_to_a_journal_that_verify_reads() {
-    // A capture followed by a second only move (made longer), and a gain after which the
-    // solver has more than one good move (unchanged).
+    // A capture that wins a piece, after which three only moves mate (made longer), and a gain
+    // after which the solver has more than one good move (unchanged).
     let input = file_with(
         "puzzles",
         "extend-in.txt",
         "\
-37ed4370;k1p5/3Ip1P1/4l3/2x1P3/w2P4/1WP5/XKiLP3/4p2P w 21 54;d4b4 c5c4;904;107;chameleon-pinch,multi-capture,middlegame
+83fe566b;c7/p1k3pp/6l1/2p3wp/3p4/I3i3/3XP3/1LxK4 w 2 34;d1e1 c1a1;733;107;chameleon-leap,middlegame
 4b8dee28;clxwk1Xi/1p1p1p1p/X1pxI3/p1P1P3/P7/8/1P4PP/1L1KW1LC w 5 13;e1b4 b7a7;1300;107;pinch,middlegame
 ",
     );
@@ -306,14 +306,17 @@ fn extend_writes_the_longer_lines_to_a_journal_that_verify_reads() {
     let (ok, stdout, stderr) = ultima(&extend);
     assert!(ok, "{stderr}");
     assert!(
-        stdout.contains("2 of 2 checked this run, 1 made longer (1\u{2192}2: 1)"),
+        stdout.contains("2 of 2 checked this run, 1 made longer (1\u{2192}4: 1)"),
         "{stdout}"
     );
     let journal = std::fs::read_to_string(&out).expect("the journal");
     let longer = ultima_puzzles::parse_file(&journal).expect("the journal reads");
     assert_eq!(longer.len(), 1);
-    assert_eq!(longer[0].moves.join(" "), "d4b4 c5c4 e5d5 c4c5");
-    assert_ne!(longer[0].id, "37ed4370");
+    assert_eq!(
+        longer[0].moves.join(" "),
+        "d1e1 c1a1 a3a4 a1a3 e1f1 g5g2 f1e1 g6b1"
+    );
+    assert_ne!(longer[0].id, "83fe566b");
     assert!(journal.contains("# unchanged 4b8dee28\n"), "{journal}");
     // Killed mid-line: the partial line goes, and nothing is searched twice.
     std::fs::write(&out, format!("{journal}# unch")).expect("a torn journal");

@@ -6,8 +6,8 @@
 //! results yet). A mate for the side to move is a win chance of 1, being mated -1. A move is the
 //! only good one when the best line's win chance beats the second best's by at least
 //! [`UNIQUE_GAP`], or when the best line mates (a blockade counts: the bot scores it as a mate)
-//! and the second does not (for a mate in one: does not mate in one). The two lines come from one multi-PV search (two lines, exact
-//! scores) at a node limit, with a cleared table and no game history, so the same position
+//! and the second does not mate as fast. The two lines come from one multi-PV search (two lines,
+//! exact scores) at a node limit, with a cleared table and no game history, so the same position
 //! always gets the same answer.
 //!
 //! A judge built [`Judge::with_defence`] also accepts a defensive puzzle ([`Ending::Hold`], see
@@ -56,7 +56,7 @@ pub enum Verdict {
     /// Only one legal move: forced, not a choice.
     Forced { best: SearchInfo },
     /// The best move is the only good one; `gap` is its lead in win chance (2 when it mates
-    /// and nothing else does).
+    /// and nothing else mates as fast).
     Unique { best: SearchInfo, gap: f64 },
     /// Another move is about as good.
     NotUnique {
@@ -140,7 +140,7 @@ pub struct Line {
     /// Solver and opponent moves alternating, ending with the solver's.
     pub moves: Vec<Move>,
     pub ending: Ending,
-    /// The smallest win-chance gap over the solver's moves (2 for mates nothing else gives).
+    /// The smallest win-chance gap over the solver's moves (2 for mates nothing else gives as fast).
     pub smallest_gap: f64,
 }
 
@@ -306,9 +306,10 @@ impl Judge {
     /// and the solver's next move, as long as that move is again the only good one (a forced
     /// move passes in the middle, as in [`Judge::find_line`]). The longer line ends at the
     /// last solver move after which a gain of [`MIN_GAIN`] on `start` holds against the best
-    /// reply (a move the rule judged, never a forced one), or with a mate (or blockade); at
-    /// most [`Judge::with_max_solver_moves`] solver moves, and never through a position it has
-    /// already passed. `None` when the line ends with a win or a defence, or does not get
+    /// reply (a move the rule judged, never a forced one, and not while a mate is in reach:
+    /// that is played out), or with a mate (or blockade) that at least one judged move led to;
+    /// at most [`Judge::with_max_solver_moves`] solver moves, and never through a position it
+    /// has already passed. `None` when the line ends with a win or a defence, or does not get
     /// longer.
     pub fn extend_line(&mut self, start: &Position, line: &Line) -> Option<Line> {
         if !matches!(line.ending, Ending::Material { .. }) {
@@ -325,8 +326,12 @@ impl Judge {
             passed.push(position.hash());
         }
         let mut longest: Option<Line> = None;
+        // Whether a new solver move was one the rule judged (not forced).
+        let mut found_any = false;
         while moves.len().div_ceil(2) < self.max_solver_moves {
-            let reply = self.best_move(&position)?;
+            let Some(reply) = self.best_move(&position) else {
+                break;
+            };
             let after_reply = position.play_unchecked(&reply);
             let (best, gap, judged) = match self.verdict(&after_reply) {
                 Verdict::Unique { best, gap } => (best, gap, true),
@@ -343,7 +348,12 @@ impl Judge {
             passed.extend([after_reply.hash(), next.hash()]);
             moves.extend([reply, mv]);
             smallest_gap = smallest_gap.min(gap);
+            found_any |= judged;
             if !next.has_legal_move() {
+                // A mate reached by forced moves alone asks nothing new.
+                if !found_any {
+                    break;
+                }
                 return Some(Line {
                     moves,
                     ending: Ending::Win {
@@ -353,7 +363,12 @@ impl Judge {
                 });
             }
             let gain = material_balance(&next, solver) - start_balance;
-            if judged && gain >= MIN_GAIN && winning(best.score) {
+            // A forced mate in reach is played out to the end, not cut short at a gain (as in
+            // find_line): if it breaks off later, the line found before it stands.
+            let solver_moves = moves.len().div_ceil(2);
+            let mate_in_reach = matches!(best.score, Score::Mate(n)
+                if n > 0 && (n as usize) <= self.max_solver_moves + 1 - solver_moves);
+            if judged && !mate_in_reach && gain >= MIN_GAIN && winning(best.score) {
                 let held = self
                     .best_move(&next)
                     .map(|answer| material_balance(&next.play_unchecked(&answer), solver))

@@ -12,15 +12,15 @@ const GENERATOR_NODES: u64 = 100_000;
 const VERIFIER_NODES: u64 = 400_000;
 
 /// Shipped puzzles and the lines `extend` finds for them: b4ac79e4's three solver moves win a
-/// piece and go on to a mate in three more (six solver moves); 37ed4370's one capture is
-/// followed by a second only move that takes again.
+/// piece and go on to a mate in three more (six solver moves); 83fe566b's chameleon leap wins
+/// a piece, and three only moves mate (four solver moves).
 const SHIPPED: &str = "\
 b4ac79e4;c2wk1l1/p1p5/P3p1p1/I6p/3x1p2/8/P1PKWP1P/il3XL1 w 0 18;a5g5 b1d3 d2d1 d3b1 f1e1 a8h1;1626;107;long-leap,coordinator,middlegame
-37ed4370;k1p5/3Ip1P1/4l3/2x1P3/w2P4/1WP5/XKiLP3/4p2P w 21 54;d4b4 c5c4;904;107;chameleon-pinch,multi-capture,middlegame
+83fe566b;c7/p1k3pp/6l1/2p3wp/3p4/I3i3/3XP3/1LxK4 w 2 34;d1e1 c1a1;733;107;chameleon-leap,middlegame
 ";
 const LONGER: [&str; 2] = [
     "a5g5 b1d3 d2d1 d3b1 f1e1 a8h1 e2e1 d4d2 d1d2 d8d3 d2d1 d3c2",
-    "d4b4 c5c4 e5d5 c4c5",
+    "d1e1 c1a1 a3a4 a1a3 e1f1 g5g2 f1e1 g6b1",
 ];
 
 /// A mate in one (the line ends with a win), a defensive puzzle, and a gain after which the

@@ -270,7 +270,7 @@ export const en = {
     solved: 'Solved!',
     solvedRetry: 'Solved, with help or on a later try: only a first try without help counts as solved.',
     /** A move that mates too, but not as fast as the solution: the player tries again, nothing lost. */
-    slowerMate: 'That mates too, but more slowly: there is a faster mate.',
+    slowerMate: '{{move}} mates too, but more slowly: there is a faster mate.',
     wrong: 'Not the move.',
     wrongExplain: 'The opponent has a good reply to it. Try again, or see their reply first.',
     failed: 'The solution',

@@ -251,7 +251,7 @@ export const fr = {
     replying: 'L’adversaire répond…',
     solved: 'Résolu !',
     solvedRetry: 'Résolu, avec de l’aide ou après un échec : seul un premier essai sans aide compte comme résolu.',
-    slowerMate: 'Ce coup mate aussi, mais plus lentement : il y a un mat plus rapide.',
+    slowerMate: '{{move}} mate aussi, mais plus lentement : il y a un mat plus rapide.',
     wrong: 'Ce n’est pas le coup.',
     wrongExplain: 'L’adversaire a une bonne réponse. Réessayez, ou voyez d’abord sa réponse.',
     failed: 'La solution',

@@ -61,7 +61,7 @@ function card(ctrl: PuzzlesCtrl): VNode {
   else if (ctrl.phase === 'reply') line = h('span.thinking', [h('span.spinner', { attrs: { 'aria-hidden': 'true' } }), t('puzzle.replying')]);
   else if (puzzle.state === 'playing' && ctrl.slowerMate) {
     const move = ctrl.slowerMate.from + ctrl.slowerMate.to;
-    line = h('span', { attrs: { ...testid('puzzle-slower-mate'), 'data-played': move } }, sentences([t('puzzle.slowerMate'), ctrl.prompt()]));
+    line = h('span', { attrs: { ...testid('puzzle-slower-mate'), 'data-played': move } }, sentences([t('puzzle.slowerMate', { move: formatPly(ctrl.slowerMate) }), ctrl.prompt()]));
   }
   else if (puzzle.state === 'playing' && ctrl.goodMove) line = h('span', sentences([t('puzzle.bestMove'), ctrl.prompt()]));
   else if (puzzle.state === 'playing') line = h('span', sentences([t('puzzle.opponentPlayed', { move: formatPly(puzzle.mistake) }), ctrl.prompt()]));

@@ -244,10 +244,10 @@ export class PuzzlesCtrl {
         this.app.announce(sentences([plyInWords(step.played), t('puzzle.solved'), this.changeSentence()]));
       } else if (step.kind === 'slowerMate') {
         // Not played and not a miss: the board goes back, and the card says why.
+        // The focus stays where the move was made (the board, or the move box).
         this.take(after);
         this.slowerMate = step.played;
-        this.focus = 'card';
-        this.app.announce(sentences([plyInWords(step.played), t('puzzle.slowerMate'), this.prompt()]));
+        this.app.announce(sentences([t('puzzle.slowerMate', { move: plyPhrase(step.played) }), this.prompt()]));
       } else if (step.kind === 'wrong') {
         this.take(after);
         this.focus = 'outcome';

@@ -208,15 +208,17 @@ fn wins(before: &Position, after: &Position) -> bool {
 }
 
 /// The nodes a move that is not the solution is searched with, to tell a slower mate from a
-/// miss: about a third of a second in the desktop app (a node limit: the same answer every
-/// time; a mate found ends the search sooner).
-const SLOWER_MATE_NODES: u64 = 400_000;
+/// miss: about a tenth of a second in the desktop app, a few tenths in the browser, where it
+/// runs on the page's thread (a node limit: the same answer every time; a mate found ends the
+/// search sooner). Of 60 slower mates of the run files, 55 were found within these nodes (58
+/// within 400,000, 53 within 100,000).
+const SLOWER_MATE_NODES: u64 = 150_000;
 
 /// Whether the solver's move that gave `after` (not the solution's, not winning at once) in
 /// `game` (the puzzle so far) still forces mate in a puzzle whose line ends in mate: a slower
 /// mate than the solution's, since no other move mates as fast (the verifier's rule). Searched
-/// with the puzzle's positions as history: on 30 slower mates of the run files, 27 were found
-/// so at these nodes (the search without them missed some a deeper one sees).
+/// with the puzzle's positions as history (without them the search missed mates it finds so).
+/// A slower mate it does not find is answered as a miss, as every other move.
 fn mates_more_slowly(puzzle: &Puzzle, game: &Game, after: &Position) -> bool {
     let ends_in_mate = puzzle
         .replay()
