@@ -410,13 +410,13 @@ fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
     use crate::puzzles::stored::PuzzleState;
     use crate::puzzles::wire::PuzzleStepView;
     use ultima_puzzles::rating::Difficulty;
-    // A mate in two (b6b2, then c3c2) where c3c4 mates in three: the puzzle asks for the
-    // fastest (seed 2026's run file).
+    // A shipped mate in two (c3b3, then b4c3) where f3f2 mates in three: the puzzle asks for
+    // the fastest.
     static MATE_IN_TWO: std::sync::OnceLock<Vec<ultima_puzzles::Puzzle>> =
         std::sync::OnceLock::new();
     let collection = MATE_IN_TWO.get_or_init(|| {
         ultima_puzzles::parse_file(
-            "e7547145;c2wkxl1/p2p3p/1l4p1/p4p2/4p2P/P1x1p1XC/3W1PP1/1LiKPXL1 w 0 19;a3a2 b6b2 a2a3 c3c2;1150;350;mate-in-2,middlegame\n",
+            "06e104b4;c2wk3/p4p2/4p3/5PL1/pxpl3p/P1ip1p1x/1KP3PP/3L1X1C w 0 20;h1g1 c3b3 d1a1 b4c3;907;107;immobilization,mate-in-2,middlegame\n",
         )
         .expect("the puzzle reads")
     });
@@ -427,14 +427,14 @@ fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
     let view = puzzles
         .next(&saves, Some(&mut shelf), Difficulty::Normal, None, 10.0, 1)
         .expect("the puzzle");
-    assert_eq!(view.id, "e7547145");
+    assert_eq!(view.id, "06e104b4");
     let slower = puzzles
-        .play(&saves, Some(&mut shelf), "e7547145", "c3", "c4", 20.0)
+        .play(&saves, Some(&mut shelf), "06e104b4", "f3", "f2", 20.0)
         .expect("a legal move");
     let PuzzleStepView::SlowerMate { played } = &slower.step else {
-        panic!("c3c4 mates in three: {:?}", slower.step);
+        panic!("f3f2 mates in three: {:?}", slower.step);
     };
-    assert_eq!((played.from.as_str(), played.to.as_str()), ("c3", "c4"));
+    assert_eq!((played.from.as_str(), played.to.as_str()), ("f3", "f2"));
     // Nothing played, nothing lost: the same position, the first try still rated.
     assert_eq!(slower.puzzle.state, PuzzleState::Playing);
     assert!(slower.puzzle.plies.is_empty());
@@ -442,7 +442,7 @@ fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
     assert_eq!(slower.puzzle.mistakes, 0);
     // The fastest mate solves it, at the first try.
     let first = puzzles
-        .play(&saves, Some(&mut shelf), "e7547145", "b6", "b2", 30.0)
+        .play(&saves, Some(&mut shelf), "06e104b4", "c3", "b3", 30.0)
         .expect("the solution's move");
     assert!(
         matches!(first.step, PuzzleStepView::Continue { .. }),
@@ -450,7 +450,7 @@ fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
         first.step
     );
     let solved = puzzles
-        .play(&saves, Some(&mut shelf), "e7547145", "c3", "c2", 40.0)
+        .play(&saves, Some(&mut shelf), "06e104b4", "b4", "c3", 40.0)
         .expect("the mate");
     assert!(
         matches!(solved.step, PuzzleStepView::Solved { .. }),
