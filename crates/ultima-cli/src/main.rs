@@ -8,6 +8,7 @@ mod bot_commands;
 mod course_commands;
 mod engine_protocol;
 mod error;
+mod journal;
 mod match_runner;
 mod online_command;
 mod puzzle_commands;

@@ -2,12 +2,11 @@
 //! collection made, checked, rated, chosen and listed from outside the app.
 
 use std::collections::HashSet;
-use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use ultima_bot::Level;
-use ultima_puzzles::generate::{self, Method, Progress, Settings, Sink};
+use ultima_puzzles::generate::{self, Method, Progress, Settings};
 use ultima_puzzles::judge::Judge;
 use ultima_puzzles::rating::{calibrate, simulate, CalibrationSettings, SimulationSettings};
 use ultima_puzzles::verify::verify;
@@ -15,6 +14,11 @@ use ultima_puzzles::{parse_file, Puzzle, Theme};
 
 use crate::args::Options;
 use crate::error::CliError;
+use crate::journal::{file_error, whole_lines, Journal};
+
+/// The first line of every puzzle file the commands write.
+const PUZZLE_FILE_HEADER: &str =
+    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).";
 
 const PUZZLES_USAGE: &str =
     "`ultima puzzles` needs one of: generate, extend, verify, calibrate, select, export, simulate, model";
@@ -53,25 +57,6 @@ fn cpu_seconds(started: Instant) -> f64 {
             Some((user + system) / 100.0)
         });
     from_proc.unwrap_or_else(|| started.elapsed().as_secs_f64())
-}
-
-/// Appends whole lines to a file, flushed at once (a killed run loses at most a partial line).
-struct FileSink {
-    file: std::fs::File,
-}
-
-impl Sink for FileSink {
-    fn line(&mut self, line: &str) -> Result<(), std::io::Error> {
-        self.file.write_all(format!("{line}\n").as_bytes())?;
-        self.file.flush()
-    }
-}
-
-fn file_error(path: &str, error: std::io::Error) -> CliError {
-    CliError::File {
-        path: path.to_string(),
-        error,
-    }
 }
 
 fn generate_command(args: &[String]) -> Result<(), CliError> {
@@ -115,12 +100,8 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
     let complete = whole_lines(&path)?;
     let mut resume =
         generate::read_resume(&complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|error| file_error(&path, error))?;
-    let mut sink = FileSink { file };
+    // The generator writes its own settings line first (`generate::run`).
+    let mut sink = Journal::open(&path, "", false)?;
     eprintln!(
         "puzzles generate: seed {} nodes {} games {}..{} into {path} ({} puzzles there)",
         settings.seed, settings.nodes, resume.next_game, settings.games, resume.puzzles
@@ -210,17 +191,7 @@ fn extend_command(args: &[String]) -> Result<(), CliError> {
             .filter(|p| longer_keys.contains(&key(p)))
             .map(|p| p.id.clone()),
     );
-    let mut sink = FileSink {
-        file: OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|error| file_error(&path, error))?,
-    };
-    if complete.is_empty() {
-        sink.line(&header)
-            .map_err(|error| file_error(&path, error))?;
-    }
+    let mut sink = Journal::open(&path, &header, complete.is_empty())?;
     let todo: Vec<&Puzzle> = puzzles.iter().filter(|p| !done.contains(&p.id)).collect();
     eprintln!(
         "puzzles extend: {} puzzles, {} already done, searched at {nodes} nodes into {path}",
@@ -241,7 +212,7 @@ fn extend_command(args: &[String]) -> Result<(), CliError> {
             Ok(None) => format!("# unchanged {}", puzzle.id),
             Err(error) => format!("# unchanged {} (does not replay: {error})", puzzle.id),
         };
-        sink.line(&line).map_err(|error| file_error(&path, error))?;
+        sink.write_line(&line)?;
         if (index + 1) % 100 == 0 {
             eprintln!(
                 "puzzles extend: {} of {} done, {} longer, {:.0} CPU s",
@@ -316,21 +287,6 @@ fn verify_header(generator_nodes: u64, nodes: u64, hard: Option<(u64, u32)>) -> 
     format!("# generator nodes={generator_nodes}; verified by `ultima puzzles verify --nodes {nodes}{hard}`; ratings with rd 350 are provisional.")
 }
 
-/// The whole lines of the resumable file at `path` (empty when there is none): a partial last
-/// line, left by a run killed mid-write, is cut off the file so that it ends on a whole line.
-fn whole_lines(path: &str) -> Result<String, CliError> {
-    let existing = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(file_error(path, error)),
-    };
-    let complete = generate::complete_part(&existing);
-    if complete.len() != existing.len() {
-        std::fs::write(path, complete).map_err(|error| file_error(path, error))?;
-    }
-    Ok(complete.to_string())
-}
-
 /// Reads (and trims to whole lines) the journal at `path`; a missing file is an empty journal.
 /// A journal written with other settings is an error (use another file or the same settings).
 fn read_verify_journal(path: &str, header: &str) -> Result<VerifyJournal, CliError> {
@@ -376,7 +332,10 @@ fn passed_before(
 ) -> Result<HashSet<(String, Vec<String>)>, CliError> {
     let mut known = HashSet::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|error| file_error(path, error))?;
+        let text = std::fs::read_to_string(path).map_err(|error| CliError::Read {
+            path: path.clone(),
+            error,
+        })?;
         let complete = generate::complete_part(&text);
         if !complete.lines().any(|line| line == header) {
             return Err(CliError::Usage(format!(
@@ -472,22 +431,11 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
     done.extend(journal.failed.iter().map(|(id, _)| id.clone()));
     let mut positions: HashSet<String> = journal.passed.iter().map(|p| p.ufen.clone()).collect();
     let mut sink = match &out {
-        Some(path) => {
-            let mut opened = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|error| file_error(path, error))?;
-            if fresh {
-                let first = format!(
-                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n{header}\n"
-                );
-                opened
-                    .write_all(first.as_bytes())
-                    .map_err(|error| file_error(path, error))?;
-            }
-            Some((path.clone(), opened))
-        }
+        Some(path) => Some(Journal::open(
+            path,
+            &format!("{PUZZLE_FILE_HEADER}\n{header}"),
+            fresh,
+        )?),
         None => None,
     };
     let todo: Vec<&Puzzle> = chosen
@@ -554,10 +502,8 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
                 format!("# failed {}: {why}", puzzle.id)
             }
         };
-        if let Some((path, file)) = sink.as_mut() {
-            file.write_all(format!("{line}\n").as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|error| file_error(path, error))?;
+        if let Some(journal) = sink.as_mut() {
+            journal.write_line(&line)?;
         }
         match result {
             Ok(()) => passed.push((*puzzle).clone()),
@@ -657,9 +603,7 @@ fn select_command(args: &[String]) -> Result<(), CliError> {
         .iter()
         .map(|(theme, count)| format!("{count} {theme}"))
         .collect();
-    let mut text = String::from(
-        "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n",
-    );
+    let mut text = format!("{PUZZLE_FILE_HEADER}\n");
     text.push_str(&format!(
         "# Chosen by `ultima puzzles select --max-share {max_share_percent}` (mates in one at most {}%) from verified, rated files (crates/ultima-puzzles/src/select.rs).\n",
         (100.0 * ultima_puzzles::select::theme_max_share(ultima_puzzles::Theme::MateIn1, max_share)).round()
@@ -739,22 +683,11 @@ fn calibrate_command(args: &[String]) -> Result<(), CliError> {
             let calibrated =
                 parse_file(complete).map_err(|error| CliError::Puzzles(error.to_string()))?;
             done.extend(calibrated.into_iter().map(|puzzle| puzzle.id));
-            let mut opened = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|error| file_error(path, error))?;
-            if complete.is_empty() {
-                let header = format!(
-                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n\
-                     # Rated by `ultima puzzles calibrate --tries {} --seed {} --budget {}` (crates/ultima-puzzles/src/rating).\n",
-                    settings.tries, settings.seed, settings.budget_percent
-                );
-                opened
-                    .write_all(header.as_bytes())
-                    .map_err(|error| file_error(path, error))?;
-            }
-            Box::new(opened)
+            let header = format!(
+                "{PUZZLE_FILE_HEADER}\n# Rated by `ultima puzzles calibrate --tries {} --seed {} --budget {}` (crates/ultima-puzzles/src/rating).",
+                settings.tries, settings.seed, settings.budget_percent
+            );
+            Box::new(Journal::open(path, &header, complete.is_empty())?)
         }
     };
     let todo: Vec<&Puzzle> = puzzles
@@ -929,7 +862,7 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
     let solved_by_all_fit = fit(&all_solved).0.max(RATING_FLOOR);
     let mut done: HashSet<String> = HashSet::new();
     let mut rated: Vec<(Puzzle, ultima_puzzles::rating::difficulty::Features, bool)> = Vec::new();
-    let mut sink: Option<std::fs::File> = None;
+    let mut sink: Option<Journal> = None;
     if let Some(path) = &out {
         let complete = whole_lines(path)?;
         let complete = complete.as_str();
@@ -939,20 +872,10 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
                 .into_iter()
                 .map(|puzzle| puzzle.id),
         );
-        let mut opened = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|error| file_error(path, error))?;
-        if complete.is_empty() {
-            opened
-                .write_all(format!(
-                    "# Ultima puzzles, one a line: id;ufen;moves;rating;rd;themes (crates/ultima-puzzles/src/puzzle.rs).\n\
-                     # Rated by `ultima puzzles model --nodes {nodes}` (crates/ultima-puzzles/src/rating/difficulty.rs) from the bots' calibration.\n"
-                ).as_bytes())
-                .map_err(|error| file_error(path, error))?;
-        }
-        sink = Some(opened);
+        let header = format!(
+            "{PUZZLE_FILE_HEADER}\n# Rated by `ultima puzzles model --nodes {nodes}` (crates/ultima-puzzles/src/rating/difficulty.rs) from the bots' calibration."
+        );
+        sink = Some(Journal::open(path, &header, complete.is_empty())?);
     }
     let todo: Vec<&Puzzle> = puzzles.iter().filter(|p| !done.contains(&p.id)).collect();
     eprintln!(
@@ -978,10 +901,8 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
             rating,
             ..(*puzzle).clone()
         };
-        if let (Some(file), Some(path)) = (sink.as_mut(), &out) {
-            file.write_all(format!("{}\n", remodelled.to_line()).as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|error| file_error(path, error))?;
+        if let Some(journal) = sink.as_mut() {
+            journal.write_line(&remodelled.to_line())?;
         }
         rated.push((remodelled, features, solved_by_all));
         if (index + 1) % 200 == 0 {
