@@ -3,7 +3,7 @@
 //! file and the task when something does not read.
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{Color, Position, Role, Square};
+use ultima_rules::{Color, Position, Reading, Role, Square};
 
 use crate::error::CourseError;
 use crate::score::Score;
@@ -496,6 +496,14 @@ pub(crate) fn coordinates(text: &str) -> Result<(Square, Square), String> {
 fn read_board(data: &BoardData) -> Result<Board, String> {
     let position =
         Position::from_ufen(&data.ufen).map_err(|e| format!("UFEN `{}`: {e}", data.ufen))?;
+    // The course teaches Abbott's 1963 rules, and says so.
+    if position.reading() != Reading::Abbott1963 {
+        return Err(format!(
+            "UFEN `{}` names the {} rules, but the course teaches Abbott's 1963 rules",
+            data.ufen,
+            position.reading()
+        ));
+    }
     let arrows = data
         .arrows
         .iter()

@@ -320,6 +320,28 @@ fn a_chapter_that_does_not_read_is_a_typed_error() {
         "id = \"x\"\n[intro]\nufen = \"9/8 w 0 1\"\n[[task]]\nid = \"x-1\"\nconcepts = []\nufen = \"8/8 w 0 1\"\nsolution = []\ngoal = { win = true }\n",
     )]);
     assert!(matches!(bad_ufen, Err(CourseError::Data { .. })));
+    // A good position of another reading: the course teaches 1963's rules, and says so.
+    let chapter = |ufen: &str| {
+        format!(
+            "id = \"x\"\n[intro]\nufen = \"7k/8/8/8/8/8/8/K7 w 0 1\"\n[[task]]\nid = \"x-1\"\nconcepts = []\nufen = \"{ufen}\"\nsolution = []\ngoal = {{ win = true }}\n"
+        )
+    };
+    let other = Course::parse(&[("other.toml", &chapter("7k/8/8/8/8/8/8/K7 w 0 1 cambridge"))]);
+    match other {
+        Err(CourseError::Data { problem, .. }) => {
+            assert!(problem.contains("cambridge"), "{problem}");
+            assert!(problem.contains("1963"), "{problem}");
+        }
+        other => panic!("a Cambridge position in the course: {other:?}"),
+    }
+    // The same position that names 1963, or names none, is read (the refusal above is the
+    // reading's, not the position's).
+    for ufen in ["7k/8/8/8/8/8/8/K7 w 0 1 1963", "7k/8/8/8/8/8/8/K7 w 0 1"] {
+        if let Err(CourseError::Data { problem, .. }) = Course::parse(&[("x.toml", &chapter(ufen))])
+        {
+            assert!(!problem.contains("names the"), "{ufen}: {problem}");
+        }
+    }
 }
 
 #[test]

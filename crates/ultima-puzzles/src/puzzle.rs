@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use ultima_rules::{Position, Square};
+use ultima_rules::{Position, Reading, Square};
 
 use crate::theme::Theme;
 
@@ -163,6 +163,8 @@ pub enum ParseError {
     BadId { line: usize, id: String },
     #[error("line {line}: bad UFEN: {error}")]
     BadUfen { line: usize, error: String },
+    #[error("line {line}: the position names the {reading} rules, but the puzzles follow Abbott's 1963 rules")]
+    OtherReading { line: usize, reading: Reading },
     #[error("line {line}: `{mv}` is not a move in coordinates (like e2e6)")]
     BadMove { line: usize, mv: String },
     #[error("line {line}: {count} moves; a puzzle has the mistake then whole pairs of solver and opponent moves, ending with the solver's (an even count, at least 2)")]
@@ -190,6 +192,7 @@ impl ParseError {
             ParseError::FieldCount { line, .. }
             | ParseError::BadId { line, .. }
             | ParseError::BadUfen { line, .. }
+            | ParseError::OtherReading { line, .. }
             | ParseError::BadMove { line, .. }
             | ParseError::MoveCount { line, .. }
             | ParseError::BadNumber { line, .. }
@@ -249,10 +252,17 @@ pub fn parse_line(text: &str, line: usize) -> Result<Puzzle, ParseError> {
             id: id.to_string(),
         });
     }
-    Position::from_ufen(ufen).map_err(|error| ParseError::BadUfen {
+    let position = Position::from_ufen(ufen).map_err(|error| ParseError::BadUfen {
         line,
         error: error.to_string(),
     })?;
+    // The puzzles (their generator, verifier, ratings and the trainer's words) are 1963's.
+    if position.reading() != Reading::Abbott1963 {
+        return Err(ParseError::OtherReading {
+            line,
+            reading: position.reading(),
+        });
+    }
     let moves: Vec<String> = moves.split(' ').map(str::to_string).collect();
     if let Some(bad) = moves.iter().find(|mv| !is_coordinates(mv)) {
         return Err(ParseError::BadMove {

@@ -73,6 +73,16 @@ fn a_file_skips_comments_and_blank_lines_and_names_the_bad_line() {
         (good.replace(UFEN, "7k/8/8 w 0 1"), |e| {
             matches!(e, ParseError::BadUfen { .. })
         }),
+        // A good position of another reading: the puzzles are 1963's.
+        (good.replace(UFEN, &format!("{UFEN} zillions")), |e| {
+            matches!(
+                e,
+                ParseError::OtherReading {
+                    reading: ultima_rules::Reading::Zillions,
+                    ..
+                }
+            ) && e.to_string().contains("1963")
+        }),
         (good.replace("h8g8 d1d4", "h8g8 d1"), |e| {
             matches!(e, ParseError::BadMove { .. })
         }),
