@@ -1,14 +1,17 @@
 //! The fast move generator against the deliberately simple one in `reference/`, on thousands
-//! of positions from random games: the same legal moves with the same captures, and the same
-//! verdict on check.
+//! of positions from random games: the same legal moves with the same captures, the same
+//! verdict on check, and the same status by the position's reading (how the game stands: won,
+//! drawn and why, or going on), also with the fifty-move count run out.
 
 mod reference;
 mod support;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use reference::RefMove;
-use ultima_rules::{Bitboard, Position, Reading, Role};
+use reference::{RefMove, RefStatus};
+use ultima_rules::{
+    Bitboard, Color, DrawReason, Outcome, Position, Reading, Role, Status, WinReason,
+};
 
 fn engine_moves(position: &Position) -> BTreeSet<RefMove> {
     position
@@ -20,6 +23,59 @@ fn engine_moves(position: &Position) -> BTreeSet<RefMove> {
             captures: mv.captures.0,
         })
         .collect()
+}
+
+/// The engine's status in the reference's terms.
+fn engine_status(position: &Position) -> RefStatus {
+    match position.status() {
+        Status::Ongoing { check } => RefStatus::Ongoing { check },
+        Status::Over {
+            outcome: Outcome::Win { winner, reason },
+        } => RefStatus::Win {
+            white: winner == Color::White,
+            reason: match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::NoLegalMove => "no legal move",
+                WinReason::KingCaptured => "king captured",
+                other => panic!("{other:?} from a position alone in {position}"),
+            },
+        },
+        Status::Over {
+            outcome: Outcome::Draw { reason },
+        } => RefStatus::Draw {
+            reason: match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::BareKings => "bare kings",
+                DrawReason::FiftyMoves => "fifty moves",
+                other => panic!("{other:?} from a position alone in {position}"),
+            },
+        },
+    }
+}
+
+/// The same status as the reference's for every position, and for the same position with 100
+/// plies gone without a capture (the fifty-move rule, which the sample's games seldom reach);
+/// returns how often each status came up.
+fn compare_status(positions: &[Position]) -> BTreeMap<String, usize> {
+    let mut seen = BTreeMap::new();
+    for position in positions {
+        let ufen = position.ufen();
+        let mut fields: Vec<&str> = ufen.split_whitespace().collect();
+        fields[2] = "100";
+        let run_out = fields.join(" ");
+        for ufen in [ufen.clone(), run_out] {
+            let position = Position::from_ufen(&ufen).unwrap_or_else(|e| panic!("{ufen}: {e}"));
+            let status = engine_status(&position);
+            assert_eq!(status, reference::status(&ufen), "status differs in {ufen}");
+            let name = match status {
+                RefStatus::Ongoing { check: false } => "ongoing",
+                RefStatus::Ongoing { check: true } => "check",
+                RefStatus::Win { reason, .. } | RefStatus::Draw { reason } => reason,
+            };
+            *seen.entry(name.to_string()).or_default() += 1;
+        }
+    }
+    seen
 }
 
 fn compare(positions: &[Position]) -> (usize, usize, usize) {
@@ -60,6 +116,20 @@ fn same_moves_as_the_reference_in_games_from_the_start_and_from_random_positions
     assert!(captures > 3000, "only {captures} capturing moves");
     assert!(checks > 50, "only {checks} positions in check");
     assert!(removals > 500, "only {removals} removals");
+    let statuses = compare_status(&positions);
+    println!("statuses: {statuses:?}");
+    for name in [
+        "checkmate",
+        "no legal move",
+        "fifty moves",
+        "ongoing",
+        "check",
+    ] {
+        assert!(statuses.contains_key(name), "no {name}: {statuses:?}");
+    }
+    for name in ["stalemate", "king captured"] {
+        assert!(!statuses.contains_key(name), "{name} in 1963: {statuses:?}");
+    }
 }
 
 #[test]
@@ -92,6 +162,14 @@ struct Reached {
     /// Positions (valid in 1963 too) whose legal moves, with their captures, differ from the
     /// 1963 rules' in the same placement.
     differ_from_1963: usize,
+    /// How often each status came up (as [`compare_status`] counts them).
+    statuses: BTreeMap<String, usize>,
+}
+
+impl Reached {
+    fn status(&self, name: &str) -> usize {
+        self.statuses.get(name).copied().unwrap_or(0)
+    }
 }
 
 fn reached(positions: &[Position]) -> Reached {
@@ -100,6 +178,7 @@ fn reached(positions: &[Position]) -> Reached {
         captures,
         checks,
         removals,
+        statuses: compare_status(positions),
         ..Reached::default()
     };
     for position in positions {
@@ -152,6 +231,7 @@ fn same_moves_as_the_reference_in_the_1962_reading() {
         reached.leaps > 1000 && reached.checks > 50 && reached.differ_from_1963 > 100,
         "{reached:?}"
     );
+    assert!(reached.status("checkmate") > 10, "{reached:?}");
 }
 
 #[test]
@@ -168,6 +248,11 @@ fn same_moves_as_the_reference_in_the_cambridge_reading() {
             && reached.differ_from_1963 > 1000,
         "{reached:?}"
     );
+    // No removal leaves a side with no move more often; that loses, as in 1963.
+    assert!(
+        reached.status("checkmate") > 10 && reached.status("no legal move") > 10,
+        "{reached:?}"
+    );
 }
 
 #[test]
@@ -181,6 +266,10 @@ fn same_moves_as_the_reference_in_the_boardspace_reading() {
         "{reached:?}"
     );
     assert_eq!(reached.differ_from_1963, 0, "Boardspace moves as 1963");
+    // Its one difference, a stalemate drawn, reached and scored alike by both generators.
+    assert!(reached.status("stalemate") > 10, "{reached:?}");
+    assert!(reached.status("checkmate") > 10, "{reached:?}");
+    assert_eq!(reached.status("no legal move"), 0, "{reached:?}");
 }
 
 #[test]
@@ -195,6 +284,13 @@ fn same_moves_as_the_reference_in_the_zillions_reading() {
             && reached.kings_taken > 20
             && reached.removals > 300
             && reached.differ_from_1963 > 100,
+        "{reached:?}"
+    );
+    // A king taken ends the game; no check, so no checkmate.
+    assert!(reached.status("king captured") > 100, "{reached:?}");
+    assert_eq!(
+        reached.status("check") + reached.status("checkmate"),
+        0,
         "{reached:?}"
     );
 }

@@ -34,6 +34,59 @@ pub fn in_check(ufen: &str) -> bool {
     position.reading != Reading::Zillions && position.king_attacked(position.side)
 }
 
+/// How a position stands by its reading, from the position alone (no repetition: that needs
+/// the game's history).
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefStatus {
+    Ongoing { check: bool },
+    Win { white: bool, reason: &'static str },
+    Draw { reason: &'static str },
+}
+
+/// The status of `ufen`, from RULES.md ("Check, end of the game") and READINGS.md: in
+/// Zillions a side without its king while the other has one has lost; the side to move with
+/// no legal move loses (checkmate in check, "no legal move" otherwise), but draws in Boardspace
+/// when not in check; then only the two kings left, then 100 plies without a capture, draw.
+#[allow(dead_code)]
+pub fn status(ufen: &str) -> RefStatus {
+    let position = Position::parse(ufen);
+    if position.reading == Reading::Zillions {
+        let white = position.king_square(Color::White).is_some();
+        let black = position.king_square(Color::Black).is_some();
+        if white != black {
+            return RefStatus::Win {
+                white,
+                reason: "king captured",
+            };
+        }
+    }
+    let check = in_check(ufen);
+    if position.legal_moves().is_empty() {
+        if !check && position.reading == Reading::Boardspace {
+            return RefStatus::Draw {
+                reason: "stalemate",
+            };
+        }
+        return RefStatus::Win {
+            white: position.side == Color::Black,
+            reason: if check { "checkmate" } else { "no legal move" },
+        };
+    }
+    let pieces: Vec<Piece> = position.board.iter().flatten().copied().collect();
+    if pieces.len() == 2 && pieces.iter().all(|piece| piece.kind == Kind::King) {
+        return RefStatus::Draw {
+            reason: "bare kings",
+        };
+    }
+    if position.halfmove_clock >= 100 {
+        return RefStatus::Draw {
+            reason: "fifty moves",
+        };
+    }
+    RefStatus::Ongoing { check }
+}
+
 /// The readings of READINGS.md, by their UFEN names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reading {
