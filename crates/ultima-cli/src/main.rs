@@ -57,7 +57,8 @@ The bot:
 
 Online (a server: crates/ultima-server):
   ultima online host ws[s]://HOST[:PORT] --level L [--color white|black|random] [--clock 300+5]
-                                      creates a game, prints `invite CODE`, plays it with L
+                 [--rules R]          creates a game (by the rules R, default 1963), prints
+                                      `invite CODE`, plays it with L
   ultima online join ws[s]://HOST[:PORT] CODE --level L
                                       joins the game of that invite and plays it with L;
                                       both print `moves ...` and `result ...` at the end
