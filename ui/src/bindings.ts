@@ -554,6 +554,11 @@ export type GameProblem =
 /**  Only a frozen piece can be removed, and this one is not frozen. */
 { code: "notFrozen"; role: Role; square: string } | 
 /**
+ *  A removal of a piece that is not frozen, in a reading without removal (the Cambridge
+ *  rules): no piece is ever removed there.
+ */
+{ code: "removalNotInReading"; role: Role; square: string; reading: Reading } | 
+/**
  *  `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
  *  along a line).
  */

@@ -16,6 +16,7 @@ const PROBLEM_OF: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
   noRemoval: { code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] },
   kingTaken: { code: 'kingTaken', winner: 'black' },
   notFrozen: { code: 'notFrozen', role: 'pawn', square: 'a2' },
+  removalNotInReading: { code: 'removalNotInReading', role: 'withdrawer', square: 'd4', reading: 'cambridge' },
   notThatWay: { code: 'notThatWay', role: 'king', from: 'e1', to: 'e3', movement: 'oneStep' },
   occupied: { code: 'occupied', role: 'pawn', from: 'a2', to: 'a4', occupant: 'pawn', occupantOwner: 'black' },
   pathBlocked: {
@@ -178,6 +179,10 @@ describe('describeProblem', () => {
       'The pawn on d4 is frozen by the immobilizer on d5 and cannot move, and in the Cambridge rules a frozen piece cannot be removed.',
     );
     expect(describeProblem({ code: 'kingTaken', winner: 'black' })).toBe("Black has taken White's king: the game is over.");
+    // A free piece named twice in a reading without removal: no suggestion that a frozen one could go.
+    expect(describeProblem({ code: 'removalNotInReading', role: 'withdrawer', square: 'd4', reading: 'cambridge' })).toBe(
+      'The withdrawer on d4 is not frozen, and in the Cambridge rules no piece is ever removed.',
+    );
   });
 
   it('puts the parameters in their places', () => {
@@ -280,6 +285,9 @@ describe('in French', () => {
     expect(describeProblem({ code: 'frozen', role: 'pawn', square: 'b1', by: [], removable: false })).toBe('Le rabatteur en b1 est immobilisé et ne peut pas bouger.');
     expect(describeProblem({ code: 'noRemoval', role: 'pawn', square: 'd4', reading: 'cambridge', by: [{ role: 'immobilizer', square: 'd5' }] })).toBe(
       'Le rabatteur en d4 est immobilisé par l’immobilisateur en d5 et ne peut pas bouger, et dans les règles de Cambridge une pièce immobilisée ne peut pas être retirée.',
+    );
+    expect(describeProblem({ code: 'removalNotInReading', role: 'pawn', square: 'd4', reading: 'cambridge' })).toBe(
+      'Le rabatteur en d4 n’est pas immobilisé, et dans les règles de Cambridge aucune pièce n’est jamais retirée.',
     );
     expect(describeProblem({ code: 'kingTaken', winner: 'white' })).toBe('Les Blancs ont pris le roi noir\u202f: la partie est terminée.');
     expect(describeProblem({ code: 'notFrozen', role: 'immobilizer', square: 'a1' })).toMatch(/^L’immobilisateur en a1 n’est pas immobilisé/);

@@ -38,6 +38,8 @@ export function describeProblem(problem: Problem): string {
       return t('problem.kingTaken', { context: problem.winner });
     case 'notFrozen':
       return t('problem.notFrozen', { ...pieceParams(problem.role), square: problem.square });
+    case 'removalNotInReading':
+      return t('problem.removalNotInReading', { context: problem.reading, ...pieceParams(problem.role), square: problem.square });
     case 'notThatWay':
       return t(`problem.notThatWay_${problem.movement}`, { ...pieceParams(problem.role), from: problem.from, to: problem.to });
     case 'occupied':

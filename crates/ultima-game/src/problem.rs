@@ -84,6 +84,13 @@ pub enum Problem {
         role: Role,
         square: String,
     },
+    /// A removal of a piece that is not frozen, in a reading without removal (the Cambridge
+    /// rules): no piece is ever removed there.
+    RemovalNotInReading {
+        role: Role,
+        square: String,
+        reading: Reading,
+    },
     /// `to` does not lie the way the piece moves (`movement`: one step, along a rank or file,
     /// along a line).
     NotThatWay {
@@ -208,6 +215,7 @@ impl Problem {
             | KingRemoval
             | NoRemoval { .. }
             | NotFrozen { .. }
+            | RemovalNotInReading { .. }
             | NotThatWay { .. }
             | Occupied { .. }
             | PathBlocked { .. }

@@ -96,6 +96,13 @@ pub enum IllegalReason {
     KingRemoval { square: Square },
     /// A removal names a piece that is not frozen: only frozen pieces are removed.
     NotFrozen { role: Role, square: Square },
+    /// A removal, of a piece that is not frozen, in a reading that has no removal at all
+    /// (Cambridge): no piece is ever removed there.
+    RemovalNotInReading {
+        role: Role,
+        square: Square,
+        reading: Reading,
+    },
     /// A removal in a reading that has none (Cambridge): the frozen piece, and the enemy
     /// pieces that freeze it, as for [`IllegalReason::Frozen`].
     NoRemoval {
@@ -178,6 +185,14 @@ impl Position {
                 return Err(IllegalReason::KingRemoval { square: from });
             }
             if !frozen {
+                // "Only a frozen piece can be removed" would say that removal exists.
+                if !self.rules().removal {
+                    return Err(IllegalReason::RemovalNotInReading {
+                        role,
+                        square: from,
+                        reading: self.reading(),
+                    });
+                }
                 return Err(IllegalReason::NotFrozen { role, square: from });
             }
             if !self.rules().removal {
@@ -415,6 +430,15 @@ impl fmt::Display for IllegalReason {
             IllegalReason::NotFrozen { role, square } => write!(
                 f,
                 "the {} on {square} is not frozen, and only a frozen piece can be removed",
+                role.name()
+            ),
+            IllegalReason::RemovalNotInReading {
+                role,
+                square,
+                reading,
+            } => write!(
+                f,
+                "the {} on {square} is not frozen, and in the {reading} rules no piece is ever removed",
                 role.name()
             ),
             IllegalReason::NoRemoval {

@@ -3,7 +3,7 @@
 
 use ultima_rules::{
     perft, Bitboard, Color, DrawReason, Game, IllegalReason, Obstacle, Outcome, Position,
-    PositionError, Reading, Square, Status, UfenError, UnknownReading, WinReason, START_UFEN,
+    PositionError, Reading, Role, Square, Status, UfenError, UnknownReading, WinReason, START_UFEN,
 };
 
 fn pos(ufen: &str) -> Position {
@@ -290,6 +290,41 @@ fn in_cambridge_there_is_no_removal() {
         .expect("refused")
         .to_string();
     assert!(message.contains("cambridge"), "{message}");
+}
+
+#[test]
+fn in_cambridge_a_removal_of_a_free_piece_says_there_is_no_removal() {
+    // The withdrawer on d4 is free. By 1963 only a frozen piece is removed; by Cambridge's rules
+    // no piece is, and the reason must not suggest that a frozen one could be.
+    let ufen = "7k/8/8/8/3W4/8/8/K7 w 0 1";
+    assert!(matches!(
+        pos(ufen).why_not(sq("d4"), sq("d4")),
+        Some(IllegalReason::NotFrozen { .. })
+    ));
+    let pure = by(Reading::Cambridge, ufen);
+    assert_eq!(
+        pure.why_not(sq("d4"), sq("d4")),
+        Some(IllegalReason::RemovalNotInReading {
+            role: Role::Withdrawer,
+            square: sq("d4"),
+            reading: Reading::Cambridge,
+        })
+    );
+    let message = pure
+        .why_not(sq("d4"), sq("d4"))
+        .expect("refused")
+        .to_string();
+    assert!(message.contains("no piece is ever removed"), "{message}");
+    // Every other reading has removal: the 1963 reason stands.
+    for reading in [Reading::Abbott1962, Reading::Boardspace, Reading::Zillions] {
+        assert!(
+            matches!(
+                by(reading, ufen).why_not(sq("d4"), sq("d4")),
+                Some(IllegalReason::NotFrozen { .. })
+            ),
+            "{reading}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -680,8 +680,8 @@ fn every_attacker(after: &Position, king: Square) -> Bitboard {
 
 /// Asks every square pair of every position for its reason and checks each one; returns how
 /// many times each kind of reason (as `check_reason` numbers them) came up.
-fn every_refusal_told_truly(positions: &[Position]) -> [usize; 11] {
-    let mut reasons_seen = [0usize; 11];
+fn every_refusal_told_truly(positions: &[Position]) -> [usize; 12] {
+    let mut reasons_seen = [0usize; 12];
     for position in positions {
         let legal = position.legal_moves();
         let mut pseudo = ultima_rules::MoveList::new();
@@ -724,6 +724,11 @@ fn every_refused_move_has_a_reason_and_no_legal_one_has() {
         reasons_seen[..9].iter().all(|&count| count > 0),
         "reasons seen: {reasons_seen:?}"
     );
+    // Nor any reason of a reading without removal or check.
+    assert!(
+        reasons_seen[9..].iter().all(|&count| count == 0),
+        "reasons seen: {reasons_seen:?}"
+    );
 }
 
 #[test]
@@ -741,6 +746,10 @@ fn every_refused_move_has_a_reason_in_every_other_reading() {
         assert_eq!(seen[8] > 0, rules.has_check(), "{reading}: {seen:?}");
         assert_eq!(seen[9] > 0, !rules.removal, "{reading}: {seen:?}");
         assert_eq!(seen[10] > 0, !rules.has_check(), "{reading}: {seen:?}");
+        // A free piece named twice: "only a frozen piece is removed" where removal exists,
+        // "no piece is ever removed" where it does not.
+        assert_eq!(seen[4] > 0, rules.removal, "{reading}: {seen:?}");
+        assert_eq!(seen[11] > 0, !rules.removal, "{reading}: {seen:?}");
     }
 }
 
@@ -818,8 +827,21 @@ fn check_reason(
         }
         IllegalReason::NotFrozen { square, .. } => {
             assert!(!position.frozen(turn).contains(*square), "{}", context());
+            assert!(position.reading().rules().removal, "{}", context());
             assert_eq!(from, to);
             4
+        }
+        IllegalReason::RemovalNotInReading {
+            role,
+            square,
+            reading,
+        } => {
+            assert_eq!(piece, Some(Piece::new(turn, *role)), "{}", context());
+            assert_eq!((from, *square), (to, to), "{}", context());
+            assert_eq!(*reading, position.reading(), "{}", context());
+            assert!(!reading.rules().removal, "{}", context());
+            assert!(!position.frozen(turn).contains(*square), "{}", context());
+            11
         }
         IllegalReason::NotThatWay { role, movement, .. } => {
             assert_eq!(*movement, Movement::of(*role));

@@ -822,6 +822,9 @@ export const en = {
     kingTaken_white: "White has taken Black's king: the game is over.",
     kingTaken_black: "Black has taken White's king: the game is over.",
     notFrozen: '{{piece_The}} on {{square}} is not frozen, and only a frozen piece can be removed.',
+    /** A removal of a piece that is not frozen, in a reading without removal (`reading`: the Cambridge rules). */
+    removalNotInReading: '{{piece_The}} on {{square}} is not frozen, and in these rules no piece is ever removed.',
+    removalNotInReading_cambridge: '{{piece_The}} on {{square}} is not frozen, and in the Cambridge rules no piece is ever removed.',
     frozenBy: '{{piece_The}} on {{square}} is frozen by {{freezers}} and cannot move (it can be removed instead: {{square}}{{square}}).',
     /** A frozen piece that cannot be removed either: the king, or a piece whose removal would leave the king in check. */
     frozenStuck: '{{piece_The}} on {{square}} is frozen and cannot move.',

@@ -791,6 +791,8 @@ export const fr = {
     kingTaken_white: 'Les Blancs ont pris le roi noir : la partie est terminée.',
     kingTaken_black: 'Les Noirs ont pris le roi blanc : la partie est terminée.',
     notFrozen: '{{piece_The}} en {{square}} n’est pas immobilisé, et seule une pièce immobilisée peut être retirée.',
+    removalNotInReading: '{{piece_The}} en {{square}} n’est pas immobilisé, et dans ces règles aucune pièce n’est jamais retirée.',
+    removalNotInReading_cambridge: '{{piece_The}} en {{square}} n’est pas immobilisé, et dans les règles de Cambridge aucune pièce n’est jamais retirée.',
     frozenBy: '{{piece_The}} en {{square}} est immobilisé par {{freezers}} et ne peut pas bouger (il peut être retiré à la place : {{square}}{{square}}).',
     frozenStuck: '{{piece_The}} en {{square}} est immobilisé et ne peut pas bouger.',
     frozenByStuck: '{{piece_The}} en {{square}} est immobilisé par {{freezers}} et ne peut pas bouger.',

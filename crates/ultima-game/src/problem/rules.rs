@@ -69,6 +69,15 @@ impl From<&IllegalReason> for Problem {
                 role: *role,
                 square: square.to_string(),
             },
+            IllegalReason::RemovalNotInReading {
+                role,
+                square,
+                reading,
+            } => Problem::RemovalNotInReading {
+                role: *role,
+                square: square.to_string(),
+                reading: *reading,
+            },
             IllegalReason::NotThatWay {
                 role,
                 from,

@@ -384,6 +384,21 @@ fn the_other_readings_refusals_have_their_codes() {
             "by": [{ "role": "immobilizer", "square": "d5" }]
         })
     );
+    // Cambridge: a free piece named twice: no piece is ever removed by those rules.
+    let problem = refused("7k/8/8/8/3W4/8/8/K7 w 0 1 cambridge", "d4d4");
+    assert_eq!(
+        problem,
+        Problem::RemovalNotInReading {
+            role: Role::Withdrawer,
+            square: "d4".into(),
+            reading: Reading::Cambridge,
+        }
+    );
+    assert_eq!(problem.kind(), ErrorKind::IllegalMove);
+    assert_eq!(
+        code(&problem),
+        json!({ "code": "removalNotInReading", "role": "withdrawer", "square": "d4", "reading": "cambridge" })
+    );
     // Zillions: White's king has been taken, so no move follows.
     let problem = refused("7k/8/8/8/8/8/8/P7 w 0 1 zillions", "a1a2");
     assert_eq!(

@@ -24,6 +24,7 @@ export function whyMarks(problem: Problem): WhyMarks | undefined {
     case 'noRemoval':
       return { subject: problem.square, causes: problem.by.map((by) => by.square), lines: problem.by.map((by) => [by.square, problem.square]) };
     case 'notFrozen':
+    case 'removalNotInReading':
     case 'notYourPiece':
       return { subject: problem.square, causes: [], lines: [] };
     case 'noPiece':

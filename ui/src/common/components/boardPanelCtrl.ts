@@ -39,6 +39,7 @@ const MOVE_PROBLEMS: ReadonlySet<Problem['code']> = new Set([
   'kingRemoval',
   'noRemoval',
   'notFrozen',
+  'removalNotInReading',
   'notThatWay',
   'occupied',
   'pathBlocked',
