@@ -115,9 +115,9 @@ async function shot(page, name) {
   shots.push(path);
 }
 
-/** Puts the fixture's game in the browser's saved data (the slot not in use, a torn record in
- * the one in use), then reloads. */
-async function seed(page) {
+/** Puts `record` (by default the fixture's game) in the browser's saved data (the slot not in
+ * use, a torn record in the one in use), then reloads. */
+async function seed(page, record = saved) {
   await page.getByTestId('home-new-game').waitFor();
   await page.evaluate(async (saved) => {
     const db = await new Promise((resolve, reject) => {
@@ -131,7 +131,7 @@ async function seed(page) {
     tx.objectStore('state').put('a', 'head');
     await new Promise((resolve) => (tx.oncomplete = resolve));
     db.close();
-  }, saved);
+  }, record);
   await page.reload();
 }
 
@@ -400,6 +400,23 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
     await page.getByTestId('game-rules').waitFor();
     await shot(page, `${name}-33-game-${reading}`);
   }
+
+  // A move that mates more slowly than the solution, answered on the card: the shipped mate in
+  // two 06e104b4 (Black's c3b3, then b4c3), saved as a puzzle left in progress on screen, and
+  // f3f2, which mates in three.
+  const slowerMate = {
+    ...JSON.parse(saved),
+    puzzleCurrent: {
+      puzzle: '06e104b4', startedAt: Date.now(), rated: true, played: [], state: 'playing',
+      puzzleRating: 907, themes: ['immobilization', 'mate-in-2', 'middlegame'], onScreen: true,
+    },
+  };
+  await seed(page, JSON.stringify(slowerMate));
+  await page.locator('[data-testid="puzzle-screen"][data-puzzle="06e104b4"][data-phase="none"]').waitFor();
+  await page.getByTestId('move-input').fill('f3f2');
+  await page.getByTestId('move-input').press('Enter');
+  await page.locator('[data-testid="puzzle-slower-mate"][data-played="f3f2"]').waitFor();
+  await shot(page, `${name}-34-puzzle-slower-mate`);
 
   await browserContext.close();
 }
