@@ -37,6 +37,7 @@ function playing(base: OnlineView, turn: 'white' | 'black'): OnlineView {
 function fakeApp(status: OnlineStatus | null): OnlineHost {
   const app: OnlineHost = {
     online: status,
+    onlineChoices: null,
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),
