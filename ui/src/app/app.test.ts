@@ -301,6 +301,32 @@ describe('the app', () => {
     expect(app.settings.defaultLevel).not.toBe('club');
   });
 
+  it('keeps the online form’s choices through a look at a rules page, and starts it afresh on a new visit', async () => {
+    // (No online play in these tests' Rust side: the form is all this test needs.)
+    const app = await openApp(realBackend());
+    await app.go({ screen: 'online' });
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'the online screen');
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(true);
+    click('online-black');
+    click('online-clock-3d');
+    click('reading-boardspace');
+    click('reading-rules-link-boardspace');
+    await until(() => screen() === 'rules', 'the rules page');
+    expect(byTestId('reading-rules')?.dataset['reading']).toBe('boardspace');
+    click('reading-rules-back');
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'back to the online screen');
+    expect(byTestId<HTMLInputElement>('reading-boardspace')?.checked).toBe(true);
+    expect(byTestId('online-black')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('online-clock-3d')?.getAttribute('aria-pressed')).toBe('true');
+    click('home-open');
+    await until(() => screen() === 'home', 'home');
+    await app.go({ screen: 'online' });
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'the online screen again');
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(true);
+    expect(byTestId('online-random')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('online-clock-none')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('words the start-up notices from their codes, and shows them until dismissed', async () => {
     // The record in use torn: the one before it is used, and one of its settings does not read.
     const before = savedRecord({ settings: { ...TEST_SETTINGS, pieceSet: 'crystal' } });
