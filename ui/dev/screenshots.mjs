@@ -11,7 +11,7 @@
 // make-fixture.mjs), put in the browser's saved data as the app saves a game against Novice:
 // White to move, the long leaper on c6 can go to g6 and take d6 and f6, and White's pawn on f5
 // is frozen by the immobilizer on f6. The record in use beside it is torn, so the start-up says
-// the save before was restored.
+// the save before was restored (the first home screenshot shows that notice; it is dismissed then).
 // The puzzles are the shipped ones: their lines are read from crates/ultima-puzzles/data.
 
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -150,6 +150,9 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('home-open').click();
   await page.getByTestId('home-continue').waitFor();
   await shot(page, `${name}-01-home`);
+  // The torn save's notice, shown above: dismissed by its close button, so the screens after are clean.
+  const notices = page.getByTestId('notice');
+  while ((await notices.count()) > 0) await notices.first().getByRole('button').click();
 
   await page.getByTestId('home-new-game').click();
   await page.getByTestId('start-game').waitFor();
@@ -158,14 +161,15 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await shot(page, `${name}-03-new-game-friend`);
   // The Cambridge rules chosen, and their page: how they differ from 1963.
   await page.getByTestId('reading-cambridge').check();
-  await page.getByTestId('reading-rules-link').click();
+  await page.getByTestId('reading-rules-link-cambridge').click();
   await page.getByTestId('reading-rules').waitFor();
   // Its small boards: each difference by Cambridge's rules and by 1963's.
   await page.getByTestId('example-removal-cambridge-board').waitFor();
   await shot(page, `${name}-03b-rules-cambridge`);
+  // Back returns to the form as it was left (a friend, Cambridge); each reading has its link.
   await page.getByTestId('reading-rules-back').click();
-  await page.getByTestId('reading-zillions').check();
-  await page.getByTestId('reading-rules-link').click();
+  await page.locator('[data-testid="reading-cambridge"]:checked').waitFor();
+  await page.getByTestId('reading-rules-link-zillions').click();
   await page.getByTestId('example-king-zillions-board').waitFor();
   await shot(page, `${name}-03c-rules-zillions`);
 

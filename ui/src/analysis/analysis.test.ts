@@ -2,14 +2,14 @@
 // The analysis screen in a DOM (happy-dom), against the fake Rust side of testFixtures.ts: the
 // progress bar with Cancel while it runs, then the chart with a point a position and a dot on the
 // blunder, the marked move list, the counts, the evaluation bar; a click on the chart and on a
-// move of the best line move the board.
+// move of the best line move the board; the rules named when they are not 1963.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { all, byTestId, until } from '../common/view/domTest';
 import { patch, type VNode } from '../common/view/snabbdom';
 import { analysisView } from './analysis';
 import { AnalysisCtrl, type AnalysisHost } from './analysisCtrl';
-import { ANALYSIS, backend, host } from './testFixtures';
+import { ANALYSIS, GAME, backend, host } from './testFixtures';
 
 function mount(kept: typeof ANALYSIS | null) {
   document.body.innerHTML = '<div id="root"></div>';
@@ -72,6 +72,20 @@ describe('the analysis screen in a page', () => {
     byTestId('leave-variation')!.click();
     await until(() => byTestId('play-line') !== null, 'back to the game');
     expect(ctrl.variation).toBeNull();
+  });
+
+  it('names the rules under the result when they are not 1963, and nothing for 1963', async () => {
+    const zillions = mount(ANALYSIS);
+    zillions.fake.game.mockResolvedValue({ ...GAME, reading: 'zillions' });
+    await zillions.ctrl.start();
+    expect(byTestId('analysis-rules')?.textContent).toBe('Zillions rules');
+    zillions.ctrl.leave();
+
+    const abbott = mount(ANALYSIS);
+    abbott.fake.game.mockResolvedValue({ ...GAME, reading: '1963' });
+    await abbott.ctrl.start();
+    expect(byTestId('analysis-screen')).not.toBeNull();
+    expect(byTestId('analysis-rules')).toBeNull();
   });
 
   it('says so when the analysis is stopped, and offers to run it again', async () => {

@@ -218,7 +218,7 @@ describe('the app', () => {
   });
 
   it('starts a game by the reading chosen, names it in the header, and opens its rules page', async () => {
-    await openApp(realBackend());
+    const app = await openApp(realBackend());
     click('home-new-game');
     await until(() => screen() === 'newGame', 'the new-game screen');
     const radios = all('reading-choice')[0]?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [];
@@ -229,10 +229,24 @@ describe('the app', () => {
       ['boardspace', false],
       ['zillions', false],
     ]);
+    // Each reading its own link to its page, named by it, whichever is chosen.
+    const links = ['1963', '1962', 'cambridge', 'boardspace', 'zillions'].map((reading) => byTestId(`reading-rules-link-${reading}`));
+    expect(links.map((link) => [link?.tagName, link?.textContent])).toEqual([
+      ['BUTTON', "More about Abbott's 1963 rules"],
+      ['BUTTON', "More about Abbott's 1962 rules"],
+      ['BUTTON', 'More about Cambridge rules'],
+      ['BUTTON', 'More about Boardspace rules'],
+      ['BUTTON', 'More about Zillions rules'],
+    ]);
+    // Against the bot: the level, the colour and the reading chosen, then a look at the rules.
+    const level = byTestId<HTMLSelectElement>('level-select')!;
+    level.value = 'club';
+    level.dispatchEvent(new Event('change', { bubbles: true }));
+    click('side-black');
     click('reading-cambridge');
-    await until(() => byTestId('reading-rules-link')?.textContent === 'More about Cambridge rules', 'the chosen rules’ link');
-    click('reading-rules-link');
+    click('reading-rules-link-cambridge');
     await until(() => screen() === 'rules', 'the rules page');
+    expect(location.hash).toBe('#/rules/cambridge');
     expect(byTestId('reading-rules')?.dataset['reading']).toBe('cambridge');
     expect(byTestId('reading-rules')?.textContent).toMatch(/There is no removal/);
     // Each difference with its boards, as the Rust side has them by Cambridge's rules and 1963's.
@@ -243,13 +257,74 @@ describe('the app', () => {
     expect(byTestId('example-freezing-cambridge-caption')?.textContent).toBe('Frozen: d4 and e5.');
     expect(byTestId('example-freezing-1963-caption')?.textContent).toBe('Frozen: c5, d4 and e5.');
     expect(all('reading-rules')[0]?.querySelectorAll('.small-board').length).toBe(8);
+    // Back: the form as it was left.
     click('reading-rules-back');
     await until(() => screen() === 'newGame', 'back to the new-game screen');
-    click('reading-cambridge');
+    expect(byTestId<HTMLInputElement>('reading-cambridge')?.checked).toBe(true);
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(false);
+    // (The option marked selected, and the level's line: happy-dom's select does not take the mark as a browser does.)
+    expect(byTestId('level-select')?.querySelector('option[selected]')?.getAttribute('value')).toBe('club');
+    expect(byTestId('level-hint')?.textContent).toMatch(/^The strongest/);
+    expect(byTestId('side-black')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('new-game-bot')?.getAttribute('aria-pressed')).toBe('true');
+    // Between friends, the board not turned; another reading's page looked at, which chooses nothing.
     click('new-game-friend');
+    click('turn-board');
+    click('reading-rules-link-zillions');
+    await until(() => screen() === 'rules' && byTestId('reading-rules')?.dataset['reading'] === 'zillions', 'the Zillions page');
+    history.back();
+    await until(() => screen() === 'newGame', 'back to the new-game screen');
+    expect(byTestId('new-game-friend')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId<HTMLInputElement>('turn-board')?.checked).toBe(false);
+    expect(byTestId<HTMLInputElement>('reading-cambridge')?.checked).toBe(true);
     click('start-game');
     await until(() => screen() === 'play', 'the game');
+    expect(byTestId('opponent')?.textContent).toBe('A friend on this device');
+    // The header names the rules, a link to their page whose Back returns to the game.
     expect(byTestId('game-rules')?.textContent).toBe('Cambridge rules');
+    const gameAddress = location.hash;
+    click('game-rules');
+    await until(() => screen() === 'rules', 'the rules page from the game');
+    expect(byTestId('reading-rules')?.dataset['reading']).toBe('cambridge');
+    click('reading-rules-back');
+    await until(() => screen() === 'play', 'back to the game');
+    expect(location.hash).toBe(gameAddress);
+    expect(byTestId('game-rules')?.textContent).toBe('Cambridge rules');
+    // A new visit to the form starts afresh: 1963, the bot, the default level.
+    click('home-open');
+    await until(() => screen() === 'home', 'home');
+    click('home-new-game');
+    await until(() => screen() === 'newGame', 'the new-game screen again');
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(true);
+    expect(byTestId('new-game-bot')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('level-select')?.querySelector('option[selected]')?.getAttribute('value')).toBe(app.settings.defaultLevel);
+    expect(app.settings.defaultLevel).not.toBe('club');
+  });
+
+  it('keeps the online form’s choices through a look at a rules page, and starts it afresh on a new visit', async () => {
+    // (No online play in these tests' Rust side: the form is all this test needs.)
+    const app = await openApp(realBackend());
+    await app.go({ screen: 'online' });
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'the online screen');
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(true);
+    click('online-black');
+    click('online-clock-3d');
+    click('reading-boardspace');
+    click('reading-rules-link-boardspace');
+    await until(() => screen() === 'rules', 'the rules page');
+    expect(byTestId('reading-rules')?.dataset['reading']).toBe('boardspace');
+    click('reading-rules-back');
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'back to the online screen');
+    expect(byTestId<HTMLInputElement>('reading-boardspace')?.checked).toBe(true);
+    expect(byTestId('online-black')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('online-clock-3d')?.getAttribute('aria-pressed')).toBe('true');
+    click('home-open');
+    await until(() => screen() === 'home', 'home');
+    await app.go({ screen: 'online' });
+    await until(() => screen() === 'online' && byTestId('online-create') !== null, 'the online screen again');
+    expect(byTestId<HTMLInputElement>('reading-1963')?.checked).toBe(true);
+    expect(byTestId('online-random')?.getAttribute('aria-pressed')).toBe('true');
+    expect(byTestId('online-clock-none')?.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('words the start-up notices from their codes, and shows them until dismissed', async () => {

@@ -13,6 +13,8 @@ import { courseApi } from '../course/api';
 import { statusOf } from '../course/stars';
 import type { CourseMap, CourseStatus } from '../course/types';
 import { onlineApi } from '../online/api';
+import type { OnlineChoices } from '../online/onlineChoices';
+import type { NewGameChoices } from '../play/newGameChoices';
 import { gamesInProgress, liveGameInProgress, withView } from '../online/games';
 import { puzzleApi } from '../puzzles/api';
 import type { PuzzleChoice, PuzzleStatus } from '../puzzles/types';
@@ -42,6 +44,9 @@ export type Way = 'push' | 'replace';
 export interface Opening {
   /** The game to show on the play screen, when the caller has it (no need to ask Rust). */
   game?: GameView;
+  /** The screen was come back to through the history (back, forward), not opened anew: a form
+   * shows the choices it was left with (the new game's, after a look at a rules page). */
+  returning?: boolean;
 }
 
 /** Builds the screen a route opens (screens.ts: `openScreen`). */
@@ -66,6 +71,10 @@ export class App {
   readonly sounds = new Sounds(() => this.settings.sound);
   /** Online play: its settings, the online games and the server inside the app, as last heard. */
   online: OnlineStatus | null = null;
+  /** The new-game form as the player last left it, for when the history returns to it. */
+  newGameChoices: NewGameChoices | null = null;
+  /** The "Play online" form as the player last left it, for when the history returns to it. */
+  onlineChoices: OnlineChoices | null = null;
 
   /** The error and the notices in words, worded when drawn: a change of language rewords them. */
   private error: (() => string) | undefined;
@@ -96,7 +105,7 @@ export class App {
     this.courseStatus = startup.course;
     this.puzzleStatus = startup.puzzles;
     for (const notice of startup.notices) this.notice(() => describeNotice(notice));
-    this.navigator = new Navigator(window, (route) => void this.show(route, {}));
+    this.navigator = new Navigator(window, (route) => void this.show(route, { returning: true }));
   }
 
   /** Opens the first screen where the player was at a quit, a crash or a reload (the puzzle

@@ -21,9 +21,9 @@ export async function openScreen(app: App, route: Route, opening: Opening): Prom
     case 'home':
       return homeScreen(app);
     case 'newGame':
-      return newGameScreen(app);
+      return newGameScreen(app, opening.returning === true);
     case 'online':
-      return onlineScreen(app);
+      return onlineScreen(app, null, opening.returning === true);
     case 'join':
       return onlineScreen(app, route.invite);
     case 'play': {

@@ -633,6 +633,10 @@ export const en = {
     share: 'Give your friend this code:',
     shareHosted: 'Your friend opens Play online, types the address and the code, and joins:',
     shareLink: 'Or send this link: it opens the app in a browser, on a phone too, and joins.',
+    /** The three above, for a game by another reading than 1963 (`rules`: "Cambridge rules"): the friend learns it before joining. */
+    shareRules: 'Give your friend this code, and tell them the game follows other rules ({{rules}}):',
+    shareHostedRules: 'Your friend opens Play online, types the address and the code, and joins; tell them the game follows other rules ({{rules}}):',
+    shareLinkRules: 'Or send this link: it opens the app in a browser, on a phone too, and joins a game by other rules ({{rules}}).',
     copyLink: 'Copy the link',
     scan: 'A friend at the table can scan it with a phone:',
     qrLabel: 'QR code of the invite link',

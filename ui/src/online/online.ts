@@ -27,10 +27,11 @@ async function confirmLeaveDialog(): Promise<boolean> {
   return sure === true;
 }
 
-/** Online play; `invite`: an invite link's code, joined at once on the page's server. */
-export function onlineScreen(app: App, invite: string | null = null): Screen {
-  const ctrl = new OnlineCtrl(app, confirmLeaveDialog, undefined, invite);
-  return { view: () => onlineView(ctrl), mounted: () => void ctrl.refresh() };
+/** Online play; `invite`: an invite link's code, joined at once on the page's server;
+ * `returning`: come back to through the history, with the choices it was left with. */
+export function onlineScreen(app: App, invite: string | null = null, returning = false): Screen {
+  const ctrl = new OnlineCtrl(app, confirmLeaveDialog, undefined, invite, undefined, returning);
+  return { view: () => onlineView(ctrl), mounted: () => void ctrl.refresh(), leave: () => ctrl.leave() };
 }
 
 function clockLabel(choice: ClockChoice): string {

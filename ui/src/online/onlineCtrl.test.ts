@@ -37,6 +37,7 @@ function playing(base: OnlineView, turn: 'white' | 'black'): OnlineView {
 function fakeApp(status: OnlineStatus | null): OnlineHost {
   const app: OnlineHost = {
     online: status,
+    onlineChoices: null,
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),
@@ -120,6 +121,21 @@ describe('OnlineCtrl', () => {
     ctrl.set('reading', 'cambridge');
     await ctrl.create();
     expect(create).toHaveBeenCalledWith('random', null, null, 'cambridge', false);
+  });
+
+  it('gives the form back as it was left when the history returns to it; an invite link joins whatever was left', () => {
+    const app = fakeApp({ ...STATUS });
+    const first = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}));
+    first.set('color', 'black');
+    first.set('clock', '3d');
+    first.set('reading', 'zillions');
+    first.leave();
+    const back = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), null, '', true);
+    expect([back.mode, back.color, back.clock, back.reading]).toEqual(['create', 'black', '3d', 'zillions']);
+    const anew = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}));
+    expect([anew.mode, anew.color, anew.clock, anew.reading]).toEqual(['create', 'random', 'none', '1963']);
+    const link = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), 'HKDW-MPRT-CAXE-FGNJ', '', true);
+    expect([link.mode, link.invite, link.reading]).toEqual(['join', 'HKDW-MPRT-CAXE-FGNJ', '1963']);
   });
 
   it('refuses a port that is not one without asking the Rust side', async () => {

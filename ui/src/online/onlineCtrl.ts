@@ -1,25 +1,21 @@
 // The "Play online" screen's controller, without the DOM: the server address (a saved setting),
 // creating a game (colour, clock, the reading of the rules, on a server or hosted by this app) or
-// joining one with a code,
-// and the way to the game once the Rust side has it. Its view is online.ts.
+// joining one with a code (the choices kept by the app for a return through the history, from a
+// rules page), and the way to the game once the Rust side has it. Its view is online.ts.
 
 import type { App } from '../app/app';
 import type { ClockSetting, ColorChoice, Correspondence, OnlineSettings, OnlineStatus, OnlineView, Reading } from '../bindings';
 import { DEFAULT_READING } from '../common/wording';
 import { onlineApi, type OnlineApi } from './api';
+import type { ClockChoice, OnlineChoices, OnlineMode } from './onlineChoices';
+
+export { CLOCKS, type ClockChoice, type OnlineMode } from './onlineChoices';
 
 /** The address of the server the page was loaded from, when it was (a browser, not the app). */
 export function pageOrigin(): string {
   const location = globalThis.location as Location | undefined;
   return location && /^https?:$/.test(location.protocol) ? location.origin : '';
 }
-
-export type OnlineMode = 'create' | 'join';
-
-/** The clocks offered: none, minutes + seconds added per move, or days per move (correspondence:
- * the time comes back whole after each move). */
-export const CLOCKS = ['none', '5+3', '10+5', '15+10', '30+20', '1d', '2d', '3d', '7d', '14d'] as const;
-export type ClockChoice = (typeof CLOCKS)[number];
 
 /** Days per move, for a correspondence choice (`3d`); `null` for the others. */
 export function daysPerMove(choice: ClockChoice): number | null {
@@ -38,7 +34,7 @@ export function correspondenceSetting(choice: ClockChoice): Correspondence | nul
 }
 
 /** What the screen needs of the app. */
-export type OnlineHost = Pick<App, 'online' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress'>;
+export type OnlineHost = Pick<App, 'online' | 'onlineChoices' | 'redraw' | 'showError' | 'clearError' | 'go' | 'rememberOnline' | 'onlineGames' | 'liveOnlineInProgress'>;
 
 export class OnlineCtrl {
   mode: OnlineMode = 'create';
@@ -68,12 +64,34 @@ export class OnlineCtrl {
     private readonly linkInvite: string | null = null,
     /** The server the page was loaded from (`''`: none, as in the app). */
     private readonly pageServer: string = pageOrigin(),
+    /** The screen was come back to through the history (from a rules page it links to): the
+     * choices are as the player left them, not the defaults. */
+    returning = false,
   ) {
+    const kept = returning && linkInvite === null ? app.onlineChoices : null;
+    if (kept) {
+      this.mode = kept.mode;
+      this.color = kept.color;
+      this.clock = kept.clock;
+      this.reading = kept.reading;
+      this.hosted = kept.hosted;
+      this.invite = kept.invite;
+    }
     if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;
     }
     this.take(app.online);
+  }
+
+  /** The form as it stands (the server address and the port aside: they are settings). */
+  choices(): OnlineChoices {
+    return { mode: this.mode, color: this.color, clock: this.clock, reading: this.reading, hosted: this.hosted, invite: this.invite };
+  }
+
+  /** The screen is left: the app keeps the form, for when the history returns to it. */
+  leave(): void {
+    this.app.onlineChoices = this.choices();
   }
 
   private take(status: OnlineStatus | null): void {

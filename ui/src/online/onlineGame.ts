@@ -15,7 +15,7 @@ import { describeProblem } from '../problems';
 import { onlineApi, type OnlineApi } from './api';
 import { formatClock, formatLongClock } from './clock';
 import { h, testid, type VNode } from '../common/view/snabbdom';
-import { otherSide } from '../common/wording';
+import { otherSide, readingNote } from '../common/wording';
 import { PlayCtrl, dialogQuestions, playView, stepKeys } from '../play/play';
 import type { PlayHost, PlayQuestions } from '../play/playCtrl';
 import './online.css';
@@ -259,9 +259,19 @@ export function onlineExtras(ctrl: OnlineGameCtrl): VNode[] {
   }
   if (online.opponent === 'waiting' && online.invite) {
     const code = online.invite;
+    // Rules other than 1963 are named where the invite is given: the friend learns them before joining.
+    const rules = readingNote(game.reading);
+    const share =
+      rules === null
+        ? online.hosted
+          ? t('online.shareHosted')
+          : t('online.share')
+        : online.hosted
+          ? t('online.shareHostedRules', { rules })
+          : t('online.shareRules', { rules });
     extras.push(
       h('div.invite', { attrs: testid('invite') }, [
-        h('p', online.hosted ? t('online.shareHosted') : t('online.share')),
+        h('p', { attrs: testid('invite-share') }, share),
         online.hosted
           ? h(
               'ul.addresses',
@@ -274,7 +284,7 @@ export function onlineExtras(ctrl: OnlineGameCtrl): VNode[] {
         ]),
         online.inviteLink
           ? h('div.invite-link', [
-              h('p', t('online.shareLink')),
+              h('p', { attrs: testid('invite-share-link') }, rules === null ? t('online.shareLink') : t('online.shareLinkRules', { rules })),
               h('div.invite-code', [
                 h('a.link', { attrs: { href: online.inviteLink, target: '_blank', rel: 'noopener', ...testid('invite-link') } }, online.inviteLink),
                 button('copy-invite-link', t('online.copyLink'), () => void ctrl.copyInvite(online.inviteLink ?? code)),

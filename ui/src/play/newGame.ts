@@ -33,9 +33,10 @@ async function confirmAbandonDialog(app: App): Promise<boolean> {
   return sure === true;
 }
 
-export function newGameScreen(app: App): Screen {
-  const ctrl = new NewGameCtrl(app, confirmAbandonDialog);
-  return { view: () => newGameView(ctrl) };
+/** The new-game screen; `returning`: come back to through the history, with the choices it was left with. */
+export function newGameScreen(app: App, returning = false): Screen {
+  const ctrl = new NewGameCtrl(app, confirmAbandonDialog, returning);
+  return { view: () => newGameView(ctrl), leave: () => ctrl.leave() };
 }
 
 export function newGameView(ctrl: NewGameCtrl): VNode {

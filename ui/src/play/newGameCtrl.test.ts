@@ -14,6 +14,7 @@ function fakeApp(inProgress: boolean) {
     clearError: vi.fn(),
     showError: vi.fn(),
     go: vi.fn(() => Promise.resolve()),
+    newGameChoices: null,
   };
 }
 
@@ -45,6 +46,24 @@ describe('NewGameCtrl', () => {
   it('opens on Abbott’s 1963 rules, whatever the last game was played by', () => {
     const last = { ...fakeApp(false), current: { id: 'last', result: 'draw', reading: 'zillions' } as unknown as GameView };
     expect(new NewGameCtrl(last as unknown as App, () => Promise.resolve(true)).reading).toBe('1963');
+  });
+
+  it('gives the form back as it was left when the history returns to it; a new visit starts afresh', () => {
+    const app = fakeApp(false);
+    const first = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true));
+    first.set('level', 'club');
+    first.set('side', 'black');
+    first.set('reading', 'boardspace');
+    first.leave();
+    const back = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true), true);
+    expect(back.request()).toEqual({ kind: 'bot', level: 'club', playerSide: 'black', reading: 'boardspace' });
+    back.set('opponent', 'friend');
+    back.set('turnBoard', false);
+    back.leave();
+    const again = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true), true);
+    expect(again.request()).toEqual({ kind: 'friend', turnBoard: false, reading: 'boardspace' });
+    const anew = new NewGameCtrl(app as unknown as App, () => Promise.resolve(true));
+    expect(anew.request()).toEqual({ kind: 'bot', level: 'beginner', playerSide: 'white', reading: '1963' });
   });
 
   it('abandons an unfinished game only once the player confirms, and the game takes this screen’s place', async () => {

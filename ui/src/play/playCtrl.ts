@@ -149,6 +149,12 @@ export class PlayCtrl {
     return readingNote(this.view.reading);
   }
 
+  /** Opens the page of the game's rules (its Back returns to the game). */
+  openRules(): void {
+    const reading = this.view.reading;
+    if (reading !== undefined) void this.app.go({ screen: 'rules', reading });
+  }
+
   /** The screen is shown: the game is opened on the Rust side (the bot resumes). */
   start(): void {
     void this.game.start();

@@ -1,7 +1,8 @@
 // A reading of the rules' page: its name, what it is, and how it differs from Abbott's 1963
 // rules, a sentence each, all from the catalogue; under each sentence, small boards that show it
 // (the position and the move as the Rust side has them by this reading and by 1963). The
-// new-game screen and the online screen link to it.
+// new-game screen and the online screen link to it (one link per reading), and so does a game's
+// header; Back returns there.
 
 import type { App, Screen } from '../app/app';
 import { api } from '../api';
