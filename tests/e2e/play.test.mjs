@@ -145,3 +145,47 @@ describe('a damaged save file', () => {
     assert.equal(readFileSync(`${folder}/${aside[0]}`, 'utf8'), torn);
   });
 });
+
+describe('a game by another reading of the rules', () => {
+  let driver;
+  before(async () => { driver = await startDriver(); });
+  after(async () => { await driver?.stop(); });
+
+  it('is chosen on the new-game screen, kept through its rules page, played and refused by its rules, and kept after a quit', async () => {
+    let browser = await driver.launch();
+    await click(browser, 'home-new-game');
+    await click(browser, 'new-game-friend');
+    // 1963 is chosen to start with; Cambridge picked, its page read, and back: still Cambridge.
+    assert.equal(await (await byTestId(browser, 'reading-1963')).isSelected(), true);
+    await click(browser, 'reading-cambridge');
+    await click(browser, 'reading-rules-link-cambridge');
+    const page = await byTestId(browser, 'reading-rules');
+    await page.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await page.getAttribute('data-reading'), 'cambridge');
+    await click(browser, 'reading-rules-back');
+    await (await byTestId(browser, 'start-game')).waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await (await byTestId(browser, 'reading-cambridge')).isSelected(), true, 'the choice survives the rules page');
+    await click(browser, 'start-game');
+    await (await byTestId(browser, 'board')).waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await (await byTestId(browser, 'game-rules')).getText(), 'Cambridge rules');
+    // Cambridge's start is 1963's seen in a mirror: the white king on e1, not d1.
+    const start = await waitFor(async () => { const pieces = await piecesOnBoard(browser); return pieces.e1 ? pieces : null; }, 'the pieces');
+    assert.match(start.e1, /white/);
+    assert.match(start.e1, /king/);
+    // There is no removal in these rules: naming a free pawn twice says so.
+    await typeMove(browser, 'e2e2');
+    const refusal = await byTestId(browser, 'refusal');
+    await refusal.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await refusal.getAttribute('data-code'), 'removalNotInReading');
+    assert.match(await (await byTestId(browser, 'refusal-text')).getText(), /Cambridge rules no piece is ever removed/);
+    await playTyped(browser, 'a2a5');
+    await driver.quit();
+
+    browser = await driver.launch();
+    const rules = await byTestId(browser, 'game-rules');
+    await rules.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await rules.getText(), 'Cambridge rules');
+    assert.equal((await moveList(browser)).length, 1);
+    if (shots) await screenshot(browser, `${shots}/game-cambridge.png`);
+  });
+});
