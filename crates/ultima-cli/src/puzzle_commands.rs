@@ -259,7 +259,7 @@ fn load(file: Option<&str>) -> Result<Vec<Puzzle>, CliError> {
 /// The text of `file`, or of the shipped collection.
 fn load_text(file: Option<&str>) -> Result<String, CliError> {
     match file {
-        Some(path) => std::fs::read_to_string(path).map_err(|error| CliError::File {
+        Some(path) => std::fs::read_to_string(path).map_err(|error| CliError::Read {
             path: path.to_string(),
             error,
         }),

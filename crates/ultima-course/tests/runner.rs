@@ -337,10 +337,8 @@ fn a_chapter_that_does_not_read_is_a_typed_error() {
     // The same position that names 1963, or names none, is read (the refusal above is the
     // reading's, not the position's).
     for ufen in ["7k/8/8/8/8/8/8/K7 w 0 1 1963", "7k/8/8/8/8/8/8/K7 w 0 1"] {
-        if let Err(CourseError::Data { problem, .. }) = Course::parse(&[("x.toml", &chapter(ufen))])
-        {
-            assert!(!problem.contains("names the"), "{ufen}: {problem}");
-        }
+        let read = Course::parse(&[("x.toml", &chapter(ufen))]);
+        assert!(read.is_ok(), "{ufen}: {read:?}");
     }
 }
 

@@ -105,7 +105,7 @@ export class App {
     this.courseStatus = startup.course;
     this.puzzleStatus = startup.puzzles;
     for (const notice of startup.notices) this.notice(() => describeNotice(notice));
-    this.navigator = new Navigator(window, (route) => void this.show(route, { returning: true }));
+    this.navigator = new Navigator(window, (route, returning) => void this.show(route, { returning }));
   }
 
   /** Opens the first screen where the player was at a quit, a crash or a reload (the puzzle

@@ -48,8 +48,13 @@ class MemoryWindow {
 function navigator() {
   const win = new MemoryWindow();
   const arrived: Route[] = [];
-  const nav = new Navigator(win as unknown as Window, (route) => arrived.push(route));
-  return { win, nav, arrived };
+  /** For each arrival: whether it came back to an entry the app wrote. */
+  const returning: boolean[] = [];
+  const nav = new Navigator(win as unknown as Window, (route, back) => {
+    arrived.push(route);
+    returning.push(back);
+  });
+  return { win, nav, arrived, returning };
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => queueMicrotask(resolve));
@@ -139,6 +144,22 @@ describe('Navigator', () => {
     await tick();
     expect(win.index).toBe(0);
     expect(arrived[arrived.length - 1]).toEqual({ screen: 'home' });
+  });
+
+  it('says whether an arrival returns to a screen the app opened, or to an address typed', async () => {
+    const { win, nav, arrived, returning } = navigator();
+    nav.start({ screen: 'home' });
+    nav.push({ screen: 'newGame' });
+    nav.push({ screen: 'rules', reading: 'cambridge' });
+    nav.back();
+    await tick();
+    expect(arrived).toEqual([{ screen: 'newGame' }]);
+    expect(returning).toEqual([true]);
+    // The same screen by an address typed in the browser is a new visit (its form starts afresh).
+    win.typeAddress('#/new');
+    await tick();
+    expect(arrived[1]).toEqual({ screen: 'newGame' });
+    expect(returning[1]).toBe(false);
   });
 
   it('stops listening when stopped', async () => {

@@ -121,7 +121,8 @@ export class Navigator {
   private readonly onPop = (event: PopStateEvent): void => {
     const state: unknown = event.state;
     let entry: Entry;
-    if (isEntry(state)) {
+    const written = isEntry(state);
+    if (written) {
       entry = state;
     } else {
       // An address the app did not write (typed, or a link, in a browser): a step above the
@@ -131,13 +132,14 @@ export class Navigator {
       this.win.history.replaceState(entry, '', urlWith(this.win, addressOf(route)));
     }
     this.entry = entry;
-    this.arrived(entry.route);
+    this.arrived(entry.route, written);
   };
 
   constructor(
     private readonly win: Window,
-    /** Called when the player moved through the history (back, forward): show `route`. */
-    private readonly arrived: (route: Route) => void,
+    /** Called when the player moved through the history (back, forward): show `route`;
+     * `returning` when the entry is one the app wrote (not an address typed or followed). */
+    private readonly arrived: (route: Route, returning: boolean) => void,
   ) {
     win.addEventListener('popstate', this.onPop);
   }
@@ -171,7 +173,7 @@ export class Navigator {
   /** One step back; the route arrives through `arrived`. */
   back(): void {
     if (this.entry.depth > 0) this.win.history.back();
-    else this.arrived(this.entry.route);
+    else this.arrived(this.entry.route, true);
   }
 
   stop(): void {

@@ -69,14 +69,7 @@ export class OnlineCtrl {
     returning = false,
   ) {
     const kept = returning && linkInvite === null ? app.onlineChoices : null;
-    if (kept) {
-      this.mode = kept.mode;
-      this.color = kept.color;
-      this.clock = kept.clock;
-      this.reading = kept.reading;
-      this.hosted = kept.hosted;
-      this.invite = kept.invite;
-    }
+    if (kept) Object.assign(this, kept);
     if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;

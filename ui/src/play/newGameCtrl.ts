@@ -32,13 +32,7 @@ export class NewGameCtrl {
   ) {
     this.level = app.settings.defaultLevel;
     const kept = returning ? app.newGameChoices : null;
-    if (kept) {
-      this.opponent = kept.opponent;
-      this.level = kept.level;
-      this.side = kept.side;
-      this.turnBoard = kept.turnBoard;
-      this.reading = kept.reading;
-    }
+    if (kept) Object.assign(this, kept);
   }
 
   /** The form as it stands. */
