@@ -79,6 +79,9 @@ describe('the analysis screen in a page', () => {
     zillions.fake.game.mockResolvedValue({ ...GAME, reading: 'zillions' });
     await zillions.ctrl.start();
     expect(byTestId('analysis-rules')?.textContent).toBe('Zillions rules');
+    // A link to their page.
+    byTestId('analysis-rules')!.click();
+    expect(zillions.app.go).toHaveBeenCalledWith({ screen: 'rules', reading: 'zillions' });
     zillions.ctrl.leave();
 
     const abbott = mount(ANALYSIS);

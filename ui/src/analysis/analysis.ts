@@ -10,8 +10,9 @@ import { boardView } from '../common/components/boardPanel';
 import { followShown } from '../common/components/moveList';
 import { t } from '../i18n';
 import { notationParts, numberedMoves, type NumberedMove } from '../common/notation';
+import { rulesNote } from '../common/view/rulesNote';
 import { button, h, testid, type VNode } from '../common/view/snabbdom';
-import { plyInWords, readingNote, resultSentence, sideName } from '../common/wording';
+import { plyInWords, resultSentence, sideName } from '../common/wording';
 import './analysis.css';
 import { AnalysisCtrl } from './analysisCtrl';
 import { winChart } from './chart';
@@ -50,7 +51,7 @@ export function analysisView(ctrl: AnalysisCtrl): VNode {
     h('div.card.status-card.play-status', [
       h('h1.analysis-title', t('analysis.title')),
       h('p.opponent', game.result ? resultSentence(game.result, game.opponent) : ''),
-      rulesLine(readingNote(game.reading)),
+      rulesNote(game.reading, 'analysis-rules', () => ctrl.openRules()),
       game.evalBar ? h('p.hint', { attrs: testid('analysis-eval-bar-used') }, t('analysis.evalBarUsed')) : null,
       phaseView(ctrl),
     ]),
@@ -210,7 +211,3 @@ function countsCard(ctrl: AnalysisCtrl, analysis: AnalysisView): VNode {
   ]);
 }
 
-/** The game's rules when they are not 1963. */
-function rulesLine(rules: string | null): VNode | null {
-  return rules === null ? null : h('p.rules-note', { attrs: testid('analysis-rules') }, rules);
-}

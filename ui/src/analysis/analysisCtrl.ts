@@ -13,7 +13,7 @@ import { analysisApi, type AnalysisBackend } from './api';
 import { evalWords, judgementName } from './format';
 
 /** What the analysis screen needs of the app. */
-export type AnalysisHost = Pick<App, 'settings' | 'redraw' | 'showError' | 'clearError' | 'announce'>;
+export type AnalysisHost = Pick<App, 'settings' | 'redraw' | 'showError' | 'clearError' | 'announce' | 'go'>;
 
 export type Phase =
   | { kind: 'loading' }
@@ -125,6 +125,12 @@ export class AnalysisCtrl {
     } catch (error) {
       this.app.showError(error);
     }
+  }
+
+  /** Opens the page of the game's rules (its Back returns to the analysis). */
+  openRules(): void {
+    const reading = this.game?.reading;
+    if (reading !== undefined) void this.app.go({ screen: 'rules', reading });
   }
 
   /** The screen is left: an analysis under way is stopped, nothing more is drawn. */

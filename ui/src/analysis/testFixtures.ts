@@ -65,6 +65,7 @@ export function host() {
     showError: vi.fn(),
     clearError: vi.fn(),
     announce: vi.fn(),
+    go: vi.fn(() => Promise.resolve()),
   };
 }
 

@@ -10,6 +10,7 @@ import type { GameView } from '../bindings';
 import { boardView, moveFormView, removalView, whyView } from '../common/components/boardPanel';
 import { moveListView } from '../common/components/moveList';
 import { ask } from '../common/view/dialog';
+import { rulesNote } from '../common/view/rulesNote';
 import { t } from '../i18n';
 import { h, testid, type VNode } from '../common/view/snabbdom';
 import { levelName, otherSide, reasonText, resultHeadline } from '../common/wording';
@@ -92,14 +93,6 @@ export function playScreen(app: App, game: GameView): Screen {
   };
 }
 
-/** The game's rules under the opponent, when they are not 1963: a link to their page. */
-function rulesNote(ctrl: PlayCtrl): VNode | null {
-  const rules = ctrl.rulesText();
-  if (rules === null) return null;
-  return h('p.rules-note', [
-    h('button.link.rules-link', { attrs: { type: 'button', ...testid('game-rules') }, on: { click: () => ctrl.openRules() } }, rules),
-  ]);
-}
 
 // Grid areas (app.css): the status above the board on a phone, beside it on a laptop; the
 // removal control beside the board, or under it on a phone (above, it would shift the board
@@ -116,7 +109,7 @@ export function playView(ctrl: PlayCtrl, extra: readonly (VNode | null)[] = []):
     h('h1.visually-hidden', t('play.title')),
     h('div.card.status-card.play-status', [
       h('p.opponent', { attrs: testid('opponent') }, ctrl.opponentText()),
-      rulesNote(ctrl),
+      rulesNote(ctrl.view.reading, 'game-rules', () => ctrl.openRules()),
       h('p.status-line', { attrs: testid('status-line') }, ctrl.statusText()),
       ctrl.evalBarOffOnline() ? h('p.hint', { attrs: testid('eval-bar-online') }, t('analysis.evalBarOnline')) : null,
       ctrl.shownHint ? h('p.hint-line', { attrs: testid('hint-line') }, t('analysis.hintLine', { square: ctrl.shownHint.square, count: ctrl.shownHint.hints })) : null,

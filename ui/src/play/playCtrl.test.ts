@@ -19,13 +19,6 @@ describe('PlayCtrl', () => {
     expect(setup(botGame(0)).ctrl.opponentText()).toBe('Bot (Casual) · you play White');
   });
 
-  it('names the rules in the header when they are not 1963 (a view without them is 1963)', () => {
-    expect(setup(botGame(0)).ctrl.rulesText()).toBeNull();
-    expect(setup(botGame(0, { reading: '1963' })).ctrl.rulesText()).toBeNull();
-    expect(setup(botGame(0, { reading: 'cambridge' })).ctrl.rulesText()).toBe('Cambridge rules');
-    expect(setup(friendGame(0, { reading: 'zillions' })).ctrl.rulesText()).toBe('Zillions rules');
-  });
-
   it('turns the board to the player, to the side to move between friends who asked so, and flips it', () => {
     const bot = setup(botGame(1, { opponent: { kind: 'bot', level: 'club', botSide: 'white' } })).ctrl;
     expect(bot.orientation()).toBe('black');

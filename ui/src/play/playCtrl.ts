@@ -13,7 +13,7 @@ import { GameController, type GameBackend, type GameChange } from '../common/gam
 import { Stepper, stepForKey } from '../common/game/stepper';
 import { sentences, t } from '../i18n';
 import { soundFor } from '../common/sound';
-import { levelName, otherSide, playerSide, plyInWords, readingNote, reasonText, resultHeadline, resultSentence } from '../common/wording';
+import { levelName, otherSide, playerSide, plyInWords, reasonText, resultHeadline, resultSentence } from '../common/wording';
 
 /** What the play screen needs of the app. */
 export type PlayHost = Pick<
@@ -142,11 +142,6 @@ export class PlayCtrl {
     if (opponent.kind === 'friend') return opponent.turnBoard ? t('play.opponentFriendTurning') : t('play.opponentFriend');
     if (opponent.kind === 'online') return t('online.opponent', { context: opponent.playerSide });
     return t('play.opponentBot', { context: otherSide(opponent.botSide), level: levelName(opponent.level) });
-  }
-
-  /** The game's rules under the opponent ("Cambridge rules"), when they are not 1963. */
-  rulesText(): string | null {
-    return readingNote(this.view.reading);
   }
 
   /** Opens the page of the game's rules (its Back returns to the game). */
