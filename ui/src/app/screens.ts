@@ -25,7 +25,7 @@ export async function openScreen(app: App, route: Route, opening: Opening): Prom
     case 'online':
       return onlineScreen(app, null, opening.returning === true);
     case 'join':
-      return onlineScreen(app, route.invite);
+      return onlineScreen(app, route.invite, opening.returning === true);
     case 'play': {
       const online = app.onlineGame(route.gameId);
       if (online) return onlineGameScreen(app, online);

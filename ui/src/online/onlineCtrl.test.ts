@@ -123,7 +123,7 @@ describe('OnlineCtrl', () => {
     expect(create).toHaveBeenCalledWith('random', null, null, 'cambridge', false);
   });
 
-  it('gives the form back as it was left when the history returns to it; an invite link joins whatever was left', () => {
+  it('gives the form back as it was left when the history returns to it, an invite link\'s screen too', async () => {
     const app = fakeApp({ ...STATUS });
     const first = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}));
     first.set('color', 'black');
@@ -134,8 +134,16 @@ describe('OnlineCtrl', () => {
     expect([back.mode, back.color, back.clock, back.reading]).toEqual(['create', 'black', '3d', 'zillions']);
     const anew = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}));
     expect([anew.mode, anew.color, anew.clock, anew.reading]).toEqual(['create', 'random', 'none', '1963']);
-    const link = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), 'HKDW-MPRT-CAXE-FGNJ', '', true);
+    // A link opened afresh joins with its code, whatever was left.
+    const link = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), 'HKDW-MPRT-CAXE-FGNJ', '');
     expect([link.mode, link.invite, link.reading]).toEqual(['join', 'HKDW-MPRT-CAXE-FGNJ', '1963']);
+    // Its screen come back to (the join failed; the player chose to create, and read a rules
+    // page): the form as left, and no second join by itself.
+    const join = vi.fn(() => Promise.resolve(view('online-g9')));
+    const linkBack = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ join }), 'HKDW-MPRT-CAXE-FGNJ', 'http://127.0.0.1:8080', true);
+    expect([linkBack.mode, linkBack.reading]).toEqual(['create', 'zillions']);
+    await linkBack.refresh();
+    expect(join).not.toHaveBeenCalled();
   });
 
   it('refuses a port that is not one without asking the Rust side', async () => {

@@ -53,6 +53,8 @@ export class OnlineCtrl {
   busy = false;
   /** The address was just saved (a short note by the field). */
   saved = false;
+  /** An invite link opened the screen: its game is joined once the screen is shown. */
+  private joinOnOpen = false;
 
   constructor(
     readonly app: OnlineHost,
@@ -68,11 +70,15 @@ export class OnlineCtrl {
      * choices are as the player left them, not the defaults. */
     returning = false,
   ) {
-    const kept = returning && linkInvite === null ? app.onlineChoices : null;
-    if (kept) Object.assign(this, kept);
-    if (linkInvite !== null) {
+    // An invite link's screen come back to (its join failed, and the player went on to a rules
+    // page from the form): the form as left, and no second join by itself.
+    const kept = returning ? app.onlineChoices : null;
+    if (kept) {
+      Object.assign(this, kept);
+    } else if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;
+      this.joinOnOpen = true;
     }
     this.take(app.online);
   }
@@ -116,7 +122,10 @@ export class OnlineCtrl {
       this.app.showError(error);
     }
     this.app.redraw();
-    if (this.linkInvite !== null && this.server !== '') await this.join();
+    if (this.joinOnOpen && this.server !== '') {
+      this.joinOnOpen = false;
+      await this.join();
+    }
   }
 
   set<K extends 'mode' | 'color' | 'clock' | 'reading' | 'hosted' | 'server' | 'port' | 'invite'>(key: K, value: OnlineCtrl[K]): void {
