@@ -417,7 +417,8 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   };
   await page.getByTestId('home-open').click();
   await seed(page, JSON.stringify(slowerMate));
-  // The seed's torn slot brings the notice back: dismissed, as above.
+  // The seed's torn slot brings the notice back once the app has started: dismissed, as above.
+  await notices.first().waitFor();
   while ((await notices.count()) > 0) await notices.first().getByRole('button').click();
   await page.locator('[data-testid="puzzle-screen"][data-puzzle="06e104b4"][data-phase="none"]').waitFor();
   await page.getByTestId('move-input').fill('f3f2');
