@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnlineView, Reading } from '../bindings';
 import { all, byTestId } from '../common/view/domTest';
 import { h, patch, type VNode } from '../common/view/snabbdom';
-import { botGame, SETTINGS } from '../play/playFixtures';
+import { botGame, fakePlayHost } from '../play/playFixtures';
 import type { OnlineApi } from './api';
 import { onlineGameList } from './gameList';
 import { OnlineGameCtrl, onlineExtras, type OnlineGameHost } from './onlineGame';
@@ -39,16 +39,7 @@ function draw(view: VNode): void {
 /** The invite as the online game screen shows it (the status card's online part). */
 function drawInvite(view: OnlineView): void {
   const host = {
-    settings: SETTINGS,
-    current: null,
-    sounds: { play: vi.fn() },
-    redraw: vi.fn(),
-    showError: vi.fn(),
-    clearError: vi.fn(),
-    remember: vi.fn(),
-    announce: vi.fn(),
-    hasGameInProgress: () => false,
-    go: vi.fn(() => Promise.resolve()),
+    ...fakePlayHost(null),
     rememberOnline: vi.fn(),
     online: { settings: { server: view.server, hostPort: 7070 }, games: [view], hosting: view.hosted ? { port: 7070, addresses: ['ws://192.168.1.20:7070'] } : null, canHost: true },
   };

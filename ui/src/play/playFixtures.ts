@@ -67,20 +67,25 @@ export interface PlaySetup {
   boardAt?: (gameId: string, ply: number) => Promise<BoardView>;
 }
 
-/** The play screen's controller on `initial`, with its fake app (`host`) and questions (`asked`). */
-export function playSetup(initial: GameView, { backend = {}, questions = {}, settings = {}, boardAt = () => Promise.resolve(board(0)) }: PlaySetup = {}) {
-  const host = {
+/** The fake app a play screen (or an online game's) runs in: `current` the game in progress. */
+export function fakePlayHost(current: GameView | null, settings: Partial<Settings> = {}) {
+  return {
     settings: { ...SETTINGS, ...settings },
-    current: initial,
+    current,
     sounds: { play: vi.fn() },
     redraw: vi.fn(),
     showError: vi.fn(),
     clearError: vi.fn(),
     remember: vi.fn(),
     announce: vi.fn(),
-    hasGameInProgress: () => true,
+    hasGameInProgress: () => current !== null,
     go: vi.fn(() => Promise.resolve()),
   };
+}
+
+/** The play screen's controller on `initial`, with its fake app (`host`) and questions (`asked`). */
+export function playSetup(initial: GameView, { backend = {}, questions = {}, settings = {}, boardAt = () => Promise.resolve(board(0)) }: PlaySetup = {}) {
+  const host = fakePlayHost(initial, settings);
   const refuse = (): Promise<GameView> => Promise.reject(new Error('not expected'));
   const rust: GameBackend = { playMove: refuse, takeBack: refuse, resign: refuse, offerDraw: refuse, answerDraw: refuse, ...backend };
   const asked: PlayQuestions = {
