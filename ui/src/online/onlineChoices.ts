@@ -1,7 +1,8 @@
 // What the "Play online" form holds (create or join, the colour, the clock, the reading of the
 // rules, hosting, the code typed), apart from its controller, so that the app can keep it while
 // the player reads a rules page the form links to (back returns to the form as it was left). The
-// server address and the port are not here: they are saved settings.
+// server address is not here: it is a saved setting, saved as it changes. The port is a setting
+// too, but saved only when a game is hosted on it, so the port as typed is kept here.
 
 import type { ColorChoice, Reading } from '../bindings';
 
@@ -20,4 +21,6 @@ export interface OnlineChoices {
   hosted: boolean;
   /** The invite code, as typed. */
   invite: string;
+  /** The port to host on, as typed (not yet saved). */
+  port: string;
 }

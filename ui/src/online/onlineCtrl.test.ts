@@ -129,11 +129,15 @@ describe('OnlineCtrl', () => {
     first.set('color', 'black');
     first.set('clock', '3d');
     first.set('reading', 'zillions');
+    first.set('port', '7373');
     first.leave();
-    const back = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), null, '', true);
-    expect([back.mode, back.color, back.clock, back.reading]).toEqual(['create', 'black', '3d', 'zillions']);
+    const back = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({ status: () => Promise.resolve({ ...STATUS }) }), null, '', true);
+    expect([back.mode, back.color, back.clock, back.reading, back.port]).toEqual(['create', 'black', '3d', 'zillions', '7373']);
+    // The screen asks for the settings again once shown: the port typed stays, not yet saved.
+    await back.refresh();
+    expect(back.port).toBe('7373');
     const anew = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}));
-    expect([anew.mode, anew.color, anew.clock, anew.reading]).toEqual(['create', 'random', 'none', '1963']);
+    expect([anew.mode, anew.color, anew.clock, anew.reading, anew.port]).toEqual(['create', 'random', 'none', '1963', String(STATUS.settings.hostPort)]);
     // A link opened afresh joins with its code, whatever was left.
     const link = new OnlineCtrl(app, () => Promise.resolve(true), fakeApi({}), 'HKDW-MPRT-CAXE-FGNJ', '');
     expect([link.mode, link.invite, link.reading]).toEqual(['join', 'HKDW-MPRT-CAXE-FGNJ', '1963']);

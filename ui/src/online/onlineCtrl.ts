@@ -55,6 +55,8 @@ export class OnlineCtrl {
   saved = false;
   /** An invite link opened the screen: its game is joined once the screen is shown. */
   private joinOnOpen = false;
+  /** The port as typed before a look at a rules page: shown rather than the saved one. */
+  private readonly keptPort: string | null = null;
 
   constructor(
     readonly app: OnlineHost,
@@ -74,7 +76,10 @@ export class OnlineCtrl {
     // page from the form): the form as left, and no second join by itself.
     const kept = returning ? app.onlineChoices : null;
     if (kept) {
-      Object.assign(this, kept);
+      const { port, ...form } = kept;
+      Object.assign(this, form);
+      this.port = port;
+      this.keptPort = port;
     } else if (linkInvite !== null) {
       this.mode = 'join';
       this.invite = linkInvite;
@@ -83,9 +88,9 @@ export class OnlineCtrl {
     this.take(app.online);
   }
 
-  /** The form as it stands (the server address and the port aside: they are settings). */
+  /** The form as it stands (the server address aside: it is a setting, saved as it changes). */
   choices(): OnlineChoices {
-    return { mode: this.mode, color: this.color, clock: this.clock, reading: this.reading, hosted: this.hosted, invite: this.invite };
+    return { mode: this.mode, color: this.color, clock: this.clock, reading: this.reading, hosted: this.hosted, invite: this.invite, port: this.port };
   }
 
   /** The screen is left: the app keeps the form, for when the history returns to it. */
@@ -98,7 +103,7 @@ export class OnlineCtrl {
     // In a browser the page's own server is the default (and an invite link's server).
     const fromPage = !status.canHost && (status.settings.server === '' || this.linkInvite !== null);
     this.server = fromPage && this.pageServer !== '' ? this.pageServer : status.settings.server;
-    this.port = String(status.settings.hostPort);
+    this.port = this.keptPort ?? String(status.settings.hostPort);
     this.hosted = status.canHost && (this.hosted || status.hosting !== null);
   }
 
