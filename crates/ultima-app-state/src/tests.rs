@@ -370,6 +370,57 @@ fn a_streak_rises_until_the_first_miss_and_keeps_its_best() {
 }
 
 #[test]
+fn a_streak_puzzle_left_for_another_mode_comes_back_and_is_not_skipped() {
+    use crate::puzzles::stored::RunMode;
+    use ultima_puzzles::rating::Difficulty;
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut puzzles = crate::puzzles::PuzzleData::new(Default::default(), None, Default::default());
+    let first = puzzles
+        .next_streak(&saves, Some(&mut shelf), 10.0, 1)
+        .expect("a streak puzzle");
+    solve_open(&mut puzzles, &saves, &mut shelf, &first.id);
+    let open = puzzles
+        .next_streak(&saves, Some(&mut shelf), 20.0, 2)
+        .expect("the second");
+    // Left undecided for a rated puzzle, then for one from the history.
+    let rated = puzzles
+        .next(&saves, Some(&mut shelf), Difficulty::Normal, None, 30.0, 3)
+        .expect("a rated puzzle");
+    assert_eq!(rated.mode, RunMode::Rated);
+    let back = puzzles
+        .next_streak(&saves, Some(&mut shelf), 40.0, 4)
+        .expect("the streak again");
+    assert_eq!(
+        (back.id.as_str(), back.mode),
+        (open.id.as_str(), RunMode::Streak)
+    );
+    assert_eq!(
+        (back.streak_mode.solved, back.streak_mode.active),
+        (1, true)
+    );
+    puzzles
+        .replay(&saves, Some(&mut shelf), &first.id, 50.0)
+        .expect("from the history");
+    let again = puzzles
+        .next_streak(&saves, Some(&mut shelf), 60.0, 5)
+        .expect("the streak again");
+    assert_eq!(again.id, open.id, "still the undecided one");
+    // Decided at last: the streak goes on to a new puzzle.
+    solve_open(&mut puzzles, &saves, &mut shelf, &again.id);
+    let third = puzzles
+        .next_streak(&saves, Some(&mut shelf), 70.0, 6)
+        .expect("the third");
+    assert_ne!(third.id, open.id);
+    assert_eq!(third.streak_mode.solved, 2);
+    // As after a restart: the streak's state is saved, so the undecided one still comes back.
+    let saved: crate::puzzles::stored::StoredRating =
+        serde_json::from_value(saves.get("puzzleRating").expect("saved")).expect("reads");
+    assert_eq!(saved.streak_mode.puzzles.last(), Some(&third.id));
+    assert_eq!(saved.streak_mode.solved, 2);
+}
+
+#[test]
 fn a_game_of_another_reading_is_saved_and_read_back_with_it() {
     let saves = Memory::default();
     let mut shelf = Shelf::default();

@@ -288,6 +288,36 @@ describe('the puzzle trainer', () => {
     expect(again.phase).toBeUndefined();
   });
 
+  it('reopens a streak puzzle in the streak mode after a relaunch, and a rated one in the rated mode', async () => {
+    const backend = await backendOf(SHORT);
+    const ctrl = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    await ctrl.setMode('streak');
+    const streakPuzzle = ctrl.puzzle!;
+    expect(streakPuzzle.mode).toBe('streak');
+    ctrl.leave();
+    // A relaunch: the choice kept in memory is back to its default, the rated mode.
+    const relaunched = host();
+    const again = new PuzzlesCtrl(relaunched as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await again.start();
+    expect(again.puzzle?.id).toBe(streakPuzzle.id);
+    expect(relaunched.puzzleChoice.mode).toBe('streak');
+    // Solved, Next goes on with the streak, not with a rated puzzle.
+    for (const move of shippedPuzzle(streakPuzzle.id).line.filter((_, n) => n % 2 === 1)) await again.play(from(move), to(move));
+    expect(again.puzzle?.state).toBe('solved');
+    await again.next();
+    expect(again.puzzle?.mode).toBe('streak');
+    expect(again.puzzle?.streakMode.solved).toBe(1);
+    // Back to the rated mode, then a relaunch chosen as the streak: the rated puzzle's mode wins.
+    await again.setMode('rated');
+    again.leave();
+    const later = host({ mode: 'streak', difficulty: 'normal', theme: null });
+    const third = new PuzzlesCtrl(later as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await third.start();
+    expect(third.puzzle?.mode).toBe('rated');
+    expect(later.puzzleChoice.mode).toBe('rated');
+  });
+
   it('plays a streak: rising puzzles, not rated, until the first miss; the best is kept', async () => {
     const { ctrl, app } = await trainer();
     await ctrl.setMode('streak');

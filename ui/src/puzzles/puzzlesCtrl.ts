@@ -109,8 +109,12 @@ export class PuzzlesCtrl {
     this.backend.leave().catch(() => undefined);
   }
 
-  /** A puzzle reopened where it was: no mistake to play again once moves were made. */
+  /** A puzzle reopened where it was: no mistake to play again once moves were made. The mode
+   * is the puzzle's: a streak's puzzle reopened after a relaunch is the streak mode's (its Next
+   * goes on with the streak), a rated or review one the rated mode's. */
   private reopened(puzzle: PuzzleView): void {
+    const mode: PuzzleMode = puzzle.mode === 'streak' ? 'streak' : 'rated';
+    if (mode !== this.choice.mode) this.app.puzzleChoice = { ...this.choice, mode };
     if (puzzle.plies.length === 0 && puzzle.state === 'playing') {
       void this.present(puzzle);
       return;

@@ -448,6 +448,14 @@ impl PuzzleData {
             {
                 return view(puzzle, run, &data.rating);
             }
+            // The streak's puzzle left undecided for a rated puzzle or one from the history
+            // comes back (a fresh try), as lichess' streak resumes where it was left: leaving
+            // it is no way to skip it.
+            if let Some(puzzle) =
+                streak::undecided(&data.rating.streak_mode).and_then(|id| find(puzzles, id).ok())
+            {
+                return data.open_new_as(archive, puzzle, now, RunMode::Streak, Supply::Plenty);
+            }
             let last_theme = open
                 .and_then(|run| find(puzzles, &run.puzzle).ok())
                 .and_then(main_theme);

@@ -41,6 +41,17 @@ pub fn decide(run: &mut StreakRun, solved: bool) {
     }
 }
 
+/// The puzzle of an active streak served and not yet decided (each puzzle served is either
+/// solved, counted in `solved`, or ends the streak), if any.
+pub fn undecided(run: &StreakRun) -> Option<&str> {
+    let served = u32::try_from(run.puzzles.len()).unwrap_or(u32::MAX);
+    if run.active && served > run.solved {
+        run.puzzles.last().map(String::as_str)
+    } else {
+        None
+    }
+}
+
 /// The streak's next puzzle: near [`target`], one never `seen` if any is left, else any not
 /// yet in this streak.
 pub fn choose_puzzle<'p>(
