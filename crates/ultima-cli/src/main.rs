@@ -41,12 +41,14 @@ The bot:
   ultima bench --levels [--rounds N]  how long each level takes to reply
   ultima bench --stop                 how soon a search ends when told to stop
   ultima match A B [--rules R] [--games N] [--seed S] [--plies P] [--max-plies N]
-                 [--out FILE] [--go \"movetime 1000\"] [--timeout MS]
+                 [--out FILE] [--go \"movetime 1000\"] [--timeout MS] [--from-game K]
                                       games between two players: a level, a level with
                                       settings (level:casual,noise=30,depth=4; keys depth,
                                       movetime, noise, margin, reply, capture), or
                                       cmd:\"PROGRAM ARGS\" speaking the engine protocol;
                                       W/D/L, Elo difference, records written to FILE
+                                      (--from-game K: games K on only, into a FILE of
+                                      their own, to share a long match)
   ultima tune [--games N] [--nodes N] [--step CP] [--passes P] [--seed S]
                                       self-play coordinate search over the piece values
   ultima analyse FILE [--rules R] [--nodes N]

@@ -1,5 +1,5 @@
 //! The arguments of `ultima match A B [--games N] [--seed S] [--plies P] [--max-plies N]
-//! [--out FILE] [--go "movetime 500"] [--timeout MS]`, read and checked before anything is
+//! [--out FILE] [--go "movetime 500"] [--timeout MS] [--from-game K]`, read and checked before anything is
 //! started or written.
 
 use std::time::Duration;
@@ -22,6 +22,9 @@ pub struct MatchSettings {
     pub first: String,
     pub second: String,
     pub games: usize,
+    /// The first game this run plays and its file holds (from 1): a long match shared by two
+    /// processes, each its games into a file of its own; the files end to end are the match's.
+    pub from_game: usize,
     pub seed: u64,
     /// The length of the random openings, in plies.
     pub plies: usize,
@@ -44,6 +47,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
         )),
     };
     let mut games = 10usize;
+    let mut from_game = 1usize;
     let mut seed = 1u64;
     let mut plies = 6usize;
     let mut max_plies = 400usize;
@@ -52,7 +56,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
     let mut timeout_ms: Option<u64> = None;
     let mut options = Options::new(
         "match",
-        "--rules, --games, --seed, --plies, --max-plies, --out, --go, --timeout",
+        "--rules, --games, --seed, --plies, --max-plies, --out, --go, --timeout, --from-game",
         &args[2..],
     );
     while let Some(name) = options.next_name() {
@@ -64,12 +68,18 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
             "--out" => out_path = options.value(name)?,
             "--go" => go = options.value(name)?,
             "--timeout" => timeout_ms = Some(options.value_in(name, 1..=MAX_TIMEOUT_MS)?),
+            "--from-game" => from_game = options.value_in(name, 1..=MAX_GAMES)?,
             other => return Err(options.unknown(other)),
         }
     }
     if max_plies <= plies {
         return Err(CliError::Usage(format!(
             "--max-plies {max_plies} leaves no move after an opening of --plies {plies}: give more"
+        )));
+    }
+    if from_game > games {
+        return Err(CliError::Usage(format!(
+            "--from-game {from_game} is past the match's last game (--games {games})"
         )));
     }
     let timeout_ms = match timeout_ms {
@@ -80,6 +90,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
         first,
         second,
         games,
+        from_game,
         seed,
         plies,
         max_plies,
@@ -121,6 +132,7 @@ mod tests {
                 first: "random".to_string(),
                 second: "greedy".to_string(),
                 games: 10,
+                from_game: 1,
                 seed: 1,
                 plies: 6,
                 max_plies: 400,
@@ -146,11 +158,19 @@ mod tests {
             "depth 3",
             "--timeout",
             "250",
+            "--from-game",
+            "3",
         ]))
         .expect("valid");
         assert_eq!(
-            (given.games, given.seed, given.plies, given.max_plies),
-            (4, 9, 0, 50)
+            (
+                given.games,
+                given.from_game,
+                given.seed,
+                given.plies,
+                given.max_plies
+            ),
+            (4, 3, 9, 0, 50)
         );
         assert_eq!(
             (given.out_path.as_str(), given.go.as_str()),
@@ -174,6 +194,19 @@ mod tests {
         let error = parse(&args(&["random", "random", "--fast"])).expect_err("unknown");
         assert!(
             matches!(&error, CliError::Usage(m) if m.contains("unknown option `--fast` for `ultima match`")),
+            "{error}"
+        );
+        let error = parse(&args(&[
+            "random",
+            "random",
+            "--games",
+            "4",
+            "--from-game",
+            "5",
+        ]))
+        .expect_err("past the last game");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m == "--from-game 5 is past the match's last game (--games 4)"),
             "{error}"
         );
         let error = parse(&args(&["random", "random", "--games"])).expect_err("no value");

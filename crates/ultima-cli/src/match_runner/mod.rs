@@ -35,10 +35,13 @@ use crate::error::CliError;
 use crate::rules_option::take_rules;
 
 /// `ultima match A B [--rules R] [--games N] [--seed S] [--plies P] [--max-plies N]
-/// [--out FILE] [--go "movetime 500"] [--timeout MS]`: with `--rules`, every game from that
-/// reading's start and by its rules (the openings drawn by its moves). When FILE already holds
-/// games of this match (the same command, cut short), they count and the match goes on from
-/// the next one.
+/// [--out FILE] [--go "movetime 500"] [--timeout MS] [--from-game K]`: with `--rules`, every
+/// game from that reading's start and by its rules (the openings drawn by its moves). When FILE
+/// already holds games of this match (the same command, cut short), they count and the match
+/// goes on from the next one. `--from-game K`: this run plays the match's games from game K on
+/// (each with its own opening and colours) and FILE holds those only, so that two processes
+/// can share a long match; the files put end to end are the whole match's records, which the
+/// same command without `--from-game` then reads as written before.
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let (rules, args) = take_rules(args)?;
     let start = Position::start_of(rules.unwrap_or_default());
@@ -46,6 +49,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         first: first_spec,
         second: second_spec,
         games,
+        from_game,
         seed,
         plies,
         max_plies,
@@ -53,6 +57,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         go,
         timeout,
     } = arguments::parse(&args)?;
+    // The match's index (from 0) of the file's first game.
+    let offset = from_game - 1;
     let mut first = spec::from_spec(&first_spec, seed, &go, timeout)?;
     let mut second = spec::from_spec(&second_spec, seed.wrapping_add(7919), &go, timeout)?;
     let lines = openings_from(&start, seed, games.div_ceil(2), plies);
@@ -78,8 +84,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             })
         }
     };
-    let written = resume::read_written(&existing, start.game().start(), games, |index| {
-        opening_of(&lines, index)
+    let written = resume::read_written(&existing, start.game().start(), games - offset, |index| {
+        opening_of(&lines, offset + index)
     })
     .map_err(|error| {
         CliError::Usage(format!(
@@ -118,7 +124,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         kings[0] += first;
         kings[1] += second;
     };
-    for (index, game) in written.games.iter().enumerate() {
+    for (index, game) in (offset..).zip(&written.games) {
         count_kings(first_is_white(index), game);
         let ending = game.outcome().map(Ending::Rules);
         earlier.add(
@@ -139,7 +145,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         &start,
         first.as_mut(),
         second.as_mut(),
-        written.games.len()..games,
+        offset + written.games.len()..games,
         &lines,
         max_plies,
         &mut |index, first_is_white, game, ending| {
@@ -270,6 +276,79 @@ mod tests {
         );
         assert_eq!(std::fs::read_to_string(&path).expect("kept"), all);
         let _ = std::fs::remove_file(&path);
+    }
+
+    /// Two runs share a match: the first plays games 1-2, the second games 3-5 with
+    /// `--from-game 3`, each into its own file; put end to end they are the match's records,
+    /// which the whole match's command reads as written before, playing nothing more.
+    #[test]
+    fn a_match_shared_by_two_runs_joins_into_the_whole_match() {
+        let dir = std::env::temp_dir();
+        let [head, tail, joined] = ["head", "tail", "joined"].map(|part| {
+            dir.join(format!(
+                "ultima-match-share-{part}-{}.txt",
+                std::process::id()
+            ))
+            .to_string_lossy()
+            .to_string()
+        });
+        let words = |games: &str, out: &str, from: Option<&str>| {
+            let mut words = vec![
+                "greedy",
+                "random",
+                "--games",
+                games,
+                "--seed",
+                "7",
+                "--max-plies",
+                "30",
+                "--out",
+                out,
+            ];
+            if let Some(from) = from {
+                words.extend(["--from-game", from]);
+            }
+            args(&words)
+        };
+        let records = |path: &str| -> Vec<String> {
+            std::fs::read_to_string(path)
+                .expect("written")
+                .split("\n\n")
+                .filter(|r| !r.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        run(&words("2", &head, None)).expect("games 1-2");
+        run(&words("5", &tail, Some("3"))).expect("games 3-5");
+        assert_eq!(records(&head).len(), 2);
+        assert_eq!(
+            records(&tail).len(),
+            3,
+            "the second file holds its games only"
+        );
+        // Cut short and run again, the second run goes on from its next game.
+        let tail_records = records(&tail);
+        std::fs::write(&tail, format!("{}\n\n", tail_records[0])).expect("cut");
+        run(&words("5", &tail, Some("3"))).expect("goes on");
+        assert_eq!(records(&tail).len(), 3);
+        // Joined: the whole match's command finds its five games, each from its own opening.
+        let text = [
+            std::fs::read_to_string(&head).expect("head"),
+            std::fs::read_to_string(&tail).expect("tail"),
+        ]
+        .concat();
+        std::fs::write(&joined, &text).expect("joined");
+        run(&words("5", &joined, None)).expect("every game written before");
+        assert_eq!(std::fs::read_to_string(&joined).expect("kept"), text);
+        // The second file is not the match's beginning: as games 1-3 it is refused, untouched.
+        let error = run(&words("5", &tail, None)).expect_err("not games 1-3");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m.contains("holds other games")),
+            "{error}"
+        );
+        for path in [&head, &tail, &joined] {
+            let _ = std::fs::remove_file(path);
+        }
     }
 
     #[test]
