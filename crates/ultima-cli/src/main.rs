@@ -85,9 +85,11 @@ The puzzles:
                                       defence: the standard games, only defensive puzzles (the
                                       one quiet move that holds)
   ultima puzzles verify [--file F] [--nodes N] [--hard-nodes N [--hard-from R]] [--sample K]
-                 [--out FILE]         re-searches every puzzle (default 400000 nodes, 4x the
-                                      generator's), those rated R (1500) or more again at the
-                                      hard nodes; fails naming the puzzle; FILE: those passing,
+                 [--out FILE]         re-searches every puzzle (a file: default 4x the
+                                      generator's nodes; the shipped set: 1.6 M, and 4 M
+                                      from 1500), those rated R (1500) or more again at the
+                                      hard nodes; --sample K: K spread over the ratings;
+                                      fails naming the puzzle; FILE: those passing,
                                       written as checked (failures as `# failed` lines): the
                                       same command resumes
   ultima puzzles calibrate [--file F] [--tries N] [--seed S] [--budget PERCENT] [--out FILE]

@@ -269,6 +269,10 @@ fn load_text(file: Option<&str>) -> Result<String, CliError> {
 
 /// The rating from which `verify --hard-nodes` searches a puzzle a second time, deeper.
 const HARD_FROM: u32 = 1500;
+/// The nodes the shipped set is verified at when `verify` is given no file and no nodes: 1.6 M
+/// for every puzzle, and 4 M more for those rated [`HARD_FROM`] or more.
+const SHIPPED_NODES: u64 = 1_600_000;
+const SHIPPED_HARD_NODES: u64 = 4_000_000;
 
 /// What a resumed `verify --out FILE` finds in its file: the puzzles that passed (the file's
 /// puzzle lines) and the ids that failed (`# failed ID: why` lines).
@@ -373,6 +377,11 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
             other => return Err(options.unknown(other)),
         }
     }
+    // The shipped set, without nodes given, is checked at the nodes it was verified at.
+    if file.is_none() && nodes.is_none() {
+        nodes = Some(SHIPPED_NODES);
+        hard_nodes = hard_nodes.or(Some(SHIPPED_HARD_NODES));
+    }
     let text = load_text(file.as_deref())?;
     let puzzles = parse_file(&text).map_err(|error| CliError::Puzzles(error.to_string()))?;
     // At least four times the generator's nodes (as the file records them; the default
@@ -395,12 +404,9 @@ fn verify_command(args: &[String]) -> Result<(), CliError> {
         )));
     }
     let hard = hard_nodes.map(|hard| (hard, hard_from));
-    // A sample is spread evenly over the file (the same puzzles every time).
     let chosen: Vec<&Puzzle> = match sample {
-        Some(count) if count < puzzles.len() => (0..count)
-            .filter_map(|i| puzzles.get(i * puzzles.len() / count))
-            .collect(),
-        _ => puzzles.iter().collect(),
+        Some(count) => spread_by_rating(&puzzles, count),
+        None => puzzles.iter().collect(),
     };
     // With --out the file is a journal: each puzzle written as it is checked (a failure as a
     // `# failed` comment), and a run on the same file goes on after the puzzles it holds.
@@ -1013,4 +1019,49 @@ fn model_command(args: &[String]) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// A sample of `count` puzzles spread evenly over the ratings, from the lowest to the highest
+/// (the same puzzles every time): it holds the hardest, which the deeper search checks. All of
+/// them, in the file's order, when `count` is not fewer.
+fn spread_by_rating(puzzles: &[Puzzle], count: usize) -> Vec<&Puzzle> {
+    if count >= puzzles.len() {
+        return puzzles.iter().collect();
+    }
+    let mut by_rating: Vec<&Puzzle> = puzzles.iter().collect();
+    by_rating.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    let last = by_rating.len() - 1;
+    let steps = count.saturating_sub(1).max(1);
+    (0..count)
+        .filter_map(|i| by_rating.get(i * last / steps).copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sample_spans_the_ratings_from_the_lowest_to_the_highest() {
+        let shipped = ultima_puzzles::collection().expect("the shipped set reads");
+        let sample = spread_by_rating(&shipped, 20);
+        assert_eq!(sample.len(), 20);
+        let ratings: Vec<u32> = sample.iter().map(|p| p.rating).collect();
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+        let lowest = shipped.iter().map(|p| p.rating).min();
+        let highest = shipped.iter().map(|p| p.rating).max();
+        assert_eq!(
+            (ratings.first().copied(), ratings.last().copied()),
+            (lowest, highest)
+        );
+        // So the sample CI verifies reaches the puzzles the deeper search checks.
+        assert!(
+            ratings.iter().filter(|&&r| r >= HARD_FROM).count() >= 1,
+            "{ratings:?}"
+        );
+        let ids: HashSet<&str> = sample.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), 20, "no puzzle twice");
+        assert_eq!(spread_by_rating(&shipped[..3], 20).len(), 3);
+        assert_eq!(spread_by_rating(&shipped, 1).len(), 1);
+    }
 }
