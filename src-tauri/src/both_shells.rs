@@ -236,6 +236,13 @@ fn both_shells_answer_the_same_script_with_the_same_json() {
     let dashboard = script.run("puzzle_dashboard", json!({ "days": 7 }), None);
     assert_eq!(dashboard["ok"]["all"]["tried"], json!(1), "{dashboard}");
     script.run("puzzle_dashboard", json!({ "days": 0 }), None);
+    let themes = script.run("puzzle_themes", Value::Null, None);
+    assert!(
+        themes["ok"].as_array().is_some_and(|all| all
+            .iter()
+            .any(|t| t["theme"] == "pinch" && t["puzzles"].as_u64() > Some(0))),
+        "{themes}"
+    );
 
     // Malformed calls are refused alike.
     let unknown = script.run("no_such_command", json!({}), None);

@@ -116,6 +116,11 @@ export const commands = {
 	 *  strongest and weakest themes.
 	 */
 	puzzleDashboard: (days: number) => typedError<PuzzleDashboard, AppError>(__TAURI_INVOKE("puzzle_dashboard", { days })),
+	/**
+	 *  The collection's themes, each with how many puzzles carry it (none left out
+	 *  but those no puzzle carries): the theme choice offers these.
+	 */
+	puzzleThemes: () => typedError<ThemeCount[], AppError>(__TAURI_INVOKE("puzzle_themes")),
 	/**  The analysis kept with a finished game, or `null` if it has none yet. */
 	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
 	/**
@@ -1479,6 +1484,16 @@ export type Theme =
 "middlegame" | 
 /**  ... from the endgame. */
 "endgame";
+
+/**
+ *  A theme the collection has, and how many of its puzzles carry it: the trainer's theme
+ *  choice offers these (a theme with no puzzle would only say that none is left).
+ */
+export type ThemeCount = {
+	/**  The theme's export name (`"long-leap"`). */
+	theme: string,
+	puzzles: number,
+};
 
 /**  One theme's results. */
 export type ThemePerformance = {

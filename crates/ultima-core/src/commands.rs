@@ -110,6 +110,9 @@ macro_rules! with_commands {
             /// The rated puzzles of the last `days` days: in all and by theme, with the
             /// strongest and weakest themes.
             puzzle_dashboard(days: u32) -> $crate::wire::PuzzleDashboard;
+            /// The collection's themes, each with how many puzzles carry it (none left out
+            /// but those no puzzle carries): the theme choice offers these.
+            puzzle_themes() -> Vec<$crate::wire::ThemeCount>;
             /// The analysis kept with a finished game, or `null` if it has none yet.
             stored_analysis(game_id: String) -> Option<$crate::wire::AnalysisView>;
             /// The boards after each move of `moves` (coordinates, an engine's line) played

@@ -5,7 +5,7 @@
 use ultima_app_state::error::AppError;
 use ultima_app_state::puzzles::dashboard::{dashboard, PuzzleDashboard, DAY_MS};
 use ultima_app_state::puzzles::wire::{
-    PuzzleAttemptView, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView,
+    PuzzleAttemptView, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount,
 };
 use ultima_puzzles::rating::Difficulty;
 
@@ -95,6 +95,10 @@ impl<P: Platform> AppCore<P> {
         let (now, seed) = (self.platform.now_ms(), self.platform.seed());
         self.puzzles
             .next_streak(&self.store, Some(&mut self.history), now, seed)
+    }
+
+    pub fn puzzle_themes(&mut self) -> Result<Vec<ThemeCount>, AppError> {
+        self.puzzles.themes()
     }
 
     /// Pages through the history, newest first, until the attempts are older than `days` days

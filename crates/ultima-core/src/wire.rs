@@ -11,7 +11,7 @@ pub use ultima_app_state::events::GameEvent;
 pub use ultima_app_state::games::Startup;
 pub use ultima_app_state::puzzles::dashboard::PuzzleDashboard;
 pub use ultima_app_state::puzzles::wire::{
-    PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView,
+    PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount,
 };
 pub use ultima_app_state::settings::Settings;
 pub use ultima_game::wire::{BoardView, GameView, NewGame};

@@ -3,7 +3,7 @@
 
 import { unwrap } from '../api';
 import { commands } from '../bindings';
-import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
+import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount } from './types';
 
 /** What the trainer asks of the Rust side (in the tests, the real one in Node: ui/dev/backend.ts). */
 export interface PuzzleBackend {
@@ -30,6 +30,8 @@ export interface PuzzleBackend {
   streakNext(): Promise<PuzzleView>;
   /** The rated puzzles of the last `days` days, in all and by theme. */
   dashboard(days: number): Promise<PuzzleDashboard>;
+  /** The collection's themes with their puzzle counts (a theme no puzzle carries is left out). */
+  themes(): Promise<ThemeCount[]>;
 }
 
 export const puzzleApi: PuzzleBackend = {
@@ -45,4 +47,5 @@ export const puzzleApi: PuzzleBackend = {
   history: (before, limit) => unwrap(commands.puzzleHistory(before, limit)),
   streakNext: () => unwrap(commands.puzzleStreakNext()),
   dashboard: (days) => unwrap(commands.puzzleDashboard(days)),
+  themes: () => unwrap(commands.puzzleThemes()),
 };

@@ -6,11 +6,13 @@
 // refused is the engine's judgement.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { puzzleOfLength, savedRecord, shippedPuzzle, type RealBackend, type ShippedPuzzle } from '../../dev/backend';
+import { PUZZLES, puzzleOfLength, savedRecord, shippedPuzzle, type RealBackend, type ShippedPuzzle } from '../../dev/backend';
 import type { App } from '../app/app';
 import type { PuzzleView } from '../bindings';
 import { closeApp, realBackend, startApp, stopApp } from '../app/appTest';
 import { all, byTestId, click, typeMove, until } from '../common/view/domTest';
+import { themeOptions } from './puzzles';
+import { THEMES } from './themes';
 
 const text = (id: string): string => byTestId(id)?.textContent ?? '';
 
@@ -134,6 +136,12 @@ describe('the puzzle trainer', () => {
     expect(solution[1]).toMatch(new RegExp(`^[KPWLXCI]${SHORT.line[1]!.slice(0, 2)}-${SHORT.line[1]!.slice(2, 4)}`));
     expect(delta()).toBeLessThan(0);
     const theme = byTestId<HTMLSelectElement>('puzzle-theme')!;
+    // The themes the shipped puzzles carry, each with its count; none that no puzzle carries.
+    const carried = new Set(PUZZLES.flatMap((puzzle) => puzzle.themes));
+    const offered = [...theme.options].filter((option) => option.value !== '');
+    expect(offered.map((option) => option.value).sort()).toEqual([...carried].sort());
+    const withdrawals = PUZZLES.filter((puzzle) => puzzle.themes.includes('withdrawal')).length;
+    expect(offered.find((option) => option.value === 'withdrawal')?.textContent).toBe(`Withdrawal (${withdrawals})`);
     theme.value = 'withdrawal';
     theme.dispatchEvent(new Event('change', { bubbles: true }));
     click('puzzle-next');
@@ -225,5 +233,24 @@ describe('the puzzle trainer', () => {
     expect(text('puzzle-streak-result')).toBe('Streak over: 0 puzzles solved. Your best: 0.');
     expect(text('puzzle-next')).toBe('New streak');
     expect(byTestId('puzzle-change')).toBeNull();
+  });
+});
+
+describe('the theme choice', () => {
+  it('offers the themes the collection has, in its own order, with their counts', () => {
+    // Before the Rust side has said: every theme, without counts.
+    expect(themeOptions(undefined, null).map((option) => option.count)).toEqual(THEMES.map(() => null));
+    const counts = [
+      { theme: 'mate-in-1', puzzles: 500 },
+      { theme: 'pinch', puzzles: 300 },
+      { theme: 'a-newer-theme', puzzles: 4 },
+    ];
+    expect(themeOptions(counts, null)).toEqual([
+      { name: 'pinch', count: 300 },
+      { name: 'mate-in-1', count: 500 },
+      { name: 'a-newer-theme', count: 4 },
+    ]);
+    // The one chosen stays offered, even with no puzzle left in the collection.
+    expect(themeOptions(counts, 'chameleon-king').at(-1)).toEqual({ name: 'chameleon-king', count: 0 });
   });
 });

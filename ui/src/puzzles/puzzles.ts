@@ -12,7 +12,7 @@ import { formatPly } from '../common/notation';
 import { puzzleApi } from './api';
 import { ratingChart } from './chart';
 import { THEMES, themeName } from './themes';
-import type { Difficulty, PuzzleAttemptView, PuzzleMode, PuzzleView, ThemePerformance } from './types';
+import type { Difficulty, PuzzleAttemptView, PuzzleMode, PuzzleView, ThemeCount, ThemePerformance } from './types';
 import { button, focusOnce, h, testid, type VNode } from '../common/view/snabbdom';
 import { changeText, DASHBOARD_DAYS, PuzzlesCtrl } from './puzzlesCtrl';
 // The trainer's cards are the lesson's.
@@ -179,6 +179,18 @@ function rulesLine(): VNode {
   return h('p.hint', { attrs: testid('puzzle-rules') }, t('puzzle.rules'));
 }
 
+/** The themes the choice offers: those the collection has, in the choice's order (one this build
+ * does not name, of a newer collection, after them), each with its count; the one chosen is
+ * always there. Before the Rust side has said, every theme, without counts. */
+export function themeOptions(themes: readonly ThemeCount[] | undefined, chosen: string | null): { name: string; count: number | null }[] {
+  if (!themes) return THEMES.map((name) => ({ name, count: null }));
+  const counts = new Map(themes.map((theme) => [theme.theme, theme.puzzles]));
+  const known: readonly string[] = THEMES;
+  const names = [...THEMES.filter((name) => counts.has(name)), ...themes.map((theme) => theme.theme).filter((name) => !known.includes(name))];
+  if (chosen !== null && !names.includes(chosen)) names.push(chosen);
+  return names.map((name) => ({ name, count: counts.get(name) ?? 0 }));
+}
+
 /** The mode, and the next rated puzzle's difficulty and theme. */
 function choiceView(ctrl: PuzzlesCtrl): VNode {
   const choice = ctrl.choice;
@@ -213,7 +225,13 @@ function choiceView(ctrl: PuzzlesCtrl): VNode {
         },
         [
           h('option', { attrs: { value: '' }, props: { selected: choice.theme === null } }, t('puzzle.anyTheme')),
-          ...THEMES.map((name) => h('option', { attrs: { value: name }, props: { selected: choice.theme === name } }, themeName(name))),
+          ...themeOptions(ctrl.themes, choice.theme).map(({ name, count }) =>
+            h(
+              'option',
+              { attrs: { value: name }, props: { selected: choice.theme === name } },
+              count === null ? themeName(name) : t('puzzle.themeWithCount', { theme: themeName(name), count }),
+            ),
+          ),
         ],
       ),
     ]),

@@ -7,7 +7,7 @@ import { puzzleOfLength, RealBackend, savedRecord, shippedPuzzle, type ShippedPu
 import { ApiError, isAppError } from '../api';
 import { chartGeometry } from './chartGeometry';
 import type { PuzzleBackend } from './api';
-import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView } from './types';
+import type { PuzzleChoice, PuzzleDashboard, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount } from './types';
 import { changeText, PuzzlesCtrl, type PuzzleHost } from './puzzlesCtrl';
 import { themeName } from './themes';
 
@@ -43,6 +43,7 @@ async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend> {
     history: (before, limit) => call<PuzzleHistoryPage>('puzzle_history', { before, limit }),
     streakNext: () => call<PuzzleView>('puzzle_streak_next'),
     dashboard: (days) => call<PuzzleDashboard>('puzzle_dashboard', { days }),
+    themes: () => call<ThemeCount[]>('puzzle_themes'),
   };
 }
 

@@ -11,7 +11,7 @@ import type { LessonMarks } from '../common/board/types';
 import { BoardPanel, type BoardPanelState } from '../common/components/boardPanelCtrl';
 import { sentences, t } from '../i18n';
 import type { PuzzleBackend } from './api';
-import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleDashboard, PuzzleMode, PuzzleStatus, PuzzleView, RatingChange } from './types';
+import type { Difficulty, PuzzleAttemptView, PuzzleChoice, PuzzleDashboard, PuzzleMode, PuzzleStatus, PuzzleView, RatingChange, ThemeCount } from './types';
 import { soundFor } from '../common/sound';
 import { Pause } from '../common/pause';
 import { plyInWords, plyPhrase, sideName } from '../common/wording';
@@ -43,6 +43,8 @@ export class PuzzlesCtrl {
   /** The dashboard by theme over `dashboardDays`. */
   dashboard: PuzzleDashboard | undefined;
   dashboardDays: DashboardDays = 7;
+  /** The themes the collection has, with their counts: the theme choice offers these. */
+  themes: ThemeCount[] | undefined;
   /** A board shown in place of the puzzle's while a move is animated (before the mistake, before the answer). */
   shown: BoardView | undefined;
   /** A move is being shown: the opponent's mistake, or the answer to the player's move. */
@@ -83,16 +85,18 @@ export class PuzzlesCtrl {
   /** The puzzle in progress (after a relaunch), else a new one; the rating and history beside it. */
   async start(): Promise<void> {
     try {
-      const [status, history, open, dashboard] = await Promise.all([
+      const [status, history, open, dashboard, themes] = await Promise.all([
         this.backend.status(),
         this.backend.history(null, HISTORY_LENGTH),
         this.backend.open(),
         this.backend.dashboard(this.dashboardDays),
+        this.backend.themes(),
       ]);
       if (this.closed) return;
       this.takeStatus(status);
       this.history = history.attempts;
       this.dashboard = dashboard;
+      this.themes = themes;
       if (open) this.reopened(open);
       else await this.present(await this.fetchNext());
     } catch (error) {

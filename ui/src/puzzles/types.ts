@@ -20,6 +20,7 @@ export type {
   StreakStatus,
   Supply,
   Theme,
+  ThemeCount,
   ThemePerformance,
 } from '../bindings';
 

@@ -338,6 +338,11 @@ impl PuzzleData {
         wire::status(&self.rating, self.current.as_ref())
     }
 
+    /// The collection's themes with their counts (for the trainer's theme choice).
+    pub fn themes(&self) -> Result<Vec<wire::ThemeCount>, AppError> {
+        Ok(wire::theme_counts(self.collection()?))
+    }
+
     /// The puzzle open (in progress, or over and still shown), if any: the trainer shows it,
     /// so it is marked on screen (see [`PuzzleData::leave`]).
     pub fn open(&mut self, saves: &dyn Saves) -> Result<Option<PuzzleView>, AppError> {

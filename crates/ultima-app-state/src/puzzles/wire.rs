@@ -16,6 +16,31 @@ use super::stored::{PuzzleState, RunMode, StoredRating, StoredRun};
 /// How many points the rating chart gets at most.
 pub const CHART_POINTS: usize = 100;
 
+/// A theme the collection has, and how many of its puzzles carry it: the trainer's theme
+/// choice offers these (a theme with no puzzle would only say that none is left).
+#[derive(Clone, Debug, PartialEq, Serialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeCount {
+    /// The theme's export name (`"long-leap"`).
+    pub theme: String,
+    pub puzzles: u32,
+}
+
+/// The themes of `puzzles` with their counts, in the order of [`Theme::ALL`]; a theme no
+/// puzzle carries is left out.
+pub fn theme_counts(puzzles: &[Puzzle]) -> Vec<ThemeCount> {
+    Theme::ALL
+        .iter()
+        .filter_map(|&theme| {
+            let count = puzzles.iter().filter(|p| p.themes.contains(&theme)).count();
+            (count > 0).then(|| ThemeCount {
+                theme: theme.to_string(),
+                puzzles: u32::try_from(count).unwrap_or(u32::MAX),
+            })
+        })
+        .collect()
+}
+
 /// The player's puzzle rating, for home and the trainer's header.
 #[derive(Clone, Debug, PartialEq, Serialize, Type)]
 #[serde(rename_all = "camelCase")]
