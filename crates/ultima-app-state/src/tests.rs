@@ -383,7 +383,7 @@ fn a_streak_puzzle_left_for_another_mode_comes_back_and_is_not_skipped() {
     let open = puzzles
         .next_streak(&saves, Some(&mut shelf), 20.0, 2)
         .expect("the second");
-    // Left undecided for a rated puzzle, then for one from the history.
+    // Left undecided for a rated puzzle, then for a replay of a puzzle from the history.
     let rated = puzzles
         .next(&saves, Some(&mut shelf), Difficulty::Normal, None, 30.0, 3)
         .expect("a rated puzzle");
@@ -399,25 +399,66 @@ fn a_streak_puzzle_left_for_another_mode_comes_back_and_is_not_skipped() {
         (back.streak_mode.solved, back.streak_mode.active),
         (1, true)
     );
-    puzzles
+    let replay = puzzles
         .replay(&saves, Some(&mut shelf), &first.id, 50.0)
         .expect("from the history");
+    assert_eq!(replay.mode, RunMode::Rated, "a plain replay");
     let again = puzzles
         .next_streak(&saves, Some(&mut shelf), 60.0, 5)
         .expect("the streak again");
     assert_eq!(again.id, open.id, "still the undecided one");
+    // The undecided one replayed from the history is the streak's: no free look at it.
+    puzzles
+        .next(&saves, Some(&mut shelf), Difficulty::Normal, None, 65.0, 6)
+        .expect("a rated puzzle");
+    let replayed = puzzles
+        .replay(&saves, Some(&mut shelf), &open.id, 70.0)
+        .expect("the streak's puzzle from the history");
+    assert_eq!(replayed.mode, RunMode::Streak);
     // Decided at last: the streak goes on to a new puzzle.
-    solve_open(&mut puzzles, &saves, &mut shelf, &again.id);
+    solve_open(&mut puzzles, &saves, &mut shelf, &open.id);
     let third = puzzles
-        .next_streak(&saves, Some(&mut shelf), 70.0, 6)
+        .next_streak(&saves, Some(&mut shelf), 80.0, 7)
         .expect("the third");
     assert_ne!(third.id, open.id);
     assert_eq!(third.streak_mode.solved, 2);
-    // As after a restart: the streak's state is saved, so the undecided one still comes back.
+    // As after a restart: the puzzle open is saved with the streak, so it still comes back.
     let saved: crate::puzzles::stored::StoredRating =
         serde_json::from_value(saves.get("puzzleRating").expect("saved")).expect("reads");
-    assert_eq!(saved.streak_mode.puzzles.last(), Some(&third.id));
+    assert_eq!(saved.streak_mode.open.as_ref(), Some(&third.id));
     assert_eq!(saved.streak_mode.solved, 2);
+    // Given up: the streak is over, nothing is open, and a new streak starts afresh.
+    let over = puzzles
+        .solution(&saves, Some(&mut shelf), &third.id, 90.0)
+        .expect("given up");
+    assert!(!over.streak_mode.active);
+    assert_eq!(puzzles.rating.streak_mode.open, None);
+}
+
+#[test]
+fn a_streak_saved_before_its_open_puzzle_was_kept_serves_a_new_puzzle() {
+    // A save of the earlier version: two puzzles in the streak (the first skipped, the second
+    // solved), one solved, and no puzzle named open. Nothing comes back; a new puzzle is served.
+    let collection = ultima_puzzles::collection().expect("the collection");
+    let (skipped, solved) = (collection[0].id.clone(), collection[1].id.clone());
+    let rating: crate::puzzles::stored::StoredRating = serde_json::from_value(json!({
+        "version": 1,
+        "player": serde_json::to_value(crate::puzzles::stored::StoredRating::default().player).expect("a rating"),
+        "streakMode": { "solved": 1, "active": true, "puzzles": [skipped, solved], "best": 1 },
+    }))
+    .expect("an earlier save reads");
+    assert_eq!(rating.streak_mode.open, None);
+    let saves = Memory::default();
+    let mut shelf = Shelf::default();
+    let mut puzzles = crate::puzzles::PuzzleData::new(rating, None, Default::default());
+    let next = puzzles
+        .next_streak(&saves, Some(&mut shelf), 10.0, 1)
+        .expect("a streak puzzle");
+    assert!(next.id != skipped && next.id != solved, "{}", next.id);
+    assert_eq!(
+        (next.streak_mode.solved, next.streak_mode.active),
+        (1, true)
+    );
 }
 
 #[test]

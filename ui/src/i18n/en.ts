@@ -879,7 +879,7 @@ export const en = {
     courseUnavailable: 'The rules course could not be loaded.',
     noSuchPuzzle: 'There is no puzzle “{{puzzle}}” in the collection.',
     notOpenPuzzle: 'That puzzle is no longer the one open. Open the next puzzle to go on.',
-    noPuzzleLeft: 'You have seen every puzzle that fits this choice. Choose another theme, or any theme.',
+    noPuzzleLeft: 'You have seen every puzzle that fits this choice; another theme may still have some.',
     unknownTheme: '“{{theme}}” is not a puzzle theme.',
     puzzlesUnavailable: 'The puzzles could not be loaded.',
     badServerAddress: '“{{address}}” is not a server address. Write it like ws://192.168.1.20:7070, or wss://club.example.org for a server behind TLS.',

@@ -289,7 +289,7 @@ describe('the puzzle trainer', () => {
     expect(again.phase).toBeUndefined();
   });
 
-  it('reopens a streak puzzle in the streak mode after a relaunch, and a rated one in the rated mode', async () => {
+  it('reopens a streak puzzle in the streak mode after a relaunch, and leaves the streak mode chosen for a replay left open', async () => {
     const backend = await backendOf(SHORT);
     const ctrl = new PuzzlesCtrl(host() as unknown as PuzzleHost, backend, () => Promise.resolve());
     await ctrl.start();
@@ -309,14 +309,22 @@ describe('the puzzle trainer', () => {
     await again.next();
     expect(again.puzzle?.mode).toBe('streak');
     expect(again.puzzle?.streakMode.solved).toBe(1);
-    // Back to the rated mode, then a relaunch chosen as the streak: the rated puzzle's mode wins.
-    await again.setMode('rated');
+    // In the same session, the streak mode chosen and a puzzle of the history replayed and left
+    // open: coming back to the trainer keeps the streak mode.
+    const solvedId = streakPuzzle.id;
+    const streakNow = again.puzzle!.id;
+    await again.replay(solvedId);
+    expect(again.puzzle?.mode).toBe('rated');
     again.leave();
     const later = host({ mode: 'streak', difficulty: 'normal', theme: null });
     const third = new PuzzlesCtrl(later as unknown as PuzzleHost, backend, () => Promise.resolve());
     await third.start();
-    expect(third.puzzle?.mode).toBe('rated');
-    expect(later.puzzleChoice.mode).toBe('rated');
+    expect(third.puzzle?.id).toBe(solvedId);
+    expect(later.puzzleChoice.mode).toBe('streak');
+    // Its Next goes back to the streak's puzzle left undecided.
+    await third.next();
+    expect(third.puzzle?.id).toBe(streakNow);
+    expect(third.puzzle?.mode).toBe('streak');
   });
 
   it('plays a streak: rising puzzles, not rated, until the first miss; the best is kept', async () => {

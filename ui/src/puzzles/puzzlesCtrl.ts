@@ -113,12 +113,12 @@ export class PuzzlesCtrl {
     this.backend.leave().catch(() => undefined);
   }
 
-  /** A puzzle reopened where it was: no mistake to play again once moves were made. The mode
-   * is the puzzle's: a streak's puzzle reopened after a relaunch is the streak mode's (its Next
-   * goes on with the streak), a rated or review one the rated mode's. */
+  /** A puzzle reopened where it was: no mistake to play again once moves were made. A streak's
+   * puzzle reopens the streak mode (after a relaunch the mode chosen is back to rated, and Next
+   * must go on with the streak); another puzzle leaves the mode chosen as it is (in the streak
+   * mode, a replay from the history left open does not end it). */
   private reopened(puzzle: PuzzleView): void {
-    const mode: PuzzleMode = puzzle.mode === 'streak' ? 'streak' : 'rated';
-    if (mode !== this.choice.mode) this.app.puzzleChoice = { ...this.choice, mode };
+    if (puzzle.mode === 'streak' && this.choice.mode !== 'streak') this.app.puzzleChoice = { ...this.choice, mode: 'streak' };
     if (puzzle.plies.length === 0 && puzzle.state === 'playing') {
       void this.present(puzzle);
       return;

@@ -475,13 +475,15 @@ impl PuzzleData {
                 seed,
             )
             .ok_or_else(|| AppError::new(PuzzleProblem::NoPuzzleLeft))?;
-            data.rating.streak_mode.puzzles.push(puzzle.id.clone());
+            streak::serve(&mut data.rating.streak_mode, &puzzle.id);
             data.open_new_as(archive, puzzle, now, RunMode::Streak, Supply::Plenty)
         })
     }
 
     /// `puzzle_id` again (from the history): rated only if it was never played. If it is the
-    /// puzzle in progress, that goes on (its try is not thrown away).
+    /// puzzle in progress, that goes on (its try is not thrown away). The streak's puzzle left
+    /// undecided is opened as the streak's: its outcome decides the streak (a replay is no way
+    /// to see its solution and then solve it in the streak).
     pub fn replay<A: Archive + ?Sized>(
         &mut self,
         saves: &dyn Saves,
@@ -497,6 +499,9 @@ impl PuzzleData {
                 .filter(|run| run.puzzle == puzzle_id && !run.is_over())
             {
                 return view(puzzle, run, &data.rating);
+            }
+            if streak::undecided(&data.rating.streak_mode) == Some(puzzle_id) {
+                return data.open_new_as(archive, puzzle, now, RunMode::Streak, Supply::Plenty);
             }
             data.open_new(archive, puzzle, now)
         })

@@ -78,6 +78,10 @@ pub struct StreakRun {
     /// The most puzzles solved in one streak.
     #[serde(default)]
     pub best: u32,
+    /// The puzzle of this streak served and not yet decided: it comes back until it is (left
+    /// out of saves that have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<String>,
 }
 
 /// Why the puzzle open was served.

@@ -26,6 +26,13 @@ pub fn start(run: &mut StreakRun) {
     run.solved = 0;
     run.active = true;
     run.puzzles.clear();
+    run.open = None;
+}
+
+/// `id` served as the streak's next puzzle: it stays open until decided.
+pub fn serve(run: &mut StreakRun, id: &str) {
+    run.puzzles.push(id.to_string());
+    run.open = Some(id.to_string());
 }
 
 /// A streak's puzzle decided: solved, the streak grows; not, it ends.
@@ -33,6 +40,7 @@ pub fn decide(run: &mut StreakRun, solved: bool) {
     if !run.active {
         return;
     }
+    run.open = None;
     if solved {
         run.solved = run.solved.saturating_add(1);
         run.best = run.best.max(run.solved);
@@ -41,15 +49,9 @@ pub fn decide(run: &mut StreakRun, solved: bool) {
     }
 }
 
-/// The puzzle of an active streak served and not yet decided (each puzzle served is either
-/// solved, counted in `solved`, or ends the streak), if any.
+/// The puzzle of an active streak served and not yet decided, if any.
 pub fn undecided(run: &StreakRun) -> Option<&str> {
-    let served = u32::try_from(run.puzzles.len()).unwrap_or(u32::MAX);
-    if run.active && served > run.solved {
-        run.puzzles.last().map(String::as_str)
-    } else {
-        None
-    }
+    run.open.as_deref().filter(|_| run.active)
 }
 
 /// The streak's next puzzle: near [`target`], one never `seen` if any is left, else any not
@@ -108,9 +110,14 @@ mod tests {
         let mut run = StreakRun::default();
         start(&mut run);
         assert_eq!(target(&run), 800);
-        for _ in 0..4 {
+        for n in 0..4 {
+            let id = format!("p{n}");
+            serve(&mut run, &id);
+            assert_eq!(undecided(&run), Some(id.as_str()), "open until decided");
             decide(&mut run, true);
+            assert_eq!(undecided(&run), None);
         }
+        assert_eq!(run.puzzles.len(), 4);
         assert_eq!((run.solved, run.best, target(&run)), (4, 4, 1000));
         decide(&mut run, false);
         assert!(!run.active);

@@ -51,7 +51,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
     let mut seed = 1u64;
     let mut plies = 6usize;
     let mut max_plies = 400usize;
-    let mut out_path = "ultima-match.txt".to_string();
+    let mut out_path: Option<String> = None;
     let mut go = "movetime 1000".to_string();
     let mut timeout_ms: Option<u64> = None;
     let mut options = Options::new(
@@ -65,7 +65,7 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
             "--seed" => seed = options.value(name)?,
             "--plies" => plies = options.value_in(name, 0..=MAX_OPENING_PLIES)?,
             "--max-plies" => max_plies = options.value_in(name, 1..=MAX_GAME_PLIES)?,
-            "--out" => out_path = options.value(name)?,
+            "--out" => out_path = Some(options.value(name)?),
             "--go" => go = options.value(name)?,
             "--timeout" => timeout_ms = Some(options.value_in(name, 1..=MAX_TIMEOUT_MS)?),
             "--from-game" => from_game = options.value_in(name, 1..=MAX_GAMES)?,
@@ -82,6 +82,17 @@ pub fn parse(args: &[String]) -> Result<MatchSettings, CliError> {
             "--from-game {from_game} is past the match's last game (--games {games})"
         )));
     }
+    // A share of a match goes to a file of its own, never to the default file the other share
+    // may be writing.
+    let out_path =
+        match out_path {
+            Some(path) => path,
+            None if from_game > 1 => return Err(CliError::Usage(
+                "--from-game needs an --out of its own (the file of the games from that one on)"
+                    .to_string(),
+            )),
+            None => "ultima-match.txt".to_string(),
+        };
     let timeout_ms = match timeout_ms {
         Some(ms) => ms,
         None => default_timeout_ms(&go)?,
@@ -207,6 +218,19 @@ mod tests {
         .expect_err("past the last game");
         assert!(
             matches!(&error, CliError::Usage(m) if m == "--from-game 5 is past the match's last game (--games 4)"),
+            "{error}"
+        );
+        let error = parse(&args(&[
+            "random",
+            "random",
+            "--games",
+            "4",
+            "--from-game",
+            "3",
+        ]))
+        .expect_err("no file of its own");
+        assert!(
+            matches!(&error, CliError::Usage(m) if m.contains("--from-game needs an --out")),
             "{error}"
         );
         let error = parse(&args(&["random", "random", "--games"])).expect_err("no value");
