@@ -362,9 +362,30 @@ for (const { name, ...context } of VIEWPORTS.filter((viewport) => !ONLY || viewp
   await page.getByTestId('puzzle-solution-show').click();
   await page.locator('[data-testid="puzzle-outcome"][data-kind="failed"]').waitFor();
   await shot(page, `${name}-28-puzzle-solution`);
-  // The dashboard of those two rated puzzles (one solved, one missed), then the streak mode: a
-  // puzzle solved, the next given up, the streak over.
+  // Ten more rated puzzles, two of three solved and the others given up, so that some themes
+  // have been tried three times and the dashboard ranks its strongest and weakest.
+  for (let round = 0; round < 10; round += 1) {
+    await page.getByTestId('puzzle-next').click();
+    const open = page.locator('[data-testid="puzzle-screen"][data-state="playing"][data-phase="none"]');
+    await open.waitFor();
+    if (round % 3 === 2) {
+      await page.getByTestId('puzzle-solution-show').click();
+      await page.locator('[data-testid="puzzle-outcome"][data-kind="failed"]').waitFor();
+      continue;
+    }
+    const roundLine = puzzles.get(await open.getAttribute('data-puzzle'));
+    for (let index = 1; index < roundLine.length; index += 2) {
+      await page.locator('[data-testid="puzzle-screen"][data-phase="none"]').waitFor();
+      await page.getByTestId('move-input').fill(roundLine[index]);
+      await page.getByTestId('move-input').press('Enter');
+      await page.waitForTimeout(1200);
+    }
+    await page.locator('[data-testid="puzzle-outcome"][data-kind="solved"]').waitFor();
+  }
+  // The dashboard of those twelve rated puzzles, then the streak mode: a puzzle solved, the next
+  // given up, the streak over.
   await page.getByTestId('puzzle-dashboard-summary').waitFor();
+  await page.locator('[data-testid="puzzle-dashboard"] li[data-theme]').first().waitFor();
   await page.getByTestId('puzzle-dashboard').screenshot({ path: join(OUT, `${name}-29-puzzle-dashboard.png`) });
   shots.push(join(OUT, `${name}-29-puzzle-dashboard.png`));
   await page.getByTestId('puzzle-mode-streak').click();
