@@ -841,7 +841,7 @@ export const fr = {
     courseUnavailable: 'Le cours des règles n’a pas pu être chargé.',
     noSuchPuzzle: 'Il n’y a pas de problème « {{puzzle}} » dans la collection.',
     notOpenPuzzle: 'Ce problème n’est plus celui ouvert. Ouvrez le problème suivant pour continuer.',
-    noPuzzleLeft: 'Vous avez vu tous les problèmes de ce choix ; un autre thème en a peut-être encore.',
+    noPuzzleLeft: 'Vous avez vu tous les problèmes de ce choix ; un autre thème en a peut-être encore.',
     unknownTheme: '« {{theme}} » n’est pas un thème de problèmes.',
     puzzlesUnavailable: 'Les problèmes n’ont pas pu être chargés.',
     badServerAddress: '« {{address}} » n’est pas une adresse de serveur. Écrivez-la comme ws://192.168.1.20:7070, ou wss://club.example.org pour un serveur derrière TLS.',
