@@ -202,37 +202,21 @@ mod tests {
                 "{words:?}: {error}"
             );
         }
-        let error = parse(&args(&["random", "random", "--fast"])).expect_err("unknown");
-        assert!(
-            matches!(&error, CliError::Usage(m) if m.contains("unknown option `--fast` for `ultima match`")),
-            "{error}"
+        // The usage error of `random random` and `options`.
+        let usage = |options: &[&str]| {
+            let mut words = vec!["random", "random"];
+            words.extend(options);
+            match parse(&args(&words)) {
+                Err(CliError::Usage(message)) => message,
+                other => panic!("{options:?}: a usage error expected, got {other:?}"),
+            }
+        };
+        assert!(usage(&["--fast"]).contains("unknown option `--fast` for `ultima match`"));
+        assert_eq!(
+            usage(&["--games", "4", "--from-game", "5"]),
+            "--from-game 5 is past the match's last game (--games 4)"
         );
-        let error = parse(&args(&[
-            "random",
-            "random",
-            "--games",
-            "4",
-            "--from-game",
-            "5",
-        ]))
-        .expect_err("past the last game");
-        assert!(
-            matches!(&error, CliError::Usage(m) if m == "--from-game 5 is past the match's last game (--games 4)"),
-            "{error}"
-        );
-        let error = parse(&args(&[
-            "random",
-            "random",
-            "--games",
-            "4",
-            "--from-game",
-            "3",
-        ]))
-        .expect_err("no file of its own");
-        assert!(
-            matches!(&error, CliError::Usage(m) if m.contains("--from-game needs an --out")),
-            "{error}"
-        );
+        assert!(usage(&["--games", "4", "--from-game", "3"]).contains("--from-game needs an --out"));
         let error = parse(&args(&["random", "random", "--games"])).expect_err("no value");
         assert!(
             matches!(&error, CliError::Usage(m) if m == "`--games` needs a value"),
