@@ -243,6 +243,22 @@ fn both_shells_answer_the_same_script_with_the_same_json() {
             .any(|t| t["theme"] == "pinch" && t["puzzles"].as_u64() > Some(0))),
         "{themes}"
     );
+    // The trainer's choice, saved: the status gives it back; a theme no puzzle carries is refused.
+    let chosen = json!({ "mode": "streak", "difficulty": "harder", "theme": "pinch" });
+    let choose = script.run("puzzle_choose", json!({ "choice": chosen }), None);
+    assert_eq!(choose["ok"], chosen, "{choose}");
+    let status = script.run("puzzle_rating", Value::Null, None);
+    assert_eq!(status["ok"]["choice"], chosen, "{status}");
+    let refused = script.run(
+        "puzzle_choose",
+        json!({ "choice": { "mode": "rated", "difficulty": "normal", "theme": "no-such-theme" } }),
+        None,
+    );
+    assert_eq!(
+        refused["error"]["problem"]["code"],
+        json!("unknownTheme"),
+        "{refused}"
+    );
 
     // Malformed calls are refused alike.
     let unknown = script.run("no_such_command", json!({}), None);

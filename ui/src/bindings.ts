@@ -121,6 +121,12 @@ export const commands = {
 	 *  but those no puzzle carries): the theme choice offers these.
 	 */
 	puzzleThemes: () => typedError<ThemeCount[], AppError>(__TAURI_INVOKE("puzzle_themes")),
+	/**
+	 *  Saves the player's choice of the next puzzle (mode, difficulty, one theme or
+	 *  any), which `puzzle_rating` gives back after a relaunch; a theme no puzzle of
+	 *  the collection carries is refused.
+	 */
+	puzzleChoose: (choice: PuzzleChoice) => typedError<PuzzleChoice, AppError>(__TAURI_INVOKE("puzzle_choose", { choice })),
 	/**  The analysis kept with a finished game, or `null` if it has none yet. */
 	storedAnalysis: (gameId: string) => typedError<AnalysisView | null, AppError>(__TAURI_INVOKE("stored_analysis", { gameId })),
 	/**
@@ -1056,6 +1062,17 @@ export type PuzzleAttemptView = {
 	mode: RunMode,
 };
 
+/**
+ *  What the player asks the next puzzle to be: the mode, the difficulty of a rated puzzle, and
+ *  one theme or any. Saved with the rating, so that it survives quitting.
+ */
+export type PuzzleChoice = {
+	mode: PuzzleMode,
+	difficulty: Difficulty,
+	/**  A theme's export name (`pinch`, `mate-in-1`), `null` for any. */
+	theme: string | null,
+};
+
 export type PuzzleDashboard = {
 	/**  The days looked back over. */
 	days: number,
@@ -1078,6 +1095,11 @@ export type PuzzleHistoryPage = {
 	/**  How many attempts of this page are stored but do not read (they are kept). */
 	unreadable: number,
 };
+
+/**  The trainer's mode: rated puzzles near the rating, or the streak. */
+export type PuzzleMode = "rated" | 
+/**  Rising difficulty until the first miss (see `streak`). */
+"streak";
 
 /**  What the puzzle trainer refused: `{"code": "unknownTheme", "theme": "fork"}`. */
 export type PuzzleProblem = 
@@ -1129,6 +1151,8 @@ export type PuzzleStatus = {
 	streakMode: StreakStatus,
 	/**  Puzzles failed that are queued to come back. */
 	reviews: number,
+	/**  What the player last chose the next puzzle to be (saved: the trainer opens with it). */
+	choice: PuzzleChoice,
 };
 
 export type PuzzleStep = {

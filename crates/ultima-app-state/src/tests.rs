@@ -552,3 +552,205 @@ fn a_slower_mate_is_no_miss_and_the_faster_one_solves_the_puzzle() {
     let change = solved.puzzle.change.expect("rated");
     assert!(change.after > change.before, "solved at the first try");
 }
+
+/// The trainer's data as a relaunch reads it from `saves`' record.
+fn relaunched(saves: &Memory) -> (crate::puzzles::PuzzleData, Vec<Notice>) {
+    let (_, loaded) = loaded(Value::Object(saves.entries.entries().clone()));
+    let puzzles = crate::puzzles::PuzzleData::new(
+        loaded.puzzle_rating,
+        loaded.puzzle_current,
+        Default::default(),
+    );
+    (puzzles, loaded.notices)
+}
+
+#[test]
+fn the_trainers_choice_is_saved_and_read_back_after_a_relaunch() {
+    use crate::error::PuzzleProblem;
+    use crate::puzzles::stored::{PuzzleChoice, PuzzleMode};
+    use ultima_puzzles::rating::Difficulty;
+
+    let saves = Memory::default();
+    let (mut puzzles, _) = relaunched(&saves);
+    assert_eq!(puzzles.status().choice, PuzzleChoice::default());
+    let chosen = PuzzleChoice {
+        mode: PuzzleMode::Streak,
+        difficulty: Difficulty::Harder,
+        theme: Some("withdrawal".into()),
+    };
+    assert_eq!(
+        puzzles.choose(&saves, chosen.clone()).expect("saved"),
+        chosen
+    );
+    assert_eq!(
+        saves
+            .get("puzzleRating")
+            .map(|rating| rating["choice"].clone()),
+        Some(json!({"mode": "streak", "difficulty": "harder", "theme": "withdrawal"}))
+    );
+    let (again, notices) = relaunched(&saves);
+    assert_eq!(notices, Vec::<Notice>::new());
+    assert_eq!(again.status().choice, chosen);
+
+    // A theme no puzzle carries is refused, and changes nothing.
+    let error = puzzles
+        .choose(
+            &saves,
+            PuzzleChoice {
+                theme: Some("no-such-theme".into()),
+                ..PuzzleChoice::default()
+            },
+        )
+        .expect_err("no such theme");
+    assert_eq!(
+        error.problem,
+        PuzzleProblem::UnknownTheme {
+            theme: "no-such-theme".into()
+        }
+    );
+    // A save that fails leaves the choice as it was, in memory and in the record.
+    saves.failing.set(true);
+    puzzles
+        .choose(&saves, PuzzleChoice::default())
+        .expect_err("the save fails");
+    assert_eq!(puzzles.status().choice, chosen);
+    saves.failing.set(false);
+    assert_eq!(relaunched(&saves).0.status().choice, chosen);
+}
+
+/// A rating as saved, with some progress, its choice replaced by `choice` (left out if `None`).
+fn saved_rating(choice: Option<Value>) -> Value {
+    let mut rating = crate::puzzles::stored::StoredRating {
+        streak: 3,
+        best_streak: 5,
+        solved: 7,
+        attempted: 9,
+        ..Default::default()
+    };
+    rating.streak_mode.best = 4;
+    let mut saved = serde_json::to_value(rating).expect("a rating serialises");
+    let Value::Object(fields) = &mut saved else {
+        panic!("a rating is an object");
+    };
+    fields.remove("choice");
+    if let Some(choice) = choice {
+        fields.insert("choice".into(), choice);
+    }
+    saved
+}
+
+#[test]
+fn a_save_from_before_the_choice_reads_as_the_default_choice() {
+    use crate::puzzles::stored::PuzzleChoice;
+    let saved = saved_rating(None);
+    assert!(saved.get("choice").is_none());
+    let (entries, loaded) = loaded(json!({"version": 2, "puzzleRating": saved}));
+    assert_eq!(loaded.notices, Vec::<Notice>::new());
+    assert_eq!(loaded.puzzle_rating.choice, PuzzleChoice::default());
+    assert_eq!(
+        (loaded.puzzle_rating.streak, loaded.puzzle_rating.solved),
+        (3, 7)
+    );
+    assert_eq!(entries.get("puzzleRating"), Some(saved));
+}
+
+#[test]
+fn a_choice_that_does_not_read_falls_back_to_the_default_and_keeps_the_rest() {
+    use crate::puzzles::stored::{PuzzleChoice, PuzzleMode};
+    use ultima_puzzles::rating::Difficulty;
+
+    let default = PuzzleChoice::default();
+    let streak_harder = |theme: Option<&str>| PuzzleChoice {
+        mode: PuzzleMode::Streak,
+        difficulty: Difficulty::Harder,
+        theme: theme.map(str::to_string),
+    };
+    for (choice, read) in [
+        (json!("garbage"), default.clone()),
+        (json!(42), default.clone()),
+        (Value::Null, default.clone()),
+        (json!([1, 2]), default.clone()),
+        (json!({}), default.clone()),
+        // Field by field: what reads is kept.
+        (
+            json!({"mode": "streak", "difficulty": "hardest", "theme": "pinch"}),
+            PuzzleChoice {
+                mode: PuzzleMode::Streak,
+                theme: Some("pinch".into()),
+                ..PuzzleChoice::default()
+            },
+        ),
+        (
+            json!({"mode": "streak", "difficulty": "harder", "theme": "no-such-theme"}),
+            streak_harder(None),
+        ),
+        (
+            json!({"mode": "streak", "difficulty": "harder", "theme": 7}),
+            streak_harder(None),
+        ),
+        (
+            json!({"mode": "review", "difficulty": "easier", "theme": null}),
+            PuzzleChoice {
+                difficulty: Difficulty::Easier,
+                ..PuzzleChoice::default()
+            },
+        ),
+        (
+            json!({"mode": "streak", "difficulty": "harder", "theme": "long-leap", "more": 1}),
+            streak_harder(Some("long-leap")),
+        ),
+    ] {
+        let saved = saved_rating(Some(choice.clone()));
+        let (_, loaded) = loaded(json!({"version": 2, "puzzleRating": saved}));
+        assert_eq!(loaded.notices, Vec::<Notice>::new(), "{choice}");
+        let rating = &loaded.puzzle_rating;
+        assert_eq!(rating.choice, read, "{choice}");
+        // Nothing else of the save is lost.
+        assert_eq!(
+            (
+                rating.streak,
+                rating.best_streak,
+                rating.solved,
+                rating.attempted
+            ),
+            (3, 5, 7, 9),
+            "{choice}"
+        );
+        assert_eq!(rating.streak_mode.best, 4, "{choice}");
+    }
+}
+
+#[test]
+fn a_theme_chosen_that_the_collection_no_longer_has_is_any_theme() {
+    use crate::puzzles::stored::{PuzzleChoice, PuzzleMode};
+    use ultima_puzzles::rating::Difficulty;
+    use ultima_puzzles::Theme;
+
+    let saves = Memory::default();
+    let (mut puzzles, _) = relaunched(&saves);
+    let chosen = PuzzleChoice {
+        mode: PuzzleMode::Rated,
+        difficulty: Difficulty::Easier,
+        theme: Some("pinch".into()),
+    };
+    puzzles.choose(&saves, chosen.clone()).expect("saved");
+    // An update took the theme's puzzles away.
+    let without: Vec<ultima_puzzles::Puzzle> = ultima_puzzles::collection()
+        .expect("the collection")
+        .into_iter()
+        .filter(|puzzle| !puzzle.themes.contains(&Theme::Pinch))
+        .collect();
+    let (mut again, _) = relaunched(&saves);
+    again.use_collection(Box::leak(without.into_boxed_slice()));
+    assert_eq!(
+        again.status().choice,
+        PuzzleChoice {
+            theme: None,
+            ..chosen.clone()
+        }
+    );
+    assert_eq!(
+        again.rating.choice, chosen,
+        "the save itself is not changed"
+    );
+}

@@ -113,6 +113,10 @@ macro_rules! with_commands {
             /// The collection's themes, each with how many puzzles carry it (none left out
             /// but those no puzzle carries): the theme choice offers these.
             puzzle_themes() -> Vec<$crate::wire::ThemeCount>;
+            /// Saves the player's choice of the next puzzle (mode, difficulty, one theme or
+            /// any), which `puzzle_rating` gives back after a relaunch; a theme no puzzle of
+            /// the collection carries is refused.
+            puzzle_choose(choice: $crate::wire::PuzzleChoice) -> $crate::wire::PuzzleChoice;
             /// The analysis kept with a finished game, or `null` if it has none yet.
             stored_analysis(game_id: String) -> Option<$crate::wire::AnalysisView>;
             /// The boards after each move of `moves` (coordinates, an engine's line) played

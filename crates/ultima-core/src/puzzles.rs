@@ -4,6 +4,7 @@
 
 use ultima_app_state::error::AppError;
 use ultima_app_state::puzzles::dashboard::{dashboard, PuzzleDashboard, DAY_MS};
+use ultima_app_state::puzzles::stored::PuzzleChoice;
 use ultima_app_state::puzzles::wire::{
     PuzzleAttemptView, PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount,
 };
@@ -99,6 +100,10 @@ impl<P: Platform> AppCore<P> {
 
     pub fn puzzle_themes(&mut self) -> Result<Vec<ThemeCount>, AppError> {
         self.puzzles.themes()
+    }
+
+    pub fn puzzle_choose(&mut self, choice: PuzzleChoice) -> Result<PuzzleChoice, AppError> {
+        self.puzzles.choose(&self.store, choice)
     }
 
     /// Pages through the history, newest first, until the attempts are older than `days` days

@@ -10,6 +10,7 @@ pub use ultima_app_state::error::AppError;
 pub use ultima_app_state::events::GameEvent;
 pub use ultima_app_state::games::Startup;
 pub use ultima_app_state::puzzles::dashboard::PuzzleDashboard;
+pub use ultima_app_state::puzzles::stored::PuzzleChoice;
 pub use ultima_app_state::puzzles::wire::{
     PuzzleHistoryPage, PuzzleStatus, PuzzleStep, PuzzleView, ThemeCount,
 };

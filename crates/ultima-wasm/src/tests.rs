@@ -371,6 +371,24 @@ fn a_puzzle_is_opened_and_its_first_move_judged() {
 }
 
 #[test]
+fn the_trainers_choice_comes_back_after_a_reopen() {
+    let mut state = fresh();
+    let chosen = json!({ "mode": "rated", "difficulty": "easier", "theme": "withdrawal" });
+    assert_eq!(
+        ok(&mut state, "puzzle_choose", json!({ "choice": chosen })),
+        chosen
+    );
+    let snapshot = state.store().snapshot().expect("a record");
+    let (mut reopened, _) = open(Some(&snapshot), None, Vec::new());
+    let startup = ok(&mut reopened, "start_up", json!(null));
+    assert_eq!(startup["puzzles"]["choice"], chosen);
+    assert_eq!(
+        ok(&mut reopened, "puzzle_rating", json!(null))["choice"],
+        chosen
+    );
+}
+
+#[test]
 fn a_finished_game_is_analysed_by_the_workers_job_kept_and_found_after_a_reopen() {
     let mut state = fresh();
     let (id, game) = friend_game(&mut state);
@@ -479,6 +497,7 @@ fn sample(state: &mut AppState, name: &str) -> Value {
         "settings" => ok(state, "start_up", Value::Null)["settings"].clone(),
         "squares" | "moves" => json!([]),
         "difficulty" => json!("normal"),
+        "choice" => json!({ "mode": "rated", "difficulty": "normal", "theme": null }),
         "channel" | "progress" => json!("__channel__"),
         "square" => json!("e1"),
         // Online play's.

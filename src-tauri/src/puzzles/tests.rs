@@ -525,6 +525,56 @@ fn a_valid_rating_reads_back_as_saved() {
 }
 
 #[test]
+fn the_trainers_choice_comes_back_after_a_restart_and_a_bad_one_costs_nothing_else() {
+    use ultima_app_state::puzzles::stored::{PuzzleChoice, PuzzleMode};
+    let dir = folder("puzzles-choice");
+    let chosen = PuzzleChoice {
+        mode: PuzzleMode::Streak,
+        difficulty: Difficulty::Harder,
+        theme: Some("withdrawal".into()),
+    };
+    {
+        let state = opened(&dir);
+        assert_eq!(state.puzzle_status().choice, PuzzleChoice::default());
+        state.puzzle_replay(MATE).expect("opens");
+        state.puzzle_move(MATE, "a7", "g7").expect("solves");
+        state.puzzle_choose(chosen.clone()).expect("saved");
+        let error = state
+            .puzzle_choose(PuzzleChoice {
+                theme: Some("blockade".into()),
+                ..PuzzleChoice::default()
+            })
+            .expect_err("no test puzzle is a blockade");
+        assert_eq!(
+            error.problem,
+            PuzzleProblem::UnknownTheme {
+                theme: "blockade".into()
+            }
+        );
+    }
+    let state = opened(&dir);
+    let startup = state.start_up().expect("starts");
+    assert_eq!(startup.puzzles.choice, chosen);
+    assert_eq!(state.puzzle_status().choice, chosen);
+    drop(state);
+    // A choice damaged in the file: the default for what does not read, the rest kept.
+    let mut saved = on_disk(&dir);
+    saved["puzzleRating"]["choice"] = json!({"mode": "streak", "difficulty": 12, "theme": "?"});
+    std::fs::write(dir.join("ultima.json"), saved.to_string()).expect("write");
+    let state = opened(&dir);
+    let startup = state.start_up().expect("starts");
+    assert_eq!(startup.notices, Vec::<Notice>::new());
+    assert_eq!(
+        startup.puzzles.choice,
+        PuzzleChoice {
+            mode: PuzzleMode::Streak,
+            ..PuzzleChoice::default()
+        }
+    );
+    assert_eq!((startup.puzzles.solved, startup.puzzles.streak), (1, 1));
+}
+
+#[test]
 fn replaying_the_puzzle_in_progress_goes_on_with_it() {
     let state = opened(&folder("puzzles-replay-current"));
     state.puzzle_replay("line0").expect("opens");

@@ -66,8 +66,9 @@ export class App {
   course: CourseMap | null = null;
   /** The puzzle rating and progress, as start-up and the trainer last said. */
   puzzleStatus: PuzzleStatus;
-  /** What the next puzzle should be (the trainer's mode, difficulty and theme), for this session. */
-  puzzleChoice: PuzzleChoice = { mode: 'rated', difficulty: 'normal', theme: null };
+  /** What the next puzzle should be (the trainer's mode, difficulty and theme): as saved at
+   * start-up, then as the trainer last read or changed it (the Rust side saves it). */
+  puzzleChoice: PuzzleChoice;
   readonly sounds = new Sounds(() => this.settings.sound);
   /** Online play: its settings, the online games and the server inside the app, as last heard. */
   online: OnlineStatus | null = null;
@@ -104,6 +105,7 @@ export class App {
     this.readOnly = startup.readOnly;
     this.courseStatus = startup.course;
     this.puzzleStatus = startup.puzzles;
+    this.puzzleChoice = startup.puzzles.choice;
     for (const notice of startup.notices) this.notice(() => describeNotice(notice));
     this.navigator = new Navigator(window, (route, returning) => void this.show(route, { returning }));
   }

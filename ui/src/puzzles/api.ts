@@ -32,6 +32,8 @@ export interface PuzzleBackend {
   dashboard(days: number): Promise<PuzzleDashboard>;
   /** The collection's themes with their puzzle counts (a theme no puzzle carries is left out). */
   themes(): Promise<ThemeCount[]>;
+  /** Saves the player's choice of the next puzzle: `status()` gives it back after a relaunch. */
+  choose(choice: PuzzleChoice): Promise<PuzzleChoice>;
 }
 
 export const puzzleApi: PuzzleBackend = {
@@ -48,4 +50,5 @@ export const puzzleApi: PuzzleBackend = {
   streakNext: () => unwrap(commands.puzzleStreakNext()),
   dashboard: (days) => unwrap(commands.puzzleDashboard(days)),
   themes: () => unwrap(commands.puzzleThemes()),
+  choose: (choice) => unwrap(commands.puzzleChoose(choice)),
 };

@@ -213,7 +213,7 @@ function choiceView(ctrl: PuzzlesCtrl): VNode {
       t('puzzle.difficulty'),
       difficulties.map((value) => ({ value, label: t(`puzzle.${value}`), testid: `puzzle-difficulty-${value}` })),
       choice.difficulty,
-      (value) => ctrl.setDifficulty(value),
+      (value) => void ctrl.setDifficulty(value),
     ),
     h('div.field', [
       h('label.field-label', { attrs: { for: 'puzzle-theme' } }, t('puzzle.themeLabel')),
@@ -221,7 +221,7 @@ function choiceView(ctrl: PuzzlesCtrl): VNode {
         'select#puzzle-theme',
         {
           attrs: testid('puzzle-theme'),
-          on: { change: (event: Event) => ctrl.setTheme((event.target as HTMLSelectElement).value || null) },
+          on: { change: (event: Event) => void ctrl.setTheme((event.target as HTMLSelectElement).value || null) },
         },
         [
           h('option', { attrs: { value: '' }, props: { selected: choice.theme === null } }, t('puzzle.anyTheme')),

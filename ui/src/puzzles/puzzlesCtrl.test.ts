@@ -18,8 +18,9 @@ const LONG = puzzleOfLength(4);
 const from = (move: string | undefined): string => move?.slice(0, 2) ?? '';
 const to = (move: string | undefined): string => move?.slice(2, 4) ?? '';
 
-/** A new player's puzzle commands, with `puzzle` opened first (as the next puzzle would be). */
-async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend> {
+/** A new player's puzzle commands, with `puzzle` opened first (as the next puzzle would be);
+ * `relaunch` quits the app and starts it again on what it saved. */
+async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend & { relaunch(): void }> {
   const real = new RealBackend({ saved: { current: savedRecord() } });
   const call = <T>(cmd: string, args: Record<string, unknown> = {}): Promise<T> =>
     real.invoke(cmd, args).then(
@@ -44,6 +45,8 @@ async function backendOf(puzzle?: ShippedPuzzle): Promise<PuzzleBackend> {
     streakNext: () => call<PuzzleView>('puzzle_streak_next'),
     dashboard: (days) => call<PuzzleDashboard>('puzzle_dashboard', { days }),
     themes: () => call<ThemeCount[]>('puzzle_themes'),
+    choose: (choice) => call<PuzzleChoice>('puzzle_choose', { choice }),
+    relaunch: () => real.reopen(),
   };
 }
 
@@ -76,9 +79,12 @@ function heldSleep() {
   };
 }
 
+/** The trainer opened on `puzzle`, with `choice` saved before (the trainer opens with the choice saved). */
 async function trainer(puzzle: ShippedPuzzle = SHORT, choice?: PuzzleChoice) {
-  const app = host(choice);
-  const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, await backendOf(puzzle), () => Promise.resolve());
+  const app = host();
+  const backend = await backendOf(puzzle);
+  if (choice) await backend.choose(choice);
+  const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, backend, () => Promise.resolve());
   await ctrl.start();
   await Promise.resolve();
   return { ctrl, app };
@@ -258,7 +264,7 @@ describe('the puzzle trainer', () => {
 
   it('chooses the next puzzle with the difficulty and theme asked for, and replays one from the history unrated', async () => {
     const { ctrl, app } = await trainer();
-    ctrl.setTheme('withdrawal');
+    await ctrl.setTheme('withdrawal');
     expect(app.puzzleChoice).toEqual({ mode: 'rated', difficulty: 'normal', theme: 'withdrawal' });
     await ctrl.next();
     const chosen = ctrl.puzzle!;
@@ -297,12 +303,16 @@ describe('the puzzle trainer', () => {
     const streakPuzzle = ctrl.puzzle!;
     expect(streakPuzzle.mode).toBe('streak');
     ctrl.leave();
-    // A relaunch: the choice kept in memory is back to its default, the rated mode.
+    // A relaunch on a save whose mode is rated (from before the choice was saved): the streak's
+    // puzzle open sets the streak mode, and saves it.
+    await backend.choose({ mode: 'rated', difficulty: 'normal', theme: null });
+    backend.relaunch();
     const relaunched = host();
     const again = new PuzzlesCtrl(relaunched as unknown as PuzzleHost, backend, () => Promise.resolve());
     await again.start();
     expect(again.puzzle?.id).toBe(streakPuzzle.id);
     expect(relaunched.puzzleChoice.mode).toBe('streak');
+    await vi.waitFor(async () => expect((await backend.status()).choice.mode).toBe('streak'));
     // Solved, Next goes on with the streak, not with a rated puzzle.
     for (const move of shippedPuzzle(streakPuzzle.id).line.filter((_, n) => n % 2 === 1)) await again.play(from(move), to(move));
     expect(again.puzzle?.state).toBe('solved');
@@ -360,7 +370,7 @@ describe('the puzzle trainer', () => {
 
   it('says when the puzzles near the rating run out (a theme with few puzzles)', async () => {
     const { ctrl } = await trainer();
-    ctrl.setTheme('chameleon-withdrawal');
+    await ctrl.setTheme('chameleon-withdrawal');
     await ctrl.next();
     expect(ctrl.puzzle?.themes).toContain('chameleon-withdrawal');
     expect(ctrl.puzzle?.mode).toBe('rated');
@@ -400,6 +410,45 @@ describe('the puzzle trainer', () => {
     // Any other puzzle is asked for the best move.
     const { ctrl: plain } = await trainer();
     expect(plain.prompt()).toMatch(/^Find the best move for (White|Black)\.$/);
+  });
+
+  it('keeps the mode, difficulty and theme chosen after a relaunch', async () => {
+    const backend = await backendOf();
+    const app = host();
+    const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    expect(app.puzzleChoice).toEqual({ mode: 'rated', difficulty: 'normal', theme: null });
+    await ctrl.setDifficulty('harder');
+    await ctrl.setTheme('withdrawal');
+    ctrl.leave();
+    // The app quits and starts again: a new app (its choice the default until the trainer reads
+    // the one saved) and a new trainer.
+    backend.relaunch();
+    const relaunched = host();
+    const again = new PuzzlesCtrl(relaunched as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await again.start();
+    expect(relaunched.puzzleChoice).toEqual({ mode: 'rated', difficulty: 'harder', theme: 'withdrawal' });
+    await again.next();
+    expect(again.puzzle?.themes).toContain('withdrawal');
+    // The streak mode too, with the difficulty and theme kept for the rated puzzles.
+    await again.setMode('streak');
+    again.leave();
+    backend.relaunch();
+    const third = host();
+    await new PuzzlesCtrl(third as unknown as PuzzleHost, backend, () => Promise.resolve()).start();
+    expect(third.puzzleChoice).toEqual({ mode: 'streak', difficulty: 'harder', theme: 'withdrawal' });
+    for (const each of [app, relaunched, third]) expect(each.showError).not.toHaveBeenCalled();
+  });
+
+  it('shows a choice the Rust side refuses to save, and keeps it for the session', async () => {
+    const backend = await backendOf();
+    const app = host();
+    const ctrl = new PuzzlesCtrl(app as unknown as PuzzleHost, backend, () => Promise.resolve());
+    await ctrl.start();
+    await ctrl.setTheme('no-such-theme');
+    expect(app.puzzleChoice.theme).toBe('no-such-theme');
+    expect(app.showError).toHaveBeenCalledWith(expect.objectContaining({ problem: { code: 'unknownTheme', theme: 'no-such-theme' } }));
+    expect((await backend.status()).choice.theme).toBeNull();
   });
 
   it('tells the Rust side when the player leaves the trainer, so that start-up no longer reopens it', async () => {

@@ -64,6 +64,8 @@ export class PuzzlesCtrl {
   focus: 'card' | 'outcome' | undefined;
   readonly panel: BoardPanel;
   private closed = false;
+  /** The choice's saves, one after another: the last choice made is the one saved. */
+  private saving: Promise<void> = Promise.resolve();
   private readonly pause = new Pause();
 
   constructor(
@@ -82,7 +84,8 @@ export class PuzzlesCtrl {
     return this.app.puzzleChoice;
   }
 
-  /** The puzzle in progress (after a relaunch), else a new one; the rating and history beside it. */
+  /** The puzzle in progress (after a relaunch), else a new one; the rating and history beside it,
+   * and the choice of the next puzzle as the player last saved it. */
   async start(): Promise<void> {
     try {
       const [status, history, open, dashboard, themes] = await Promise.all([
@@ -94,6 +97,7 @@ export class PuzzlesCtrl {
       ]);
       if (this.closed) return;
       this.takeStatus(status);
+      this.app.puzzleChoice = status.choice;
       this.history = history.attempts;
       this.dashboard = dashboard;
       this.themes = themes;
@@ -114,11 +118,12 @@ export class PuzzlesCtrl {
   }
 
   /** A puzzle reopened where it was: no mistake to play again once moves were made. A streak's
-   * puzzle reopens the streak mode (after a relaunch the mode chosen is back to rated, and Next
-   * must go on with the streak); another puzzle leaves the mode chosen as it is (in the streak
-   * mode, a replay from the history left open does not end it). */
+   * puzzle reopens the streak mode, saved so (the mode saved may be rated: a save from before the
+   * choice was kept, or one whose choice did not read; Next must go on with the streak); another
+   * puzzle leaves the mode chosen as it is (in the streak mode, a replay from the history left
+   * open does not end it). */
   private reopened(puzzle: PuzzleView): void {
-    if (puzzle.mode === 'streak' && this.choice.mode !== 'streak') this.app.puzzleChoice = { ...this.choice, mode: 'streak' };
+    if (puzzle.mode === 'streak' && this.choice.mode !== 'streak') void this.choose({ ...this.choice, mode: 'streak' });
     if (puzzle.plies.length === 0 && puzzle.state === 'playing') {
       void this.present(puzzle);
       return;
@@ -374,11 +379,12 @@ export class PuzzlesCtrl {
     });
   }
 
-  /** Rated puzzles or the streak mode: at once, with the mode's next puzzle. */
+  /** Rated puzzles or the streak mode: at once, with the mode's next puzzle (the mode saved). */
   async setMode(mode: PuzzleMode): Promise<void> {
     if (mode === this.choice.mode || this.busy) return;
-    this.app.puzzleChoice = { ...this.choice, mode };
+    const saved = this.choose({ ...this.choice, mode });
     await this.next();
+    await saved;
   }
 
   /** The dashboard over another span of days. */
@@ -401,14 +407,34 @@ export class PuzzlesCtrl {
     return puzzle?.mode === 'streak' && !puzzle.streakMode.active;
   }
 
-  setDifficulty(difficulty: Difficulty): void {
-    this.app.puzzleChoice = { ...this.choice, difficulty };
+  /** The next rated puzzle's difficulty (saved). */
+  async setDifficulty(difficulty: Difficulty): Promise<void> {
+    const saved = this.choose({ ...this.choice, difficulty });
     this.app.redraw();
+    await saved;
   }
 
-  setTheme(theme: string | null): void {
-    this.app.puzzleChoice = { ...this.choice, theme };
+  /** The next rated puzzle's theme, `null` for any (saved). */
+  async setTheme(theme: string | null): Promise<void> {
+    const saved = this.choose({ ...this.choice, theme });
     this.app.redraw();
+    await saved;
+  }
+
+  /** The choice of the next puzzle changed: it holds at once, and the Rust side saves it for the
+   * next launch (after the saves before it). A save that fails is shown; the choice still holds
+   * for this session. */
+  private choose(choice: PuzzleChoice): Promise<void> {
+    this.app.puzzleChoice = choice;
+    const saved = this.saving.then(async () => {
+      try {
+        await this.backend.choose(choice);
+      } catch (error) {
+        if (!this.closed) this.app.showError(error);
+      }
+    });
+    this.saving = saved;
+    return saved;
   }
 
   /** One request at a time; any failure shown. */

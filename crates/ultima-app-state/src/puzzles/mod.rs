@@ -8,7 +8,8 @@
 //! at the same move, and the rating counts each puzzle once.
 //!
 //! - `wire`: what the trainer screens receive.
-//! - `stored`: the trainer's entries in the saved record, read tolerantly.
+//! - `stored`: the trainer's entries in the saved record, read tolerantly (the player's choice
+//!   of the next puzzle among them: mode, difficulty, theme).
 
 pub mod dashboard;
 pub mod review;
@@ -31,7 +32,7 @@ use ultima_rules::{Game, Outcome, Position, Status};
 use crate::archive::Archive;
 use crate::error::{square, AppError, GameProblem, PuzzleProblem};
 use crate::record::Saves;
-use stored::{PuzzleState, RunMode, StoredRating, StoredRun};
+use stored::{PuzzleChoice, PuzzleState, RunMode, StoredRating, StoredRun};
 use wire::{AttemptBody, PuzzleStatus, PuzzleStep, PuzzleStepView, PuzzleView};
 
 /// The nodes the refutation of a wrong move is searched with: a few milliseconds, and the same
@@ -76,6 +77,11 @@ impl PuzzleData {
     pub fn use_collection(&mut self, puzzles: &'static [Puzzle]) {
         self.collection = Some(puzzles);
     }
+}
+
+/// Whether a puzzle of `puzzles` carries the theme named `name`.
+fn carried(puzzles: &[Puzzle], name: &str) -> bool {
+    Theme::from_str(name).is_ok_and(|theme| puzzles.iter().any(|p| p.themes.contains(&theme)))
 }
 
 /// The shipped collection, read once (well under 50 ms).
@@ -333,9 +339,49 @@ impl PuzzleData {
         }
     }
 
-    /// The rating, the streak and the puzzle in progress: for home at start-up.
+    /// The rating, the streak, the puzzle in progress and the choice of the next puzzle: for
+    /// home at start-up and the trainer when it opens.
     pub fn status(&self) -> PuzzleStatus {
-        wire::status(&self.rating, self.current.as_ref())
+        wire::status(&self.rating, self.current.as_ref(), self.choice())
+    }
+
+    /// The choice of the next puzzle as saved; a theme the collection has no puzzle of (an
+    /// update took its puzzles away) is any theme. The collection is read only when a theme
+    /// was chosen.
+    pub fn choice(&self) -> PuzzleChoice {
+        let mut choice = self.rating.choice.clone();
+        if let Some(name) = choice.theme.as_deref() {
+            if let Ok(puzzles) = self.collection() {
+                if !carried(puzzles, name) {
+                    eprintln!("ultima: the puzzle theme chosen, {name}, has no puzzle now");
+                    choice.theme = None;
+                }
+            }
+        }
+        choice
+    }
+
+    /// Saves the player's choice of the next puzzle (it is what [`PuzzleData::status`] gives
+    /// after a relaunch). A theme the collection has no puzzle of is refused, as the theme
+    /// choice does not offer it; a save that fails leaves the choice as it was.
+    pub fn choose(
+        &mut self,
+        saves: &dyn Saves,
+        choice: PuzzleChoice,
+    ) -> Result<PuzzleChoice, AppError> {
+        self.change(saves, None::<&mut dyn Archive>, |data, puzzles, _| {
+            if let Some(name) = choice
+                .theme
+                .as_deref()
+                .filter(|name| !carried(puzzles, name))
+            {
+                return Err(AppError::new(PuzzleProblem::UnknownTheme {
+                    theme: name.to_string(),
+                }));
+            }
+            data.rating.choice = choice.clone();
+            Ok(choice)
+        })
     }
 
     /// The collection's themes with their counts (for the trainer's theme choice).

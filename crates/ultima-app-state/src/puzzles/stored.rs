@@ -6,7 +6,8 @@
 //! ```json
 //! "puzzleRating": {"version": 1, "player": {"rating": 1512.3, "deviation": 290.1,
 //!                  "volatility": 0.06, "history": [{"at": 1796115425445, "rating": 1512}]},
-//!                  "streak": 1, "bestStreak": 3, "solved": 4, "attempted": 6},
+//!                  "streak": 1, "bestStreak": 3, "solved": 4, "attempted": 6,
+//!                  "choice": {"mode": "rated", "difficulty": "harder", "theme": "pinch"}},
 //! "puzzleCurrent": {"puzzle": "3f9a01c2", "startedAt": 1796115425445, "rated": true,
 //!                   "played": ["d4f6", "e7e5"], "state": "playing", "onScreen": true, ...}
 //! ```
@@ -14,12 +15,16 @@
 //! Both keys came within store format 2: an older build of that format leaves them as they are.
 //! Reading is tolerant: a rating that does not read is kept in the file under a `damaged-…` key,
 //! the player is told, and the rating starts again; a puzzle in progress that does not read is
-//! kept aside the same way and the trainer starts on a new puzzle.
+//! kept aside the same way and the trainer starts on a new puzzle. The trainer's choice (`choice`)
+//! is read field by field: a field that does not read is the default's (rated, normal, any theme),
+//! and the rest of the rating is kept.
 
-use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use specta::Type;
-use ultima_puzzles::rating::{PlayerRating, RatingChange, Supply};
+use ultima_puzzles::rating::{Difficulty, PlayerRating, RatingChange, Supply};
 use ultima_puzzles::Theme;
 
 use crate::notice::Notice;
@@ -51,6 +56,61 @@ pub struct StoredRating {
     /// The streak mode: its run going on or last ended, and the best.
     #[serde(default)]
     pub streak_mode: StreakRun,
+    /// What the player last chose the next puzzle to be (a save without it: the default
+    /// choice; one that does not read: the default's for what does not read).
+    #[serde(default, deserialize_with = "read_choice")]
+    pub choice: PuzzleChoice,
+}
+
+/// The trainer's mode: rated puzzles near the rating, or the streak.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub enum PuzzleMode {
+    #[default]
+    Rated,
+    /// Rising difficulty until the first miss (see `streak`).
+    Streak,
+}
+
+/// What the player asks the next puzzle to be: the mode, the difficulty of a rated puzzle, and
+/// one theme or any. Saved with the rating, so that it survives quitting.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "camelCase")]
+pub struct PuzzleChoice {
+    pub mode: PuzzleMode,
+    pub difficulty: Difficulty,
+    /// A theme's export name (`pinch`, `mate-in-1`), `null` for any.
+    pub theme: Option<String>,
+}
+
+/// Reads a saved choice field by field: a field missing or that does not read (an unknown
+/// mode or difficulty, a name no theme has, garbage) is the default's. Never an error, so that
+/// a bad choice costs nothing else of the rating.
+pub fn choice_from(saved: &Value) -> PuzzleChoice {
+    let mode = saved
+        .get("mode")
+        .and_then(|mode| PuzzleMode::deserialize(mode).ok());
+    let difficulty = saved
+        .get("difficulty")
+        .and_then(|difficulty| Difficulty::deserialize(difficulty).ok());
+    let theme = saved.get("theme").filter(|theme| !theme.is_null());
+    let known_theme = theme
+        .and_then(Value::as_str)
+        .filter(|name| Theme::from_str(name).is_ok());
+    if mode.is_none() || difficulty.is_none() || (theme.is_some() && known_theme.is_none()) {
+        eprintln!(
+            "ultima: the puzzle choice does not read whole, the default for the rest: {saved}"
+        );
+    }
+    PuzzleChoice {
+        mode: mode.unwrap_or_default(),
+        difficulty: difficulty.unwrap_or_default(),
+        theme: known_theme.map(str::to_string),
+    }
+}
+
+fn read_choice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PuzzleChoice, D::Error> {
+    Ok(choice_from(&Value::deserialize(deserializer)?))
 }
 
 /// A puzzle failed at its rated first try, and when it comes back: once `due` rated puzzles
@@ -108,6 +168,7 @@ impl Default for StoredRating {
             attempted: 0,
             review: Vec::new(),
             streak_mode: StreakRun::default(),
+            choice: PuzzleChoice::default(),
         }
     }
 }

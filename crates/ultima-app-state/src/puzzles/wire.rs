@@ -11,7 +11,7 @@ use ultima_puzzles::rating::{RatingChange, RatingPoint, Supply};
 use ultima_puzzles::{Puzzle, Theme};
 use ultima_rules::{Color, Game, Position};
 
-use super::stored::{PuzzleState, RunMode, StoredRating, StoredRun};
+use super::stored::{PuzzleChoice, PuzzleState, RunMode, StoredRating, StoredRun};
 
 /// How many points the rating chart gets at most.
 pub const CHART_POINTS: usize = 100;
@@ -67,6 +67,8 @@ pub struct PuzzleStatus {
     pub streak_mode: StreakStatus,
     /// Puzzles failed that are queued to come back.
     pub reviews: u32,
+    /// What the player last chose the next puzzle to be (saved: the trainer opens with it).
+    pub choice: PuzzleChoice,
 }
 
 /// The streak mode's counts.
@@ -90,7 +92,13 @@ fn streak_status(rating: &StoredRating) -> StreakStatus {
 /// Beyond this deviation a rating is provisional (lichess' threshold).
 const PROVISIONAL_DEVIATION: u32 = 110;
 
-pub fn status(rating: &StoredRating, current: Option<&StoredRun>) -> PuzzleStatus {
+/// The status of `rating` and `current`, with `choice` (the saved one, its theme checked
+/// against the collection: see `PuzzleData::choice`).
+pub fn status(
+    rating: &StoredRating,
+    current: Option<&StoredRun>,
+    choice: PuzzleChoice,
+) -> PuzzleStatus {
     PuzzleStatus {
         rating: rating.player.rating(),
         deviation: rating.player.deviation(),
@@ -106,6 +114,7 @@ pub fn status(rating: &StoredRating, current: Option<&StoredRun>) -> PuzzleStatu
         reopen: current.is_some_and(|run| run.on_screen),
         streak_mode: streak_status(rating),
         reviews: count(rating.review.len()),
+        choice,
     }
 }
 
