@@ -326,27 +326,41 @@ fn parse_verify_journal(
     Ok(VerifyJournal { passed, failed })
 }
 
-/// The puzzles (position and moves) that passed in the journals at `paths`, each written at the
-/// settings `header` says (the same nodes as this run, no deeper search): the journals of the
-/// run files, so that the chosen set's check searches again only what it must. Read only: a
-/// journal still being written is taken up to its last whole line.
+/// What a verify journal's settings line says of the verification itself (after the
+/// generator's nodes, which say how the candidates were found, not how they were checked).
+fn verified_settings(line: &str) -> Option<&str> {
+    line.strip_prefix("# generator nodes=")?
+        .split_once("; ")
+        .map(|(_, verified)| verified)
+}
+
+/// The puzzles (position and moves) that passed in the journals at `paths`, each verified at
+/// the settings `header` says (the same nodes as this run, no deeper search), whatever the
+/// nodes of the generator that found them: the journals of the run files, so that the chosen
+/// set's check searches again only what it must. Read only: a journal still being written is
+/// taken up to its last whole line.
 fn passed_before(
     paths: &[String],
     header: &str,
 ) -> Result<HashSet<(String, Vec<String>)>, CliError> {
     let mut known = HashSet::new();
+    let wanted = verified_settings(header);
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|error| CliError::Read {
             path: path.clone(),
             error,
         })?;
         let complete = generate::complete_part(&text);
-        if !complete.lines().any(|line| line == header) {
+        let Some(own) = complete
+            .lines()
+            .find(|line| wanted.is_some() && verified_settings(line) == wanted)
+        else {
             return Err(CliError::Usage(format!(
-                "{path} is not a journal of `verify` at this run's nodes (its settings line must be `{header}`)"
+                "{path} is not a journal of `verify` at this run's nodes (its settings line must end `{}`)",
+                wanted.unwrap_or(header)
             )));
-        }
-        let journal = parse_verify_journal(path, complete, header)?;
+        };
+        let journal = parse_verify_journal(path, complete, own)?;
         known.extend(journal.passed.into_iter().map(|p| (p.ufen, p.moves)));
     }
     Ok(known)

@@ -220,6 +220,29 @@ fn verify_takes_what_an_earlier_journal_passed_and_searches_only_deeper() {
     );
     assert!(stdout.contains("(2 this run) again at 800000"), "{stdout}");
     assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+    // A run file of another generator's nodes (a deeper judge) verified at the same nodes: its
+    // journal is taken as well (how the candidates were found is not how they were checked).
+    let deeper_judge = good.with_file_name("passed-in-deeper-judge.txt");
+    let journal = std::fs::read_to_string(&earlier).unwrap();
+    assert!(journal.contains("# generator nodes=100000; "), "{journal}");
+    std::fs::write(
+        &deeper_judge,
+        journal.replace("# generator nodes=100000; ", "# generator nodes=400000; "),
+    )
+    .unwrap();
+    let (ok, stdout, stderr) = ultima(&[
+        "puzzles",
+        "verify",
+        "--file",
+        file,
+        "--passed-in",
+        deeper_judge.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("(3 this run passed at 400000 in --passed-in"),
+        "{stdout}"
+    );
     // A journal of other settings (the last one: with a deeper search) is not taken.
     let (ok, _, stderr) = ultima(&[
         "puzzles",
