@@ -62,7 +62,7 @@ fn cpu_seconds(started: Instant) -> f64 {
 fn generate_command(args: &[String]) -> Result<(), CliError> {
     let mut options = Options::new(
         "puzzles generate",
-        "--games N, --seed S, --nodes N, --max-plies N, --method standard|hard|defence and --out FILE",
+        "--games N, --seed S, --nodes N, --max-plies N, --method standard|hard|defence|long and --out FILE",
         args,
     );
     let mut settings = Settings::new(1, 100);
@@ -78,9 +78,10 @@ fn generate_command(args: &[String]) -> Result<(), CliError> {
                     "standard" => Method::Standard,
                     "hard" => Method::Hard,
                     "defence" => Method::Defence,
+                    "long" => Method::Long,
                     other => {
                         return Err(CliError::Usage(format!(
-                            "`--method {other}`: the methods are standard, hard and defence"
+                            "`--method {other}`: the methods are standard, hard, defence and long"
                         )))
                     }
                 }

@@ -3,7 +3,7 @@
 
 use ultima_puzzles::generate::{
     asks_more, complete_part, game_done_line, plan, plan_with, read_resume, run, GenerateError,
-    Method, Resume, Settings, Sink, HARD_ERRING,
+    Method, Resume, Settings, Sink, HARD_ERRING, LONG_LINE,
 };
 use ultima_puzzles::parse_file;
 
@@ -162,6 +162,55 @@ fn the_defence_method_plays_the_standard_games_under_its_own_header() {
     let result = run(&defence, &mut resume, &mut Lines::default(), &mut |_| {});
     assert!(matches!(result, Err(GenerateError::OtherSettings { .. })));
 }
+
+/// Solver moves of a puzzle line (the mistake, then solver moves and replies in turn).
+fn solver_moves(puzzle: &ultima_puzzles::Puzzle) -> usize {
+    puzzle.moves.len() / 2
+}
+
+#[test]
+fn the_long_method_plays_the_standard_games_and_keeps_only_the_long_lines() {
+    for index in 0..20 {
+        assert_eq!(plan_with(9, index, Method::Long), plan(9, index));
+    }
+    let standard = Settings {
+        seed: LONG_SEED,
+        games: LONG_GAMES,
+        max_plies: 100,
+        ..settings(1)
+    };
+    let long = Settings {
+        method: Method::Long,
+        ..standard.clone()
+    };
+    assert!(long.header().ends_with(" method=long"));
+    assert!(long.header().contains("strong-depth=3"));
+    let mut all = Lines::default();
+    generate(&standard, &mut Resume::default(), &mut all);
+    let mut kept = Lines::default();
+    generate(&long, &mut Resume::default(), &mut kept);
+    let all = parse_file(&all.text()).expect("reads");
+    let kept = parse_file(&kept.text()).expect("reads");
+    // Only lines of three solver moves or more.
+    assert!(kept.iter().all(|puzzle| solver_moves(puzzle) >= LONG_LINE));
+    // The same games: every standard line of three or four solver moves is kept (five is the
+    // standard method's longest, where the long method may go on), and the shorter ones are not.
+    let wanted: Vec<_> = all
+        .iter()
+        .filter(|puzzle| (LONG_LINE..5).contains(&solver_moves(puzzle)))
+        .collect();
+    assert!(!wanted.is_empty(), "the seed gives a long line");
+    assert!(all.iter().any(|puzzle| solver_moves(puzzle) < LONG_LINE));
+    for puzzle in wanted {
+        assert!(kept.contains(puzzle), "{}", puzzle.to_line());
+    }
+}
+
+/// A seed and a number of games whose standard run (3,000 nodes) finds a line of three solver
+/// moves, and shorter ones (found with `ultima puzzles generate --games 8 --seed 30 --nodes 3000
+/// --max-plies 100`: game 0 has lines of one, two and three solver moves).
+const LONG_SEED: u64 = 30;
+const LONG_GAMES: u64 = 1;
 
 #[test]
 fn a_file_of_other_settings_is_refused() {
