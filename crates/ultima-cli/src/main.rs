@@ -77,13 +77,14 @@ The rules course:
 
 The puzzles:
   ultima puzzles generate --out FILE [--games N] [--seed S] [--nodes N] [--max-plies N]
-                 [--method standard|hard|defence]
+                 [--method standard|hard|defence|long]
                                       self-play games between erring and stronger levels; each
                                       puzzle found appended to FILE; the same command resumes;
                                       hard: levels erring as 1500-2200 players, lines of up to
                                       6 solver moves, only puzzles that ask more than a capture;
                                       defence: the standard games, only defensive puzzles (the
-                                      one quiet move that holds)
+                                      one quiet move that holds); long: the standard games,
+                                      only lines of 3 or more solver moves (up to 6)
   ultima puzzles verify [--file F] [--nodes N] [--hard-nodes N [--hard-from R]] [--sample K]
                  [--out FILE]         re-searches every puzzle (a file: default 4x the
                                       generator's nodes; the shipped set: 1.6 M, and 4 M

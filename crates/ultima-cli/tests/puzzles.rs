@@ -99,7 +99,7 @@ fn puzzles_commands_refuse_bad_input() {
     ]);
     assert!(!ok);
     assert!(
-        stderr.contains("the methods are standard, hard and defence"),
+        stderr.contains("the methods are standard, hard, defence and long"),
         "{stderr}"
     );
     let (ok, _, stderr) = ultima(&["puzzles", "verify", "--fast"]);
