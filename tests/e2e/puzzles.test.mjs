@@ -19,7 +19,7 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 /** The collection the app is built from, as `ultima puzzles export` gives it: id → moves. */
 function collection() {
   const file = join(root, 'crates/ultima-puzzles/data/puzzles.txt');
-  const lines = execFileSync(join(targetDir, 'release', 'ultima'), ['puzzles', 'export', '--file', file], { encoding: 'utf8' }).trim().split('\n');
+  const lines = execFileSync(join(targetDir, 'release', 'ultima'), ['puzzles', 'export', '--file', file], { encoding: 'utf8', maxBuffer: 64 << 20 }).trim().split('\n');
   return new Map(lines.map((line) => JSON.parse(line)).map((puzzle) => [puzzle.id, puzzle.moves]));
 }
 
