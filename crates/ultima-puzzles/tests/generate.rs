@@ -163,11 +163,6 @@ fn the_defence_method_plays_the_standard_games_under_its_own_header() {
     assert!(matches!(result, Err(GenerateError::OtherSettings { .. })));
 }
 
-/// Solver moves of a puzzle line (the mistake, then solver moves and replies in turn).
-fn solver_moves(puzzle: &ultima_puzzles::Puzzle) -> usize {
-    puzzle.moves.len() / 2
-}
-
 #[test]
 fn the_long_method_plays_the_standard_games_and_keeps_only_the_long_lines() {
     for index in 0..20 {
@@ -192,15 +187,19 @@ fn the_long_method_plays_the_standard_games_and_keeps_only_the_long_lines() {
     let all = parse_file(&all.text()).expect("reads");
     let kept = parse_file(&kept.text()).expect("reads");
     // Only lines of three solver moves or more.
-    assert!(kept.iter().all(|puzzle| solver_moves(puzzle) >= LONG_LINE));
+    assert!(kept
+        .iter()
+        .all(|puzzle| puzzle.solver_move_count() >= LONG_LINE));
     // The same games: every standard line of three or four solver moves is kept (five is the
     // standard method's longest, where the long method may go on), and the shorter ones are not.
     let wanted: Vec<_> = all
         .iter()
-        .filter(|puzzle| (LONG_LINE..5).contains(&solver_moves(puzzle)))
+        .filter(|puzzle| (LONG_LINE..5).contains(&puzzle.solver_move_count()))
         .collect();
     assert!(!wanted.is_empty(), "the seed gives a long line");
-    assert!(all.iter().any(|puzzle| solver_moves(puzzle) < LONG_LINE));
+    assert!(all
+        .iter()
+        .any(|puzzle| puzzle.solver_move_count() < LONG_LINE));
     for puzzle in wanted {
         assert!(kept.contains(puzzle), "{}", puzzle.to_line());
     }
